@@ -1,0 +1,147 @@
+import type {
+  CaseAttribute,
+  DateTimeDescriptor,
+  Descriptor,
+  FieldDescriptor,
+  UnionAttribute,
+} from "./descriptor.js"
+import { datetime } from "./primitives.js"
+
+type Attribute<Name extends CaseAttribute["name"]> = Extract<CaseAttribute, { name: Name }>
+
+const attribute = <Name extends CaseAttribute["name"]>(name: Name, values: readonly string[]): Attribute<Name> =>
+  Object.freeze({ kind: "attribute", name, values: Object.freeze([...values]) }) as unknown as Attribute<Name>
+
+const field = <Item extends Descriptor, Source extends "query" | "json" | "form">(
+  source: Source,
+  of: Item,
+  key?: string,
+): FieldDescriptor<Item, Source> => Object.freeze({ kind: "field", source, of, key })
+
+const isDescriptor = (value: unknown): value is Descriptor =>
+  (typeof value === "object" || typeof value === "function") && value !== null && "kind" in value
+
+/**
+ * The URL of a case: `"[METHOD[|METHOD…] ]/path"`. With several strings, all
+ * parse and the first one links.
+ *
+ * @example
+ * ```ts
+ * t.case({ id: t.int }, EndPoint("GET /article", "/a")) // /article/<id> and /a/<id>
+ * ```
+ */
+export function EndPoint(...paths: [string, ...string[]]): Attribute<"EndPoint"> {
+  return attribute("EndPoint", paths)
+}
+
+/**
+ * The methods a case accepts (a case without one accepts every method).
+ *
+ * @example
+ * ```ts
+ * t.case({}, EndPoint("/login"), Method("GET", "POST"))
+ * ```
+ */
+export function Method(...methods: [string, ...string[]]): Attribute<"Method"> {
+  return attribute("Method", methods.map((method) => method.toUpperCase()))
+}
+
+/**
+ * On a case: the named fields come from the query. On a field: this field
+ * comes from the query (`Query(t.int)`). Option fields are optional keys.
+ *
+ * @example
+ * ```ts
+ * t.case({ q: t.string, page: t.option(t.int) }, Query("q", "page"))  // ?q=x&page=2
+ * t.case({ q: Query(t.string) }, EndPoint("/search"))                   // same, field form
+ * ```
+ */
+export function Query<const Item extends Descriptor>(of: Item): FieldDescriptor<Item, "query">
+export function Query(...fields: [string, ...string[]]): Attribute<"Query">
+export function Query(...args: [Descriptor] | string[]): unknown {
+  return isDescriptor(args[0]) ? field("query", args[0]) : attribute("Query", args as string[])
+}
+
+/**
+ * On a case: the named field is the JSON request body. On a field: this field
+ * is the body (`Json(Post)`). One per case.
+ *
+ * @example
+ * ```ts
+ * t.case({ blog: t.int, post: Post }, EndPoint("POST /posts"), Json("post"))
+ * t.case("POST /posts/<blog:int>", { post: Json(Post) })
+ * ```
+ */
+export function Json<const Item extends Descriptor>(of: Item): FieldDescriptor<Item, "json">
+export function Json(field: string): Attribute<"Json">
+export function Json(arg: Descriptor | string): unknown {
+  return isDescriptor(arg) ? field("json", arg) : attribute("Json", [arg])
+}
+
+/**
+ * On a case: the named fields come from the form body (urlencoded or
+ * multipart). On a field: this field does (`FormData(t.string)`).
+ *
+ * @example
+ * ```ts
+ * t.case({ user: t.string, password: t.string }, EndPoint("POST /login"), FormData("user", "password"))
+ * ```
+ */
+export function FormData<const Item extends Descriptor>(of: Item): FieldDescriptor<Item, "form">
+export function FormData(...fields: [string, ...string[]]): Attribute<"FormData">
+export function FormData(...args: [Descriptor] | string[]): unknown {
+  return isDescriptor(args[0]) ? field("form", args[0]) : attribute("FormData", args as string[])
+}
+
+/**
+ * On a case: the named datetime field uses this format. On a field: a
+ * datetime descriptor with this format (same as `t.datetime(format)`).
+ *
+ * @example
+ * ```ts
+ * t.case({ day: t.datetime }, EndPoint("/archive"), DateTimeFormat("day", "yyyy-MM-dd"))
+ * t.record({ day: DateTimeFormat("yyyy-MM-dd") })
+ * ```
+ */
+export function DateTimeFormat(format: string): DateTimeDescriptor
+export function DateTimeFormat(field: string, format: string): Attribute<"DateTimeFormat">
+export function DateTimeFormat(first: string, second?: string): unknown {
+  return second === undefined ? datetime(first) : attribute("DateTimeFormat", [first, second])
+}
+
+/**
+ * The case's last field takes the rest of the path: a string (segments joined
+ * by `/`) or a list.
+ *
+ * @example
+ * ```ts
+ * t.case({ path: t.string }, EndPoint("/files"), Wildcard) // /files/a/b/c → { path: "a/b/c" }
+ * ```
+ */
+export const Wildcard: Attribute<"Wildcard"> = attribute("Wildcard", [])
+
+/**
+ * Changes a case's tag in URLs (when it has no `EndPoint`) and in JSON; the
+ * TypeScript value keeps the case's key as its `$`.
+ *
+ * @example
+ * ```ts
+ * t.union({ Article: t.case({ id: t.int }, Name("a")) }) // /a/<id>, {"$":"a","id":1}
+ * ```
+ */
+export function Name(tag: string): Attribute<"Name"> {
+  return attribute("Name", [tag])
+}
+
+/**
+ * On a union: its JSON discriminator is this key instead of `"$"`.
+ *
+ * @example
+ * ```ts
+ * const Shape = t.union({ Circle: t.case({ r: t.float }) }, NamedUnionCases("kind"))
+ * Json.Serialize(Shape, { $: "Circle", r: 1 }) //=> '{"kind":"Circle","r":1}'
+ * ```
+ */
+export function NamedUnionCases(key: string): UnionAttribute {
+  return Object.freeze({ kind: "attribute", name: "NamedUnionCases", values: Object.freeze([key]) as readonly [string] })
+}

@@ -1,0 +1,120 @@
+import type {
+  Descriptor,
+  FieldInput,
+  LazyDescriptor,
+  ListDescriptor,
+  MapDescriptor,
+  OptionDescriptor,
+  RecordDescriptor,
+  TupleDescriptor,
+} from "./descriptor.js"
+import type { FieldsOutput } from "./fields-output.js"
+
+/**
+ * `T | undefined`: `/None` or `/Some/<value>` in a path, an optional key in a
+ * query, an omitted field in a JSON record (`null` elsewhere).
+ *
+ * @example
+ * ```ts
+ * Router.Infer(t.option(t.string)).Link("abc") //=> "/Some/abc"
+ * ```
+ */
+export function option<const Item extends Descriptor>(of: Item): OptionDescriptor<Item> {
+  return Object.freeze({ kind: "option", of })
+}
+
+/**
+ * `T[]`: `/<length>/<item>/…` in a path, an array in JSON.
+ *
+ * @example
+ * ```ts
+ * Router.Infer(t.list(t.int)).Link([4, 5]) //=> "/2/4/5"
+ * ```
+ */
+export function list<const Item extends Descriptor>(of: Item): ListDescriptor<Item> {
+  return Object.freeze({ kind: "list", of })
+}
+
+/**
+ * `[A, B, …]`: consecutive path segments, an array in JSON.
+ *
+ * @example
+ * ```ts
+ * Router.Infer(t.tuple(t.int, t.string)).Link([1, "abc"]) //=> "/1/abc"
+ * ```
+ */
+export function tuple<const Items extends readonly Descriptor[]>(...items: Items): TupleDescriptor<Items> {
+  return Object.freeze({ kind: "tuple", items: Object.freeze([...items]) as unknown as Items })
+}
+
+/**
+ * An object: fields in declaration order in a path and in JSON; option
+ * fields are optional properties.
+ *
+ * @example
+ * ```ts
+ * const Post = t.record({ id: t.int, title: t.string, draft: t.option(t.bool) })
+ * type Post = Infer<typeof Post> //=> { id: number; title: string; draft?: boolean | undefined }
+ * ```
+ */
+export function record<const Fields extends Readonly<Record<string, FieldInput>>>(
+  fields: Fields,
+): RecordDescriptor<Fields, FieldsOutput<Fields>> {
+  return Object.freeze({ kind: "record", fields: Object.freeze({ ...fields }) })
+}
+
+/**
+ * A string-keyed map `Record<string, T>`: a JSON object; not allowed in a URL.
+ *
+ * @example
+ * ```ts
+ * Json.Serialize(t.map(t.int), { a: 1 }) //=> '{"a":1}'
+ * ```
+ */
+export function map<const Item extends Descriptor>(of: Item): MapDescriptor<Item> {
+  return Object.freeze({ kind: "map", of })
+}
+
+/**
+ * A descriptor resolved on first use, for recursive types. Annotate the
+ * result type, since TypeScript cannot infer a recursive type by itself.
+ *
+ * @example
+ * ```ts
+ * interface Tree { value: number; children: Tree[] }
+ * const Tree: RecordDescriptor<any, Tree> = t.record({
+ *   value: t.int,
+ *   children: t.list(t.lazy((): Descriptor => Tree)),
+ * })
+ * ```
+ */
+export function lazy<Output = unknown>(get: () => Descriptor): LazyDescriptor<Output> {
+  return Object.freeze({ kind: "lazy", get })
+}
+
+const resolved = new WeakMap<LazyDescriptor, Descriptor>()
+
+/**
+ * Follows `t.lazy` references to the descriptor they stand for (cached).
+ *
+ * @example
+ * ```ts
+ * resolve(t.lazy(() => t.int)) //=> t.int
+ * ```
+ */
+export function resolve(descriptor: Descriptor): Exclude<Descriptor, LazyDescriptor> {
+  let current: Descriptor = descriptor
+  for (let hops = 0; current.kind === "lazy"; hops++) {
+    const cached = resolved.get(current)
+    if (cached) {
+      current = cached
+      continue
+    }
+    if (hops > 100) throw new TypeError("t.lazy: a lazy descriptor resolves to itself")
+    const next = current.get()
+    if (next === undefined || next === null) throw new TypeError("t.lazy: the getter returned nothing (declared later?)")
+    resolved.set(current, next)
+    current = next
+  }
+  return current
+}

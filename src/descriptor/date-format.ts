@@ -1,0 +1,135 @@
+/**
+ * Date formats for `t.datetime(format)` and `DateTimeFormat`: fixed-width
+ * tokens `yyyy MM dd HH mm ss fff`, every other character literal, always UTC.
+ * Parsing is a single left-to-right scan (no regex), so it is linear and
+ * exact: `parseDate(formatDate(d, f), f)` is `d` truncated to the format's
+ * precision.
+ */
+
+/** The format used in URLs when a datetime descriptor has none. */
+export const defaultPathDateFormat = "yyyy-MM-dd-HH.mm.ss"
+
+type Token = "yyyy" | "MM" | "dd" | "HH" | "mm" | "ss" | "fff"
+type Part = Token | { readonly literal: string }
+
+const tokens: readonly Token[] = ["yyyy", "fff", "MM", "dd", "HH", "mm", "ss"]
+const compiled = new Map<string, readonly Part[]>()
+
+function compile(format: string): readonly Part[] {
+  let parts = compiled.get(format)
+  if (parts) return parts
+  const out: Part[] = []
+  let i = 0
+  while (i < format.length) {
+    const token = tokens.find((tok) => format.startsWith(tok, i))
+    if (token) {
+      out.push(token)
+      i += token.length
+    } else {
+      const last = out[out.length - 1]
+      const char = format[i++] as string
+      if (last !== undefined && typeof last !== "string") out[out.length - 1] = { literal: last.literal + char }
+      else out.push({ literal: char })
+    }
+  }
+  parts = Object.freeze(out)
+  compiled.set(format, parts)
+  return parts
+}
+
+/**
+ * Checks a custom format: it must not be empty and must contain a year, a
+ * month and a day, so that every formatted text parses back to one date.
+ *
+ * @example
+ * ```ts
+ * checkDateFormat("yyyy-MM-dd") // ok
+ * checkDateFormat("HH.mm")      // throws: needs yyyy, MM and dd
+ * ```
+ */
+export function checkDateFormat(format: string): void {
+  const parts = compile(format)
+  for (const needed of ["yyyy", "MM", "dd"] as const) {
+    if (!parts.includes(needed)) {
+      throw new TypeError(`Date format '${format}' has no '${needed}' (a format needs yyyy, MM and dd)`)
+    }
+  }
+}
+
+const pad = (value: number, width: number): string => String(value).padStart(width, "0")
+
+/**
+ * Formats a date in UTC, or returns undefined when the date is invalid or its
+ * year is outside 0000–9999 (no text in the format could carry it).
+ *
+ * @example
+ * ```ts
+ * formatDate(new Date(Date.UTC(2026, 10, 22)), "yyyy-MM-dd") //=> "2026-11-22"
+ * ```
+ */
+export function formatDate(date: Date, format: string = defaultPathDateFormat): string | undefined {
+  const time = date.getTime()
+  if (!Number.isFinite(time)) return undefined
+  const year = date.getUTCFullYear()
+  if (year < 0 || year > 9999) return undefined
+  let out = ""
+  for (const part of compile(format)) {
+    switch (part) {
+      case "yyyy": out += pad(year, 4); break
+      case "MM": out += pad(date.getUTCMonth() + 1, 2); break
+      case "dd": out += pad(date.getUTCDate(), 2); break
+      case "HH": out += pad(date.getUTCHours(), 2); break
+      case "mm": out += pad(date.getUTCMinutes(), 2); break
+      case "ss": out += pad(date.getUTCSeconds(), 2); break
+      case "fff": out += pad(date.getUTCMilliseconds(), 3); break
+      default: out += part.literal
+    }
+  }
+  return out
+}
+
+function digits(text: string, at: number, width: number): number {
+  let value = 0
+  for (let i = at; i < at + width; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 48 || code > 57) return -1
+    value = value * 10 + (code - 48)
+  }
+  return value
+}
+
+const widths: Readonly<Record<Token, number>> = { yyyy: 4, MM: 2, dd: 2, HH: 2, mm: 2, ss: 2, fff: 3 }
+
+/**
+ * Parses text written in `format` (UTC), or returns undefined when it does not
+ * match exactly or names an impossible date (`2026-02-30`).
+ *
+ * @example
+ * ```ts
+ * parseDate("2026-11-22", "yyyy-MM-dd")?.toISOString() //=> "2026-11-22T00:00:00.000Z"
+ * ```
+ */
+export function parseDate(text: string, format: string = defaultPathDateFormat): Date | undefined {
+  const fields = { yyyy: 0, MM: 1, dd: 1, HH: 0, mm: 0, ss: 0, fff: 0 }
+  let at = 0
+  for (const part of compile(format)) {
+    if (typeof part === "string") {
+      const value = digits(text, at, widths[part])
+      if (value < 0) return undefined
+      fields[part] = value
+      at += widths[part]
+    } else {
+      if (!text.startsWith(part.literal, at)) return undefined
+      at += part.literal.length
+    }
+  }
+  if (at !== text.length) return undefined
+  const { yyyy, MM, dd, HH, mm, ss, fff } = fields
+  if (MM < 1 || MM > 12 || dd < 1 || HH > 23 || mm > 59 || ss > 59) return undefined
+  const date = new Date(0)
+  date.setUTCFullYear(yyyy, MM - 1, dd)
+  date.setUTCHours(HH, mm, ss, fff)
+  // Day overflow (Feb 30 → Mar 2) shows up as a different day of month.
+  if (date.getUTCDate() !== dd || date.getUTCMonth() !== MM - 1) return undefined
+  return date
+}

@@ -1,0 +1,168 @@
+/**
+ * The descriptor model: plain data describing a TypeScript type, shared by
+ * routing, linking, the JSON codec and the test arbitraries.
+ *
+ * Every descriptor is an object with a `kind` field. Its TypeScript type lives
+ * in the phantom `"~types"` slot (never present at run time), so `Infer` is a
+ * property lookup and stays cheap for the checker.
+ */
+
+/** The phantom slot every descriptor carries; absent at run time. */
+export interface Typed<Output> {
+  readonly "~types"?: { readonly output: Output }
+}
+
+/**
+ * The TypeScript type a descriptor describes.
+ *
+ * @example
+ * ```ts
+ * const Post = t.record({ id: t.int, title: t.string, tags: t.list(t.string) })
+ * type Post = Infer<typeof Post>
+ * //=> { id: number; title: string; tags: string[] }
+ * ```
+ */
+export type Infer<Descriptor> = Descriptor extends Typed<infer Output> ? Output : never
+
+/** `t.int`: a safe integer. */
+export interface IntDescriptor extends Typed<number> { readonly kind: "int" }
+/** `t.float`: a finite or non-finite JS number (non-finite values cannot be linked or serialized). */
+export interface FloatDescriptor extends Typed<number> { readonly kind: "float" }
+/** `t.string`. */
+export interface StringDescriptor extends Typed<string> { readonly kind: "string" }
+/** `t.bool`. */
+export interface BoolDescriptor extends Typed<boolean> { readonly kind: "bool" }
+/** `t.bigint`: decimal in URLs, a JSON string in JSON. */
+export interface BigIntDescriptor extends Typed<bigint> { readonly kind: "bigint" }
+/** `t.datetime` / `t.datetime(format)`: a `Date`, formatted in UTC. */
+export interface DateTimeDescriptor extends Typed<Date> {
+  readonly kind: "datetime"
+  /** The custom format (tokens `yyyy MM dd HH mm ss fff`), or undefined for the defaults. */
+  readonly format: string | undefined
+}
+/** `t.enum({ Read: 1, Write: 2 })`: one of the listed numbers. */
+export interface EnumDescriptor<Value extends number = number> extends Typed<Value> {
+  readonly kind: "enum"
+  /** The allowed values with their names, in declaration order. */
+  readonly values: ReadonlyArray<readonly [name: string, value: Value]>
+}
+/** `t.option(d)`: `T | undefined`. */
+export interface OptionDescriptor<Item extends Descriptor = Descriptor>
+  extends Typed<Infer<Item> | undefined> {
+  readonly kind: "option"
+  readonly of: Item
+}
+/** `t.list(d)` (alias `t.array`): `T[]`. */
+export interface ListDescriptor<Item extends Descriptor = Descriptor> extends Typed<Infer<Item>[]> {
+  readonly kind: "list"
+  readonly of: Item
+}
+/** `t.tuple(a, b, …)`: `[A, B, …]`. */
+export interface TupleDescriptor<Items extends readonly Descriptor[] = readonly Descriptor[]>
+  extends Typed<{ -readonly [Index in keyof Items]: Infer<Items[Index]> }> {
+  readonly kind: "tuple"
+  readonly items: Items
+}
+/** `t.map(d)`: `Record<string, T>`; JSON only, never in a URL. */
+export interface MapDescriptor<Item extends Descriptor = Descriptor>
+  extends Typed<Record<string, Infer<Item>>> {
+  readonly kind: "map"
+  readonly of: Item
+}
+/** `t.lazy(() => d)`: a reference resolved on first use, for recursive types. */
+export interface LazyDescriptor<Output = unknown> extends Typed<Output> {
+  readonly kind: "lazy"
+  readonly get: () => Descriptor
+}
+
+/** Where a record or case field is read from when routing. */
+export type FieldSource = "path" | "query" | "json" | "form"
+
+/**
+ * A field wrapper made by `Query(d)`, `Json(d)` or `FormData(d)` on a record
+ * or case field: the field's value comes from the query, the body, or the
+ * form instead of the path.
+ */
+export interface FieldDescriptor<Item extends Descriptor = Descriptor, Source extends FieldSource = FieldSource>
+  extends Typed<Infer<Item>> {
+  readonly kind: "field"
+  readonly source: Source
+  readonly of: Item
+  /** The query or form key when it differs from the field name (template `?key=<field>`). */
+  readonly key: string | undefined
+}
+
+/** What may stand as a record or case field. */
+export type FieldInput = Descriptor | FieldDescriptor
+
+/** `t.record({ … })`: option fields become optional properties. */
+export interface RecordDescriptor<
+  Fields extends Readonly<Record<string, FieldInput>> = Readonly<Record<string, FieldInput>>,
+  Output = unknown,
+> extends Typed<Output> {
+  readonly kind: "record"
+  readonly fields: Fields
+}
+
+/** A case attribute (`EndPoint`, `Method`, `Query`, …) as plain data. */
+export type CaseAttribute =
+  | { readonly kind: "attribute"; readonly name: "EndPoint"; readonly values: readonly string[] }
+  | { readonly kind: "attribute"; readonly name: "Method"; readonly values: readonly string[] }
+  | { readonly kind: "attribute"; readonly name: "Query"; readonly values: readonly string[] }
+  | { readonly kind: "attribute"; readonly name: "Json"; readonly values: readonly [string] }
+  | { readonly kind: "attribute"; readonly name: "FormData"; readonly values: readonly string[] }
+  | { readonly kind: "attribute"; readonly name: "DateTimeFormat"; readonly values: readonly [field: string, format: string] }
+  | { readonly kind: "attribute"; readonly name: "Wildcard"; readonly values: readonly [] }
+  | { readonly kind: "attribute"; readonly name: "Name"; readonly values: readonly [string] }
+
+/** A union attribute: `NamedUnionCases("kind")`. */
+export interface UnionAttribute {
+  readonly kind: "attribute"
+  readonly name: "NamedUnionCases"
+  readonly values: readonly [string]
+}
+
+/**
+ * One case of a union: its fields (in declaration order) and attributes.
+ *
+ * `EndPoint` strings are `"[METHOD[|METHOD…] ]/path"`; a path segment written
+ * `<field>` or `<...field>` places that field there (templates produce these).
+ * Path fields not placed by the first `EndPoint` follow its path in
+ * declaration order.
+ */
+export interface CaseDescriptor<
+  Fields extends Readonly<Record<string, FieldInput>> = Readonly<Record<string, FieldInput>>,
+  Output = unknown,
+> extends Typed<Output> {
+  readonly kind: "case"
+  readonly fields: Fields
+  readonly attributes: readonly CaseAttribute[]
+}
+
+/** `t.union({ Case: …, … })`: a `$`-tagged discriminated union. */
+export interface UnionDescriptor<
+  Cases extends Readonly<Record<string, CaseDescriptor>> = Readonly<Record<string, CaseDescriptor>>,
+  Output = unknown,
+> extends Typed<Output> {
+  readonly kind: "union"
+  readonly cases: Cases
+  readonly attributes: readonly UnionAttribute[]
+}
+
+/** Any descriptor. */
+export type Descriptor =
+  | IntDescriptor
+  | FloatDescriptor
+  | StringDescriptor
+  | BoolDescriptor
+  | BigIntDescriptor
+  | DateTimeDescriptor
+  | EnumDescriptor
+  | OptionDescriptor<any>
+  | ListDescriptor<any>
+  | TupleDescriptor<any>
+  | MapDescriptor<any>
+  | LazyDescriptor<any>
+  | RecordDescriptor<any, any>
+  | UnionDescriptor<any, any>
+  | CaseDescriptor<any, any>

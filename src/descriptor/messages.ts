@@ -1,0 +1,19 @@
+/**
+ * Sentences for descriptor shapes that cannot be routed or serialized. Each
+ * is written once here; tests import these writers instead of retyping them.
+ */
+export const descriptorMessages = {
+  unknownAttributeField: (caseName: string, attribute: string, field: string) =>
+    `Case '${caseName}': ${attribute}("${field}") names no field of the case`,
+  severalJsonFields: (caseName: string, fields: readonly string[]) =>
+    `Case '${caseName}': only one Json field is allowed, found ${fields.map((f) => `'${f}'`).join(" and ")}`,
+  conflictingSource: (caseName: string, field: string, first: string, second: string) =>
+    `Case '${caseName}': field '${field}' is marked both ${first} and ${second}`,
+  dateTimeFormatOnNonDate: (caseName: string, field: string) =>
+    `Case '${caseName}': DateTimeFormat("${field}", …) needs a datetime field`,
+  badDateFormatInPath: (format: string) =>
+    `Date format '${format}' cannot be used in a URL path: it contains ':' or '/'`,
+  wildcardNotLast: (caseName: string) =>
+    `Case '${caseName}': Wildcard needs the last path field to be a string or a list`,
+  mapInPath: (where: string) => `${where}: t.map cannot be carried by a URL (use Json or a record)`,
+} as const

@@ -1,0 +1,111 @@
+import type {
+  BigIntDescriptor,
+  BoolDescriptor,
+  DateTimeDescriptor,
+  EnumDescriptor,
+  FloatDescriptor,
+  IntDescriptor,
+  StringDescriptor,
+} from "./descriptor.js"
+import { checkDateFormat } from "./date-format.js"
+
+/**
+ * A safe integer: `-?[0-9]+` in a URL, a JSON number.
+ *
+ * @example
+ * ```ts
+ * Router.Infer(t.int).Link(1423) //=> "/1423"
+ * ```
+ */
+export const int: IntDescriptor = Object.freeze({ kind: "int" })
+
+/**
+ * A number: its shortest round-trip text in a URL, a JSON number.
+ *
+ * @example
+ * ```ts
+ * Router.Infer(t.float).Link(1.5) //=> "/1.5"
+ * ```
+ */
+export const float: FloatDescriptor = Object.freeze({ kind: "float" })
+
+/**
+ * A string: one percent-encoded path segment, a JSON string.
+ *
+ * @example
+ * ```ts
+ * Router.Infer(t.string).Link("a b") //=> "/a%20b"
+ * ```
+ */
+export const string: StringDescriptor = Object.freeze({ kind: "string" })
+
+/**
+ * A boolean: `true`/`false` in a URL (parsed case-insensitively).
+ *
+ * @example
+ * ```ts
+ * Router.Infer(t.bool).Link(true) //=> "/true"
+ * ```
+ */
+export const bool: BoolDescriptor = Object.freeze({ kind: "bool" })
+
+/**
+ * A bigint: decimal in a URL, a JSON string (`"123"`).
+ *
+ * @example
+ * ```ts
+ * Json.Serialize(t.bigint, 12n) //=> '"12"'
+ * ```
+ */
+export const bigint: BigIntDescriptor = Object.freeze({ kind: "bigint" })
+
+const defaultDateTime: DateTimeDescriptor = Object.freeze({ kind: "datetime", format: undefined })
+
+/** `t.datetime` is both the default-format descriptor and a function giving a custom format. */
+export type DateTimeBuilder = DateTimeDescriptor & ((format: string) => DateTimeDescriptor)
+
+/**
+ * A `Date` in UTC. In a URL: the format, default `yyyy-MM-dd-HH.mm.ss`; in
+ * JSON: an ISO 8601 string, or the format if one was given. Tokens: `yyyy MM
+ * dd HH mm ss fff`; any other character is literal.
+ *
+ * @example
+ * ```ts
+ * const Day = t.datetime("yyyy-MM-dd")
+ * Router.Infer(Day).Link(new Date("2026-11-22")) //=> "/2026-11-22"
+ * ```
+ */
+export const datetime: DateTimeBuilder = Object.freeze(
+  Object.assign((format: string): DateTimeDescriptor => {
+    checkDateFormat(format)
+    return Object.freeze({ kind: "datetime", format })
+  }, defaultDateTime),
+) as DateTimeBuilder
+
+/** The numeric values of an object or TS numeric enum (reverse mappings dropped). */
+export type EnumValues<Values> = Extract<Values[keyof Values], number>
+
+/**
+ * One of a fixed set of numbers, from an object literal or a TS numeric enum.
+ *
+ * @example
+ * ```ts
+ * const Access = t.enum({ Read: 1, Write: 2 })
+ * type Access = Infer<typeof Access> //=> 1 | 2
+ * ```
+ */
+export function enumOf<const Values extends Readonly<Record<string, number | string>>>(
+  values: Values,
+): EnumDescriptor<EnumValues<Values>> {
+  const entries: Array<readonly [string, EnumValues<Values>]> = []
+  for (const name of Object.keys(values)) {
+    const value = values[name]
+    // A TS numeric enum also maps each number back to its name: skip those keys.
+    if (typeof value === "number" && String(Number(name)) !== name) {
+      if (!Number.isSafeInteger(value)) throw new TypeError(`t.enum: value ${value} of '${name}' is not a safe integer`)
+      entries.push(Object.freeze([name, value as EnumValues<Values>] as const))
+    }
+  }
+  if (entries.length === 0) throw new TypeError("t.enum: expected at least one numeric value")
+  return Object.freeze({ kind: "enum", values: Object.freeze(entries) })
+}

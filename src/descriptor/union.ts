@@ -1,0 +1,104 @@
+import type { CaseAttribute, CaseDescriptor, FieldInput, Typed, UnionAttribute, UnionDescriptor } from "./descriptor.js"
+import type { FieldsOutput, Simplify } from "./fields-output.js"
+import { parseTemplate, type TemplateCaseOutput, type ValidateTemplate } from "../template/parse-template.js"
+
+/** What a union case may be written as: a route template or `t.case(…)`. */
+export type CaseInput = string | CaseDescriptor
+
+/** The fields type of one case input (without its `$` tag). */
+export type CaseOutput<Input> = Input extends string
+  ? TemplateCaseOutput<Input, {}>
+  : Input extends Typed<infer Output>
+    ? Output
+    : never
+
+/**
+ * The discriminated union described by a record of cases.
+ *
+ * @example
+ * ```ts
+ * type Site = UnionOutput<{ Home: "GET /"; Article: "GET /article/<id:int>" }>
+ * //=> { $: "Home" } | { $: "Article"; id: number }
+ * ```
+ */
+export type UnionOutput<Cases> = {
+  [Tag in keyof Cases & string]: Simplify<{ $: Tag } & CaseOutput<Cases[Tag]>>
+}[keyof Cases & string]
+
+/** Each template in a case record checked; a bad one becomes its error sentence. */
+export type ValidateCases<Cases> = {
+  [Tag in keyof Cases]: Cases[Tag] extends string ? ValidateTemplate<Cases[Tag], {}> : Cases[Tag]
+}
+
+/**
+ * A `$`-tagged discriminated union. Cases are tried in declaration order.
+ * A case is a route template or `t.case(…)`; a case with no `EndPoint`
+ * routes as `/<CaseName>/<fields…>`.
+ *
+ * @example
+ * ```ts
+ * const Site = t.union({
+ *   Home: "GET /",
+ *   Article: "GET /article/<id:int>/<slug>",
+ *   Other: t.case({ n: t.int }),
+ * })
+ * type Site = Infer<typeof Site>
+ * //=> { $: "Home" } | { $: "Article"; id: number; slug: string } | { $: "Other"; n: number }
+ * ```
+ */
+export function union<const Cases extends Readonly<Record<string, CaseInput>>>(
+  cases: Cases & ValidateCases<Cases>,
+  ...attributes: UnionAttribute[]
+): UnionDescriptor<Readonly<Record<keyof Cases & string, CaseDescriptor>>, UnionOutput<Cases>> {
+  const normalized: Record<string, CaseDescriptor> = Object.create(null)
+  for (const tag of Object.keys(cases)) {
+    const input = (cases as Record<string, CaseInput>)[tag] as CaseInput
+    normalized[tag] = typeof input === "string" ? parseTemplate(input, {}) : input
+  }
+  return Object.freeze({
+    kind: "union",
+    cases: Object.freeze(normalized) as Readonly<Record<keyof Cases & string, CaseDescriptor>>,
+    attributes: Object.freeze([...attributes]),
+  })
+}
+
+/**
+ * One union case: a field record with attributes, or a route template with
+ * extra fields (`Json` bodies, nested unions placed by a `<hole>`).
+ *
+ * @example
+ * ```ts
+ * t.case({ id: t.int, slug: t.string }, EndPoint("/article"))
+ * t.case("POST /posts/<blog:int>", { post: Json(Post) })
+ * t.case("/blog/<sub>", { sub: BlogSite })
+ * ```
+ */
+export function caseOf<const Template extends string, const Extra extends Readonly<Record<string, FieldInput>> = {}>(
+  template: Template & ValidateTemplate<Template, Extra>,
+  extra?: Extra,
+  ...attributes: CaseAttribute[]
+): CaseDescriptor<Readonly<Record<string, FieldInput>>, TemplateCaseOutput<Template, Extra>>
+export function caseOf<const Fields extends Readonly<Record<string, FieldInput>>>(
+  fields: Fields,
+  ...attributes: CaseAttribute[]
+): CaseDescriptor<Fields, FieldsOutput<Fields>>
+export function caseOf(
+  first: string | Readonly<Record<string, FieldInput>>,
+  ...rest: unknown[]
+): CaseDescriptor {
+  if (typeof first === "string") {
+    const [extra, ...attributes] = rest as [Readonly<Record<string, FieldInput>> | undefined, ...CaseAttribute[]]
+    const parsed = parseTemplate(first, extra ?? {})
+    return attributes.length === 0
+      ? parsed
+      : Object.freeze({ ...parsed, attributes: Object.freeze([...parsed.attributes, ...attributes]) })
+  }
+  return Object.freeze({
+    kind: "case",
+    fields: Object.freeze({ ...first }),
+    attributes: Object.freeze([...(rest as CaseAttribute[])]),
+  })
+}
+
+/** Re-exported so `Simplify` users need one import. */
+export type { Simplify }

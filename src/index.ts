@@ -1,0 +1,19 @@
+/**
+ * sitelets: typed, bidirectional web routing for TypeScript.
+ * The whole public surface, as explicit named exports.
+ */
+export { t } from "./descriptor/t.js"
+export {
+  DateTimeFormat,
+  EndPoint,
+  FormData,
+  Json,
+  Method,
+  Name,
+  NamedUnionCases,
+  Query,
+  Wildcard,
+} from "./descriptor/attributes.js"
+export type * from "./descriptor/descriptor.js"
+export type { FieldsOutput, Simplify } from "./descriptor/fields-output.js"
+export type { CaseInput, CaseOutput, UnionOutput } from "./descriptor/union.js"
