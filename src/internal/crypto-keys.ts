@@ -1,0 +1,136 @@
+/**
+ * HMAC-SHA256 keys for signed session cookies, through WebCrypto
+ * (`globalThis.crypto.subtle`), so the same code runs on Node 20, Bun, Deno
+ * and Workers. A keyring is a list: the first key signs, every key verifies
+ * (rotation). Without a configured secret, one random key per process is made
+ * and a single warning is printed.
+ */
+import { sessionMessages } from "../sitelet/session-messages.js"
+import { utf8Encode } from "./crypto-encoding.js"
+
+/** A secret as given by the user: text (UTF-8) or raw bytes. */
+export type Secret = string | Uint8Array
+
+/** Signing keys: `keys[0]` signs, all of them verify. */
+export interface Keyring {
+  readonly keys: readonly CryptoKey[]
+}
+
+/** The shortest secret accepted, in bytes. */
+export const minimumSecretBytes = 32
+
+const subtle = (): SubtleCrypto => globalThis.crypto.subtle
+// WebCrypto wants ArrayBuffer-backed views; a copy also detaches us from caller-owned memory.
+const owned = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(bytes)
+const imported = new Map<string, Promise<CryptoKey>>()
+
+function importSecret(bytes: Uint8Array): Promise<CryptoKey> {
+  // Cache by content: the secrets come from configuration, so the map stays tiny.
+  const cacheKey = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
+  let key = imported.get(cacheKey)
+  if (!key) {
+    key = subtle().importKey("raw", owned(bytes), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"])
+    imported.set(cacheKey, key)
+  }
+  return key
+}
+
+function secretBytes(secret: Secret, where: string): Uint8Array {
+  const bytes = typeof secret === "string" ? utf8Encode(secret) : secret
+  if (bytes.length < minimumSecretBytes) throw new RangeError(sessionMessages.secretTooShort(where, bytes.length))
+  return bytes
+}
+
+const environmentSecret = (): string | undefined => {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+  const value = env?.["SITELETS_SECRET"]
+  return value === undefined || value === "" ? undefined : value
+}
+
+let randomKeyring: Promise<Keyring> | undefined
+
+function processKeyring(): Promise<Keyring> {
+  if (!randomKeyring) {
+    console.warn(sessionMessages.randomKeyWarning())
+    const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32))
+    randomKeyring = importSecret(bytes).then((key) => ({ keys: [key] }))
+  }
+  return randomKeyring
+}
+
+/**
+ * Checks secrets eagerly (lengths, non-empty list) so configuration errors
+ * surface when the host is built, not on the first login.
+ *
+ * @example
+ * ```ts
+ * checkSecrets("x".repeat(32)) // ok
+ * checkSecrets("short")        // throws RangeError
+ * ```
+ */
+export function checkSecrets(secret: Secret | readonly Secret[] | undefined): void {
+  if (secret === undefined) {
+    const env = environmentSecret()
+    if (env !== undefined) secretBytes(env, "SITELETS_SECRET")
+    return
+  }
+  const list: readonly Secret[] = typeof secret === "string" || secret instanceof Uint8Array ? [secret] : secret
+  if (list.length === 0) throw new RangeError(sessionMessages.noSecrets())
+  list.forEach((s, i) => secretBytes(s, `options (secret #${i + 1})`))
+}
+
+/**
+ * Resolves the keyring: the given secrets, else `SITELETS_SECRET`, else the
+ * per-process random key (with one warning per process).
+ *
+ * @example
+ * ```ts
+ * const ring = await keyringFor(["new secret …32 bytes…", "old secret …32 bytes…"])
+ * ring.keys.length //=> 2
+ * ```
+ */
+export function keyringFor(secret: Secret | readonly Secret[] | undefined): Promise<Keyring> {
+  if (secret === undefined) {
+    const env = environmentSecret()
+    if (env === undefined) return processKeyring()
+    return importSecret(secretBytes(env, "SITELETS_SECRET")).then((key) => ({ keys: [key] }))
+  }
+  const list: readonly Secret[] = typeof secret === "string" || secret instanceof Uint8Array ? [secret] : secret
+  if (list.length === 0) return Promise.reject(new RangeError(sessionMessages.noSecrets()))
+  try {
+    const bytes = list.map((s, i) => secretBytes(s, `options (secret #${i + 1})`))
+    return Promise.all(bytes.map(importSecret)).then((keys) => ({ keys }))
+  } catch (error) {
+    return Promise.reject(error)
+  }
+}
+
+/**
+ * HMAC-SHA256 of `data` under the keyring's signing key.
+ *
+ * @example
+ * ```ts
+ * const mac = await sign(ring, utf8Encode("payload")) // 32 bytes
+ * ```
+ */
+export async function sign(ring: Keyring, data: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await subtle().sign("HMAC", ring.keys[0]!, owned(data)))
+}
+
+/**
+ * True when `mac` is a valid HMAC of `data` under any key of the ring.
+ * `subtle.verify` compares in constant time; every key is tried even after a
+ * match so timing does not reveal which key signed.
+ *
+ * @example
+ * ```ts
+ * await verify(ring, data, await sign(ring, data)) //=> true
+ * ```
+ */
+export async function verify(ring: Keyring, data: Uint8Array, mac: Uint8Array): Promise<boolean> {
+  if (mac.length !== 32) return false
+  const macBytes = owned(mac)
+  const dataBytes = owned(data)
+  const results = await Promise.all(ring.keys.map((key) => subtle().verify("HMAC", key, macBytes, dataBytes)))
+  return results.includes(true)
+}

@@ -1,0 +1,19 @@
+/**
+ * Sentences for session, cookie, Protect and CORS configuration errors. Each
+ * is written once here; tests import these writers instead of retyping them.
+ */
+export const sessionMessages = {
+  secretTooShort: (where: string, bytes: number) =>
+    `Session secret from ${where} is ${bytes} bytes long; at least 32 bytes are required`,
+  noSecrets: () => `Session secret list is empty; give at least one secret of 32 bytes or more`,
+  randomKeyWarning: () =>
+    "sitelets: no session secret configured (host option `session.secret` or SITELETS_SECRET); " +
+    "using a random per-process key, so logins do not survive a restart or reach other processes",
+  badUserName: (reason: string) => `UserSession.LoginUser: the user name ${reason}`,
+  badMaxAge: (value: unknown) =>
+    `UserSession.LoginUser: maxAgeSeconds must be a positive whole number of seconds, got ${String(value)}`,
+  badCookieName: (name: string) => `Cookie name '${name}' is not an RFC 6265 token`,
+  badCookieValue: (name: string) => `Cookie '${name}' has a value with characters a cookie cannot carry`,
+  hostPrefixNeedsSecure: (name: string) =>
+    `Cookie '${name}' uses a __Host-/__Secure- prefix, which requires Secure (serve over https)`,
+} as const

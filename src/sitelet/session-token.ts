@@ -1,0 +1,76 @@
+/**
+ * The signed session token carried by the session cookie:
+ * `v1.<base64url(user name)>.<expiry, unix seconds>.<base64url(HMAC-SHA256)>`.
+ * The MAC covers the version, name and expiry. Reading is strict and total:
+ * anything but exactly four well-formed parts, a valid MAC under some key of
+ * the ring, and an expiry in the future reads as `undefined` (anonymous).
+ */
+import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from "../internal/crypto-encoding.js"
+import { sign, verify, type Keyring } from "../internal/crypto-keys.js"
+
+/** The most UTF-8 bytes a user name may take (keeps the cookie far below 4 KiB). */
+export const maxUserNameBytes = 1024
+
+const version = "v1"
+// base64url of 1024 bytes is 1366 chars, the MAC 43, expiry ≤ 15 digits, plus separators.
+const maxTokenLength = 1450
+
+const isDigits = (text: string): boolean => {
+  if (text.length === 0 || text.length > 15 || (text.length > 1 && text.charCodeAt(0) === 0x30)) return false
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x30 || code > 0x39) return false
+  }
+  return true
+}
+
+/**
+ * Signs a token for `name`, valid until `expiresAt` (unix seconds).
+ *
+ * @example
+ * ```ts
+ * await signSessionToken(ring, "alice", 1_900_000_000) //=> "v1.YWxpY2U.1900000000.…"
+ * ```
+ */
+export async function signSessionToken(ring: Keyring, name: string, expiresAt: number): Promise<string> {
+  const body = `${version}.${base64UrlEncode(utf8Encode(name))}.${Math.floor(expiresAt)}`
+  return `${body}.${base64UrlEncode(await sign(ring, utf8Encode(body)))}`
+}
+
+/**
+ * Reads a token: the user name when the token is intact, signed by a key of
+ * the ring and not expired at `now` (unix seconds, with `skewSeconds` of
+ * tolerance); otherwise `undefined`. Never throws.
+ *
+ * @example
+ * ```ts
+ * await readSessionToken(ring, token, Date.now() / 1000, 60) //=> "alice" | undefined
+ * ```
+ */
+export async function readSessionToken(
+  ring: Keyring,
+  token: string,
+  now: number,
+  skewSeconds: number,
+): Promise<string | undefined> {
+  if (token.length > maxTokenLength) return undefined
+  const parts = token.split(".")
+  if (parts.length !== 4) return undefined
+  const [tag, encodedName, expiry, encodedMac] = parts as [string, string, string, string]
+  if (tag !== version || !isDigits(expiry) || encodedName.length === 0) return undefined
+  const mac = base64UrlDecode(encodedMac)
+  const nameBytes = base64UrlDecode(encodedName)
+  if (!mac || !nameBytes) return undefined
+  // The MAC is checked before anything derived from the payload is trusted.
+  const body = `${tag}.${encodedName}.${expiry}`
+  let valid: boolean
+  try {
+    valid = await verify(ring, utf8Encode(body), mac)
+  } catch {
+    return undefined
+  }
+  if (!valid) return undefined
+  if (Number(expiry) + skewSeconds <= now) return undefined
+  const name = utf8Decode(nameBytes)
+  return name === undefined || name.length === 0 ? undefined : name
+}

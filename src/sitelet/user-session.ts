@@ -1,0 +1,157 @@
+/**
+ * `ctx.UserSession`: stateless logins carried by a signed cookie
+ * (HMAC-SHA256 through WebCrypto). Any number of server processes sharing the
+ * secret share the sessions. A tampered, truncated, expired or foreign cookie
+ * reads as "not logged in", never as an error.
+ */
+import { isWellFormed, utf8Encode } from "../internal/crypto-encoding.js"
+import { checkSecrets, keyringFor, type Secret } from "../internal/crypto-keys.js"
+import { maxCookieAgeSeconds, parseCookieHeader, serializeCookie } from "./cookie.js"
+import { sessionMessages } from "./session-messages.js"
+import { maxUserNameBytes, readSessionToken, signSessionToken } from "./session-token.js"
+
+/** Options of `UserSession.LoginUser`. */
+export interface LoginOptions {
+  /** Keep the cookie after the browser closes (sets `Max-Age`). Default `false`. */
+  readonly persistent?: boolean
+  /** Lifetime of the login in seconds (server-side expiry, and `Max-Age` when persistent). Capped at 400 days. */
+  readonly maxAgeSeconds?: number
+}
+
+/**
+ * The logged-in user of a request, as `ctx.UserSession`.
+ *
+ * @example
+ * ```ts
+ * Sitelet.Content("/login", { $: "Login" }, async (ctx) => {
+ *   await ctx.UserSession.LoginUser("alice", { persistent: true })
+ *   return Content.RedirectTemporaryToUrl("/")
+ * })
+ * ```
+ */
+export interface UserSession {
+  /** Logs `name` in: signs a token and sets the session cookie on the response. */
+  LoginUser(name: string, options?: LoginOptions): Promise<void>
+  /** Logs out: clears the session cookie. */
+  Logout(): Promise<void>
+  /** The user name of a valid, unexpired session cookie, else `undefined`. */
+  GetLoggedInUser(): Promise<string | undefined>
+}
+
+/** Session settings, given once to the host (`session` option). */
+export interface SessionOptions {
+  /** Signing secret(s), each at least 32 bytes; the first signs, all verify. Default: `SITELETS_SECRET`, else a random per-process key. */
+  readonly secret?: Secret | readonly Secret[]
+  /** Cookie name. Default `"sitelets_session"`. */
+  readonly cookieName?: string
+  /** Login lifetime when `LoginUser` gets no `maxAgeSeconds`. Default 14 days. */
+  readonly defaultMaxAgeSeconds?: number
+  /** Tolerated clock difference between servers when checking expiry. Default 60 s. */
+  readonly clockSkewSeconds?: number
+  /** Clock in milliseconds, for tests. Default `Date.now`. */
+  readonly now?: () => number
+}
+
+/** What a host gives `createUserSession` for one request. */
+export interface UserSessionInit {
+  /** The request's `Cookie` header. */
+  readonly cookieHeader: string | null | undefined
+  /** Called with each `Set-Cookie` value the response must carry. */
+  readonly setCookie: (header: string) => void
+  /** The request came over https: adds `Secure`. */
+  readonly secure: boolean
+  readonly options?: SessionOptions | undefined
+}
+
+/** Default session cookie name. */
+export const defaultSessionCookieName = "sitelets_session"
+/** Default login lifetime: 14 days. */
+export const defaultSessionMaxAgeSeconds = 14 * 24 * 60 * 60
+
+function checkName(name: unknown): asserts name is string {
+  if (typeof name !== "string" || name.length === 0) throw new TypeError(sessionMessages.badUserName("must be a non-empty string"))
+  if (!isWellFormed(name)) throw new TypeError(sessionMessages.badUserName("contains a lone surrogate"))
+  if (utf8Encode(name).length > maxUserNameBytes) {
+    throw new TypeError(sessionMessages.badUserName(`is longer than ${maxUserNameBytes} UTF-8 bytes`))
+  }
+}
+
+function lifetime(options: LoginOptions | undefined, fallback: number): number {
+  const requested = options?.maxAgeSeconds
+  if (requested === undefined) return Math.min(fallback, maxCookieAgeSeconds)
+  if (typeof requested !== "number" || !Number.isFinite(requested) || requested <= 0 || !Number.isInteger(requested)) {
+    throw new RangeError(sessionMessages.badMaxAge(requested))
+  }
+  return Math.min(requested, maxCookieAgeSeconds)
+}
+
+/**
+ * Validates session options when a host is built (secret lengths, cookie
+ * name), so mistakes fail at startup rather than on the first login.
+ *
+ * @example
+ * ```ts
+ * checkSessionOptions({ secret: process.env.SECRET }) // throws if shorter than 32 bytes
+ * ```
+ */
+export function checkSessionOptions(options: SessionOptions | undefined): void {
+  checkSecrets(options?.secret)
+  serializeCookie(options?.cookieName ?? defaultSessionCookieName, "x", { secure: true })
+}
+
+/**
+ * Makes the `UserSession` of one request. The host passes the `Cookie`
+ * header, a callback that adds `Set-Cookie` headers to the response, and
+ * whether the request is https.
+ *
+ * @example
+ * ```ts
+ * const setCookies: string[] = []
+ * const session = createUserSession({
+ *   cookieHeader: request.headers.get("cookie"),
+ *   setCookie: (header) => setCookies.push(header),
+ *   secure: new URL(request.url).protocol === "https:",
+ * })
+ * await session.GetLoggedInUser() //=> "alice" | undefined
+ * ```
+ */
+export function createUserSession(init: UserSessionInit): UserSession {
+  const options = init.options ?? {}
+  const cookieName = options.cookieName ?? defaultSessionCookieName
+  const now = options.now ?? Date.now
+  const skew = options.clockSkewSeconds ?? 60
+  const fallbackAge = options.defaultMaxAgeSeconds ?? defaultSessionMaxAgeSeconds
+  const base = { path: "/", httpOnly: true, sameSite: "Lax", secure: init.secure } as const
+  // After LoginUser/Logout in this request, the new state is the answer.
+  let current: { readonly user: string | undefined } | undefined
+  let read: Promise<string | undefined> | undefined
+
+  const readCookie = async (): Promise<string | undefined> => {
+    const token = parseCookieHeader(init.cookieHeader).get(cookieName)
+    if (token === undefined) return undefined
+    const ring = await keyringFor(options.secret)
+    return readSessionToken(ring, token, now() / 1000, skew)
+  }
+
+  return {
+    async LoginUser(name, loginOptions) {
+      checkName(name)
+      const age = lifetime(loginOptions, fallbackAge)
+      const ring = await keyringFor(options.secret)
+      const token = await signSessionToken(ring, name, Math.floor(now() / 1000) + age)
+      const persistent = loginOptions?.persistent === true
+      init.setCookie(serializeCookie(cookieName, token, persistent ? { ...base, maxAgeSeconds: age } : base))
+      current = { user: name }
+    },
+    Logout() {
+      init.setCookie(serializeCookie(cookieName, "", { ...base, maxAgeSeconds: 0 }))
+      current = { user: undefined }
+      return Promise.resolve()
+    },
+    GetLoggedInUser() {
+      if (current) return Promise.resolve(current.user)
+      read ??= readCookie()
+      return read
+    },
+  }
+}
