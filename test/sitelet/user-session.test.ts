@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { parseCookieHeader } from "../../src/sitelet/cookie.js"
+import { sessionMessages } from "../../src/sitelet/session-messages.js"
+import {
+  checkSessionOptions,
+  createUserSession,
+  defaultSessionCookieName,
+  type SessionOptions,
+} from "../../src/sitelet/user-session.js"
+
+const secret = "correct horse battery staple, 32+"
+let clock = 1_800_000_000_000
+const options: SessionOptions = { secret, now: () => clock }
+
+function session(cookieHeader?: string, secure = false, opts: SessionOptions = options) {
+  const setCookies: string[] = []
+  const s = createUserSession({ cookieHeader, setCookie: (h) => setCookies.push(h), secure, options: opts })
+  return { s, setCookies }
+}
+
+/** The `name=value` part of a Set-Cookie header, as a browser would send it back. */
+const echo = (setCookie: string) => setCookie.split(";")[0]!
+
+afterEach(() => {
+  clock = 1_800_000_000_000
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+})
+
+describe("UserSession", () => {
+  it("logs in with a non-persistent, HttpOnly, SameSite=Lax cookie, and reads it back", async () => {
+    const first = session()
+    expect(await first.s.GetLoggedInUser()).toBeUndefined()
+    await first.s.LoginUser("alice")
+    expect(await first.s.GetLoggedInUser()).toBe("alice")
+    const [header] = first.setCookies
+    expect(header).toMatch(new RegExp(`^${defaultSessionCookieName}=v1\\.`))
+    expect(header).toContain("; Path=/; HttpOnly; SameSite=Lax")
+    expect(header).not.toContain("Max-Age")
+    expect(header).not.toContain("Secure")
+    expect(await session(echo(header!)).s.GetLoggedInUser()).toBe("alice")
+  })
+
+  it("adds Secure on https and Max-Age for persistent logins, capped at 400 days", async () => {
+    const a = session(undefined, true)
+    await a.s.LoginUser("alice", { persistent: true })
+    expect(a.setCookies[0]).toContain("Max-Age=1209600; Path=/; HttpOnly; Secure; SameSite=Lax")
+    const b = session()
+    await b.s.LoginUser("bob", { persistent: true, maxAgeSeconds: 10 ** 9 })
+    expect(b.setCookies[0]).toContain(`Max-Age=${400 * 86400};`)
+  })
+
+  it("expires on the server even when the browser keeps the cookie", async () => {
+    const a = session()
+    await a.s.LoginUser("alice", { maxAgeSeconds: 60 })
+    const cookie = echo(a.setCookies[0]!)
+    clock += 59_000
+    expect(await session(cookie).s.GetLoggedInUser()).toBe("alice")
+    clock += 62_000
+    expect(await session(cookie).s.GetLoggedInUser()).toBeUndefined()
+  })
+
+  it("logs out by clearing the cookie", async () => {
+    const a = session()
+    await a.s.LoginUser("alice")
+    const b = session(echo(a.setCookies[0]!))
+    await b.s.Logout()
+    expect(await b.s.GetLoggedInUser()).toBeUndefined()
+    expect(b.setCookies[0]).toBe(
+      `${defaultSessionCookieName}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/; HttpOnly; SameSite=Lax`,
+    )
+  })
+
+  it("reads a cookie signed with another secret, or garbage, as anonymous", async () => {
+    const a = session(undefined, false, { secret: "another secret that is long enough!!" })
+    await a.s.LoginUser("mallory")
+    const foreign = echo(a.setCookies[0]!)
+    expect(await session(foreign).s.GetLoggedInUser()).toBeUndefined()
+    for (const header of [`${defaultSessionCookieName}=`, `${defaultSessionCookieName}=%ZZ`, "=;;=", "\u0000"]) {
+      expect(await session(header).s.GetLoggedInUser()).toBeUndefined()
+    }
+    expect(parseCookieHeader(foreign).size).toBe(1)
+  })
+
+  it("refuses bad user names and lifetimes at LoginUser", async () => {
+    const { s } = session()
+    await expect(s.LoginUser("")).rejects.toThrow(sessionMessages.badUserName("must be a non-empty string"))
+    await expect(s.LoginUser("a\uD800")).rejects.toThrow(sessionMessages.badUserName("contains a lone surrogate"))
+    await expect(s.LoginUser("x".repeat(2000))).rejects.toThrow(/longer than 1024 UTF-8 bytes/)
+    await expect(s.LoginUser("a", { maxAgeSeconds: -1 })).rejects.toThrow(sessionMessages.badMaxAge(-1))
+    await expect(s.LoginUser("a", { maxAgeSeconds: 1.5 })).rejects.toThrow(sessionMessages.badMaxAge(1.5))
+  })
+
+  it("refuses short secrets at configuration time", () => {
+    expect(() => checkSessionOptions({ secret: "short" })).toThrow(sessionMessages.secretTooShort("options (secret #1)", 5))
+    expect(() => checkSessionOptions({ secret: [] })).toThrow(sessionMessages.noSecrets())
+    vi.stubEnv("SITELETS_SECRET", "too short")
+    expect(() => checkSessionOptions(undefined)).toThrow(sessionMessages.secretTooShort("SITELETS_SECRET", 9))
+    expect(() => checkSessionOptions({ secret, cookieName: "bad name" })).toThrow(sessionMessages.badCookieName("bad name"))
+  })
+
+  it("uses SITELETS_SECRET when no secret is given", async () => {
+    vi.stubEnv("SITELETS_SECRET", secret)
+    const a = session(undefined, false, { now: () => clock })
+    await a.s.LoginUser("alice")
+    expect(await session(echo(a.setCookies[0]!)).s.GetLoggedInUser()).toBe("alice")
+  })
+
+  it("without any secret, makes one random per-process key and warns once", async () => {
+    vi.stubEnv("SITELETS_SECRET", "")
+    vi.resetModules()
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
+    const fresh = await import("../../src/sitelet/user-session.js")
+    const make = (cookieHeader?: string) => {
+      const setCookies: string[] = []
+      return { s: fresh.createUserSession({ cookieHeader, setCookie: (h) => setCookies.push(h), secure: false }), setCookies }
+    }
+    const a = make()
+    await a.s.LoginUser("alice")
+    const b = make(echo(a.setCookies[0]!))
+    expect(await b.s.GetLoggedInUser()).toBe("alice")
+    await make().s.LoginUser("bob")
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith(sessionMessages.randomKeyWarning())
+    // Signed with the random key, so a configured secret does not accept it.
+    expect(await session(echo(a.setCookies[0]!)).s.GetLoggedInUser()).toBeUndefined()
+  })
+})
