@@ -17,3 +17,14 @@ export const sessionMessages = {
   hostPrefixNeedsSecure: (name: string) =>
     `Cookie '${name}' uses a __Host-/__Secure- prefix, which requires Secure (serve over https)`,
 } as const
+
+/** Sentences of CORS configuration errors. */
+export const corsMessages = {
+  wildcardWithCredentials: () =>
+    "Sitelet.CorsContent: Origins '*' cannot be combined with Credentials: true (list the allowed origins exactly)",
+  badOrigin: (origin: string) =>
+    `Sitelet.CorsContent: '${origin}' is not an origin (expected '*' or scheme://host[:port], without path)`,
+  badToken: (what: string, value: string) => `Sitelet.CorsContent: ${what} '${value}' is not an HTTP token`,
+  badMaxAge: (value: unknown) =>
+    `Sitelet.CorsContent: MaxAge must be a whole number of seconds ≥ 0, got ${String(value)}`,
+} as const
