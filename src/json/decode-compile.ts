@@ -1,0 +1,173 @@
+import type { Descriptor } from "../descriptor/descriptor.js"
+import { resolve } from "../descriptor/composites.js"
+import { at, fail, Failure } from "./failure.js"
+import { jsonMessages } from "./messages.js"
+import type { Limits } from "./options.js"
+import { type FieldShape, fieldShapes, setOwn, unionShape } from "./shape.js"
+import {
+  dateDecoder, decodeBigInt, decodeBool, decodeFloat, decodeInt, decodeString, type Decoder, enumDecoder, passThrough,
+} from "./decode-scalars.js"
+
+const cache = new WeakMap<Descriptor, Decoder>()
+
+/**
+ * The decoder of a descriptor, compiled once and cached. `t.lazy` compiles
+ * to a forwarder that resolves on first call, so recursive descriptors never
+ * loop at compile time.
+ *
+ * @example
+ * ```ts
+ * decoderOf(t.list(t.int))([1, 2], 0, defaultLimits) //=> [1, 2]
+ * ```
+ */
+export function decoderOf(descriptor: Descriptor): Decoder {
+  let decoder = cache.get(descriptor)
+  if (decoder === undefined) {
+    decoder = build(descriptor)
+    cache.set(descriptor, decoder)
+  }
+  return decoder
+}
+
+const tooDeep = (limits: Limits): never => {
+  throw new Failure(jsonMessages.depthLimit(limits.maxDepth), jsonMessages.tooDeep)
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+function build(descriptor: Descriptor): Decoder {
+  switch (descriptor.kind) {
+    case "lazy": {
+      let target: Decoder | undefined
+      return (value, depth, limits) => (target ??= decoderOf(resolve(descriptor)))(value, depth, limits)
+    }
+    case "int": return decodeInt
+    case "float": return decodeFloat
+    case "string": return decodeString
+    case "bool": return decodeBool
+    case "bigint": return decodeBigInt
+    case "datetime": return dateDecoder(descriptor)
+    case "enum": return enumDecoder(descriptor)
+    case "option": {
+      const inner = decoderOf(descriptor.of)
+      return (value, depth, limits) => (value === null || value === undefined ? undefined : inner(value, depth, limits))
+    }
+    case "list": return listDecoder(decoderOf(descriptor.of))
+    case "tuple": return tupleDecoder((descriptor.items as readonly Descriptor[]).map(decoderOf))
+    case "map": return mapDecoder(decoderOf(descriptor.of))
+    case "record": return recordDecoder(fieldsDecoder(fieldShapes(descriptor, "record")))
+    case "case": return recordDecoder(fieldsDecoder(fieldShapes(descriptor, "case")))
+    case "union": return unionDecoder(descriptor)
+  }
+}
+
+function listDecoder(item: Decoder): Decoder {
+  const copyAfterCheck = passThrough.has(item)
+  return (value, depth, limits) => {
+    if (!Array.isArray(value)) return fail("an array", value)
+    if (depth >= limits.maxDepth) tooDeep(limits)
+    const length = value.length
+    let i = 0
+    try {
+      if (copyAfterCheck) {
+        for (; i < length; i++) item(value[i], depth + 1, limits)
+        return value.slice()
+      }
+      const out: unknown[] = []
+      for (; i < length; i++) out.push(item(value[i], depth + 1, limits))
+      return out
+    } catch (error) {
+      throw at(error, i)
+    }
+  }
+}
+
+function tupleDecoder(items: readonly Decoder[]): Decoder {
+  const expected = jsonMessages.tupleOf(items.length)
+  return (value, depth, limits) => {
+    if (!Array.isArray(value) || value.length !== items.length) return fail(expected, value)
+    if (depth >= limits.maxDepth) tooDeep(limits)
+    const out: unknown[] = []
+    let i = 0
+    try {
+      for (; i < items.length; i++) out.push((items[i] as Decoder)(value[i], depth + 1, limits))
+    } catch (error) {
+      throw at(error, i)
+    }
+    return out
+  }
+}
+
+function mapDecoder(item: Decoder): Decoder {
+  return (value, depth, limits) => {
+    if (!isObject(value)) return fail("an object", value)
+    if (depth >= limits.maxDepth) tooDeep(limits)
+    // Keys are attacker-chosen: a null-prototype object makes `__proto__` an ordinary key.
+    const out: Record<string, unknown> = Object.create(null)
+    for (const key of Object.keys(value)) {
+      try {
+        out[key] = item(value[key], depth + 1, limits)
+      } catch (error) {
+        throw at(error, key)
+      }
+    }
+    return out
+  }
+}
+
+/** Reads the declared fields of a JSON object into `out`; never looks at other keys. */
+type FieldsDecoder = (source: Record<string, unknown>, out: Record<string, unknown>, depth: number, limits: Limits) => void
+
+function fieldsDecoder(fields: readonly FieldShape[]): FieldsDecoder {
+  const count = fields.length
+  const names = fields.map((field) => field.name)
+  const decoders = fields.map((field) => decoderOf(field.type))
+  const optional = fields.map((field) => field.optional)
+  const inherited = fields.map((field) => field.inherited)
+  return (source, out, depth, limits) => {
+    let i = 0
+    try {
+      for (; i < count; i++) {
+        const name = names[i] as string
+        // `constructor` and friends would otherwise be found on Object.prototype.
+        const raw = inherited[i] ? (Object.hasOwn(source, name) ? source[name] : undefined) : source[name]
+        if (optional[i] && (raw === undefined || raw === null)) continue
+        const decoded = (decoders[i] as Decoder)(raw, depth, limits)
+        if (inherited[i]) setOwn(out, name, decoded)
+        else out[name] = decoded
+      }
+    } catch (error) {
+      throw at(error, names[i] as string)
+    }
+  }
+}
+
+function recordDecoder(fields: FieldsDecoder): Decoder {
+  return (value, depth, limits) => {
+    if (!isObject(value)) return fail("an object", value)
+    if (depth >= limits.maxDepth) tooDeep(limits)
+    const out: Record<string, unknown> = {}
+    fields(value, out, depth + 1, limits)
+    return out
+  }
+}
+
+function unionDecoder(descriptor: Extract<Descriptor, { kind: "union" }>): Decoder {
+  const shape = unionShape(descriptor)
+  const byTag = new Map(shape.cases.map((c) => [c.tag, { key: c.key, fields: fieldsDecoder(c.fields) }] as const))
+  const expected = jsonMessages.oneOfTags(shape.tags)
+  const tagKey = shape.tagKey
+  return (value, depth, limits) => {
+    if (!isObject(value)) return fail("an object", value)
+    if (depth >= limits.maxDepth) tooDeep(limits)
+    const tag = Object.hasOwn(value, tagKey) ? value[tagKey] : undefined
+    const found = typeof tag === "string" ? byTag.get(tag) : undefined
+    if (found === undefined) {
+      try { fail(expected, tag) } catch (error) { throw at(error, tagKey) }
+    }
+    const out: Record<string, unknown> = { $: found.key }
+    found.fields(value, out, depth + 1, limits)
+    return out
+  }
+}

@@ -1,0 +1,54 @@
+import { describeReceived, JsonError, type JsonPathSegment } from "./json-error.js"
+
+/**
+ * The codec's internal error while walking a value: it carries the path in
+ * reverse, each enclosing container adding its step as the error passes
+ * through, so the happy path never tracks a path. Converted to a `JsonError`
+ * at the public boundary.
+ */
+export class Failure {
+  readonly reversed: JsonPathSegment[] = []
+  constructor(
+    readonly expected: string,
+    readonly received: string,
+  ) {}
+}
+
+/**
+ * Throws a failure for `value`, which is not `expected`.
+ *
+ * @example
+ * ```ts
+ * if (typeof value !== "string") fail("string", value)
+ * ```
+ */
+export function fail(expected: string, value: unknown): never {
+  throw new Failure(expected, describeReceived(value))
+}
+
+/**
+ * Adds one path step to a failure passing through a container; returns the
+ * error to rethrow.
+ *
+ * @example
+ * ```ts
+ * try { decodeItem(item) } catch (error) { throw at(error, index) }
+ * ```
+ */
+export function at(error: unknown, segment: JsonPathSegment): unknown {
+  if (error instanceof Failure) error.reversed.push(segment)
+  return error
+}
+
+/**
+ * Turns an internal failure into the public `JsonError`; other errors pass.
+ *
+ * @example
+ * ```ts
+ * try { run() } catch (error) { throw toJsonError(error) }
+ * ```
+ */
+export function toJsonError(error: unknown): unknown {
+  if (!(error instanceof Failure)) return error
+  return new JsonError([...error.reversed].reverse(), error.expected, error.received)
+}

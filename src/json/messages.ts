@@ -1,0 +1,27 @@
+/**
+ * Sentences of the JSON codec. Each is written once here; the codec and the
+ * tests import these writers instead of retyping them.
+ */
+export const jsonMessages = {
+  /** The one shape of every decoding and serialization error: `$.items[2].id: expected int, got "x"`. */
+  mismatch: (path: string, expected: string, received: string) => `${path}: expected ${expected}, got ${received}`,
+  /** What a missing field is reported as having. */
+  missing: "nothing",
+  /** What a value nested too deeply is reported as having. */
+  tooDeep: "deeper nesting",
+  depthLimit: (maxDepth: number) => `at most ${maxDepth} levels of nesting`,
+  bigintDigits: (maxDigits: number) => `a bigint string of at most ${maxDigits} digits`,
+  oneOfTags: (tags: readonly string[]) => `a tag in ${tags.map((tag) => JSON.stringify(tag)).join(" | ")}`,
+  oneOfNumbers: (values: readonly number[]) => `one of ${values.join(" | ")}`,
+  tupleOf: (length: number) => `an array of length ${length}`,
+  arrayOfLength: (length: number) => `an array of length ${length}`,
+  dateIn: (format: string) => `a date string "${format}"`,
+  isoDate: "an ISO 8601 date string",
+  validDate: "a valid Date in years 0000-9999",
+  /** Compile-time problems with a descriptor (thrown as TypeError). */
+  tagFieldClash: (caseName: string, key: string) =>
+    `Case '${caseName}': field '${key}' clashes with the union's JSON tag key '${key}'`,
+  duplicateTag: (tag: string) => `Two union cases carry the JSON tag '${tag}'`,
+  notJson: (reason: string) => `Invalid JSON text: ${reason}`,
+  invalidLimit: (name: string, value: unknown) => `Json options: ${name} must be a positive integer, got ${String(value)}`,
+} as const

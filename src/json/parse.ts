@@ -1,0 +1,36 @@
+import { describeReceived, JsonError } from "./json-error.js"
+
+/**
+ * `JSON.parse` whose syntax errors are `JsonError`s at path `$`, so that
+ * callers (the router) catch one error type for "invalid JSON".
+ *
+ * @example
+ * ```ts
+ * parseJson('{"a":1}') //=> { a: 1 }
+ * parseJson("{")       // throws JsonError "$: expected JSON text, got …"
+ * ```
+ */
+export function parseJson(text: string): unknown {
+  if (typeof text !== "string") throw new JsonError([], "JSON text", describeReceived(text))
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new JsonError([], "JSON text", error instanceof Error ? error.message : String(error))
+  }
+}
+
+/**
+ * `JSON.stringify` of a plain JSON value (plain: no descriptor), throwing a
+ * `JsonError` instead of returning `undefined` when the value has no JSON
+ * text at all (`undefined`, a function).
+ *
+ * @example
+ * ```ts
+ * stringifyJson({ a: [1, "x"] }) //=> '{"a":[1,"x"]}'
+ * ```
+ */
+export function stringifyJson(value: unknown): string {
+  const text = JSON.stringify(value)
+  if (text === undefined) throw new JsonError([], "a JSON value", describeReceived(value))
+  return text
+}

@@ -1,0 +1,122 @@
+/**
+ * Scalar conversions of the JSON format that need more than a `typeof`:
+ * ISO 8601 dates (parsed by a strict scanner, since `new Date(text)` accepts
+ * February 30th and many non-ISO shapes) and bigint strings (digit-limited).
+ */
+
+function digitsAt(text: string, at: number, width: number): number {
+  let value = 0
+  for (let i = at; i < at + width; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 48 || code > 57) return -1
+    value = value * 10 + (code - 48)
+  }
+  return value
+}
+
+const daysIn = (year: number, month: number): number => new Date(Date.UTC(2000, month, 0)).getUTCDate() +
+  (month === 2 && (year % 4 !== 0 || (year % 100 === 0 && year % 400 !== 0)) ? -1 : 0)
+
+/**
+ * Parses an ISO 8601 date-time as `toISOString` writes it (and the common
+ * variants: date only, no seconds, 1–9 fraction digits, `±HH:mm` offsets,
+ * `±YYYYYY` years). Returns undefined for anything else or an impossible
+ * date.
+ *
+ * @example
+ * ```ts
+ * parseIsoDate("2026-11-22T10:00:00.000Z")?.getTime() //=> 1795341600000
+ * parseIsoDate("2026-02-30")                          //=> undefined
+ * ```
+ */
+export function parseIsoDate(text: string): Date | undefined {
+  let at = 0
+  let year: number
+  const first = text.charCodeAt(0)
+  if (first === 43 || first === 45) {
+    year = digitsAt(text, 1, 6)
+    if (year < 0 || (first === 45 && year === 0)) return undefined
+    if (first === 45) year = -year
+    at = 7
+  } else {
+    year = digitsAt(text, 0, 4)
+    if (year < 0) return undefined
+    at = 4
+  }
+  if (text[at] !== "-" || text[at + 3] !== "-") return undefined
+  const month = digitsAt(text, at + 1, 2)
+  const day = digitsAt(text, at + 4, 2)
+  at += 6
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined
+  let hours = 0, minutes = 0, seconds = 0, millis = 0, offset = 0
+  if (at < text.length) {
+    if (text[at] !== "T" || text[at + 3] !== ":") return undefined
+    hours = digitsAt(text, at + 1, 2)
+    minutes = digitsAt(text, at + 4, 2)
+    at += 6
+    if (text[at] === ":") {
+      seconds = digitsAt(text, at + 1, 2)
+      at += 3
+      if (text[at] === ".") {
+        let count = 0
+        let scale = 100
+        for (at++; count < 9 && at < text.length; at++, count++) {
+          const code = text.charCodeAt(at)
+          if (code < 48 || code > 57) break
+          millis += (code - 48) * scale
+          scale /= 10
+        }
+        if (count === 0) return undefined
+        millis = Math.floor(millis)
+      }
+    }
+    if (hours < 0 || hours > 23 || minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59) return undefined
+    const sign = text[at]
+    if (sign === "Z") at += 1
+    else if (sign === "+" || sign === "-") {
+      const offsetHours = digitsAt(text, at + 1, 2)
+      const offsetMinutes = digitsAt(text, at + 4, 2)
+      if (text[at + 3] !== ":" || offsetHours < 0 || offsetHours > 23 || offsetMinutes < 0 || offsetMinutes > 59) return undefined
+      offset = (sign === "+" ? 1 : -1) * (offsetHours * 60 + offsetMinutes)
+      at += 6
+    } else return undefined
+    if (at !== text.length) return undefined
+  }
+  const date = new Date(0)
+  date.setUTCFullYear(year, month - 1, day)
+  date.setUTCHours(hours, minutes - offset, seconds, millis)
+  return Number.isNaN(date.getTime()) ? undefined : date
+}
+
+/**
+ * Parses a bigint written as `-?[0-9]+` with at most `maxDigits` digits;
+ * returns undefined otherwise (so `BigInt` never sees hostile text).
+ *
+ * @example
+ * ```ts
+ * parseBigIntText("-12", 1000) //=> -12n
+ * parseBigIntText("1e3", 1000) //=> undefined
+ * ```
+ */
+export function parseBigIntText(text: string, maxDigits: number): bigint | undefined {
+  const start = text.charCodeAt(0) === 45 ? 1 : 0
+  const digits = text.length - start
+  if (digits < 1 || digits > maxDigits) return undefined
+  for (let i = start; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 48 || code > 57) return undefined
+  }
+  return BigInt(text)
+}
+
+/**
+ * Whether a bigint string is too long (to report the limit rather than a shape error).
+ *
+ * @example
+ * ```ts
+ * bigintTooLong("1".repeat(1001), 1000) //=> true
+ * ```
+ */
+export function bigintTooLong(text: string, maxDigits: number): boolean {
+  return text.length - (text.charCodeAt(0) === 45 ? 1 : 0) > maxDigits
+}

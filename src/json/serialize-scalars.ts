@@ -1,0 +1,87 @@
+import type { DateTimeDescriptor, EnumDescriptor } from "../descriptor/descriptor.js"
+import { formatDate } from "../descriptor/date-format.js"
+import { fail } from "./failure.js"
+import { jsonMessages } from "./messages.js"
+import type { Limits } from "./options.js"
+
+/** A compiled serializer: writes a typed value as JSON text. */
+export type Writer = (value: unknown, depth: number, limits: Limits) => string
+
+// Characters JSON.stringify escapes; a string without them is written as is.
+const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/
+
+/**
+ * A JSON string literal, byte-identical to `JSON.stringify(text)`, without
+ * calling it for short strings that need no escapes.
+ *
+ * @example
+ * ```ts
+ * quote("a") //=> '"a"'
+ * ```
+ */
+export function quote(text: string): string {
+  return text.length < 64 && !needsEscape.test(text) ? `"${text}"` : JSON.stringify(text)
+}
+
+/** `t.int`: refuses non-integers and unsafe integers (JSON would lose their digits). */
+export const writeInt: Writer = (value) => (Number.isSafeInteger(value) ? "" + (value as number) : fail("int", value))
+
+/** `t.float`: refuses NaN and ±Infinity (JSON.stringify would silently write `null`). */
+export const writeFloat: Writer = (value) => (Number.isFinite(value) ? "" + (value as number) : fail("float", value))
+
+/** `t.string`. */
+export const writeString: Writer = (value) => (typeof value === "string" ? quote(value) : fail("string", value))
+
+/** `t.bool`. */
+export const writeBool: Writer = (value) => (value === true ? "true" : value === false ? "false" : fail("bool", value))
+
+/** `t.bigint`: a JSON string of its decimal digits. */
+export const writeBigInt: Writer = (value) => (typeof value === "bigint" ? `"${value}"` : fail("bigint", value))
+
+/**
+ * The text of a date: `toISOString()`, or the descriptor's format; undefined
+ * when the date cannot be written (invalid, or a year outside what the
+ * format can carry).
+ *
+ * @example
+ * ```ts
+ * dateText(undefined)(new Date(0)) //=> "1970-01-01T00:00:00.000Z"
+ * ```
+ */
+export function dateText(format: string | undefined): (value: unknown) => string | undefined {
+  if (format === undefined) {
+    return (value) => (value instanceof Date && Number.isFinite(value.getTime()) ? value.toISOString() : undefined)
+  }
+  return (value) => (value instanceof Date ? formatDate(value, format) : undefined)
+}
+
+/**
+ * `t.datetime`.
+ *
+ * @example
+ * ```ts
+ * dateWriter(t.datetime)(new Date(0), 0, defaultLimits) //=> '"1970-01-01T00:00:00.000Z"'
+ * ```
+ */
+export function dateWriter(descriptor: DateTimeDescriptor): Writer {
+  const text = dateText(descriptor.format)
+  return (value) => {
+    const written = text(value)
+    return written === undefined ? fail(jsonMessages.validDate, value) : quote(written)
+  }
+}
+
+/**
+ * `t.enum`: the number, if it is one of the listed values.
+ *
+ * @example
+ * ```ts
+ * enumWriter(t.enum({ Read: 1 }))(1, 0, defaultLimits) //=> "1"
+ * ```
+ */
+export function enumWriter(descriptor: EnumDescriptor): Writer {
+  const values = descriptor.values.map(([, value]) => value)
+  const allowed = new Set<unknown>(values)
+  const expected = jsonMessages.oneOfNumbers(values)
+  return (value) => (allowed.has(value) ? "" + (value as number) : fail(expected, value))
+}

@@ -1,0 +1,106 @@
+import type { CaseDescriptor, Descriptor, RecordDescriptor, UnionDescriptor } from "../descriptor/descriptor.js"
+import { resolve } from "../descriptor/composites.js"
+import { caseFields, caseTag } from "../descriptor/fields.js"
+import { jsonMessages } from "./messages.js"
+
+/** One field of a record or case as the codec sees it. */
+export interface FieldShape {
+  /** Property name, in the TypeScript value and in JSON. */
+  readonly name: string
+  /** The value's descriptor (for an optional field: the option's inner descriptor). */
+  readonly type: Descriptor
+  /** An option field: omitted from JSON when undefined. */
+  readonly optional: boolean
+  /** The name exists on `Object.prototype` (`constructor`, `__proto__`, …): read it with `Object.hasOwn`. */
+  readonly inherited: boolean
+}
+
+/** One union case as the codec sees it. */
+export interface CaseShape {
+  /** The case's key: the `$` of the TypeScript value. */
+  readonly key: string
+  /** The case's JSON tag (`Name(…)` or the key). */
+  readonly tag: string
+  readonly fields: readonly FieldShape[]
+}
+
+/** A union as the codec sees it. */
+export interface UnionShape {
+  /** `"$"`, or the key given by `NamedUnionCases`. */
+  readonly tagKey: string
+  readonly cases: readonly CaseShape[]
+  /** Case keys, for messages about a bad `$` in a value. */
+  readonly keys: readonly string[]
+  /** JSON tags, for messages about a bad tag in JSON. */
+  readonly tags: readonly string[]
+}
+
+/**
+ * The fields of a record or case in declaration order (JSON carries every
+ * field, whatever its routing source).
+ *
+ * @example
+ * ```ts
+ * fieldShapes(t.record({ id: t.int, note: t.option(t.string) }), "record")
+ * //=> [{ name: "id", type: t.int, … }, { name: "note", type: t.string, optional: true, … }]
+ * ```
+ */
+export function fieldShapes(descriptor: RecordDescriptor | CaseDescriptor, caseName: string): readonly FieldShape[] {
+  return caseFields(descriptor, caseName).map((info) => {
+    const resolved = resolve(info.type)
+    const optional = info.optional && resolved.kind === "option"
+    return Object.freeze({
+      name: info.name,
+      type: optional && resolved.kind === "option" ? resolved.of : info.type,
+      optional,
+      inherited: info.name in Object.prototype,
+    })
+  })
+}
+
+/**
+ * The union's tag key and cases, checked: no two cases may share a JSON tag,
+ * and no field may be named like the tag key.
+ *
+ * @example
+ * ```ts
+ * unionShape(t.union({ A: t.case({}, Name("a")) }, NamedUnionCases("kind")))
+ * //=> { tagKey: "kind", cases: [{ key: "A", tag: "a", fields: [] }], keys: ["A"], tags: ["a"] }
+ * ```
+ */
+export function unionShape(descriptor: UnionDescriptor): UnionShape {
+  let tagKey = "$"
+  for (const attribute of descriptor.attributes) if (attribute.name === "NamedUnionCases") tagKey = attribute.values[0]
+  const cases: CaseShape[] = []
+  const seen = new Set<string>()
+  const all = descriptor.cases as Readonly<Record<string, CaseDescriptor>>
+  for (const key of Object.keys(all)) {
+    const input = all[key] as CaseDescriptor
+    const tag = caseTag(key, input)
+    if (seen.has(tag)) throw new TypeError(jsonMessages.duplicateTag(tag))
+    seen.add(tag)
+    const fields = fieldShapes(input, key)
+    for (const field of fields) if (field.name === tagKey) throw new TypeError(jsonMessages.tagFieldClash(key, tagKey))
+    cases.push(Object.freeze({ key, tag, fields }))
+  }
+  return Object.freeze({
+    tagKey,
+    cases: Object.freeze(cases),
+    keys: Object.freeze(cases.map((shape) => shape.key)),
+    tags: Object.freeze(cases.map((shape) => shape.tag)),
+  })
+}
+
+/**
+ * Sets a property on an output object; `__proto__` is defined as an own
+ * property instead of calling the prototype setter.
+ *
+ * @example
+ * ```ts
+ * setOwn(out, "__proto__", 1) // out has an own "__proto__" key; its prototype is unchanged
+ * ```
+ */
+export function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
+  if (name === "__proto__") Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true })
+  else target[name] = value
+}
