@@ -1,0 +1,69 @@
+import type { Descriptor } from "../descriptor/descriptor.js"
+import type { RouteRequest } from "./request.js"
+import { decodeJsonBody, type JsonBodyResult } from "./json-body.js"
+import { boundaryOf, parseMultipart } from "./multipart.js"
+import { parseQuery } from "./target.js"
+
+/** A request body read once, decoded on demand (per descriptor for JSON). */
+export interface BodyData {
+  /** The body as JSON of this descriptor. */
+  json(descriptor: Descriptor): JsonBodyResult
+  /** The form fields (urlencoded or multipart); empty for any other content type. */
+  form(): ReadonlyMap<string, readonly string[]>
+}
+
+const noFields: ReadonlyMap<string, readonly string[]> = new Map()
+
+/** The media type of a Content-Type header, lower-case, without parameters. */
+export function mediaTypeOf(contentType: string | null): string {
+  if (contentType === null) return ""
+  const semicolon = contentType.indexOf(";")
+  return (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
+}
+
+const isJsonType = (type: string) => type === "" || type === "application/json" || type.endsWith("+json")
+
+/**
+ * Reads the request body (once; the request caches the bytes) and returns
+ * decoders over it. A JSON field is read only when the Content-Type is
+ * absent, `application/json` or `*+json`, so a cross-site HTML form cannot
+ * post to a JSON endpoint.
+ *
+ * @example
+ * ```ts
+ * const body = await loadBody(request)
+ * body.form().get("user") //=> ["ann"]
+ * ```
+ */
+export async function loadBody(request: RouteRequest): Promise<BodyData> {
+  const bytes = await request.body()
+  const contentType = request.headers.get("content-type")
+  const type = mediaTypeOf(contentType)
+  let text: string | undefined
+  const textOf = () => (text ??= new TextDecoder().decode(bytes))
+  const json = new Map<Descriptor, JsonBodyResult>()
+  let form: ReadonlyMap<string, readonly string[]> | undefined
+  return {
+    json(descriptor) {
+      let result = json.get(descriptor)
+      if (!result) {
+        result = isJsonType(type) ? decodeJsonBody(descriptor, textOf()) : { ok: false }
+        json.set(descriptor, result)
+      }
+      return result
+    },
+    form() {
+      if (form) return form
+      if (type === "application/x-www-form-urlencoded") {
+        const parsed = parseQuery(textOf())
+        form = parsed.bad === undefined ? parsed.query : noFields
+      } else if (type === "multipart/form-data") {
+        const boundary = boundaryOf(contentType ?? "")
+        form = (boundary !== undefined && parseMultipart(bytes, boundary)) || noFields
+      } else {
+        form = noFields
+      }
+      return form
+    },
+  }
+}

@@ -1,0 +1,165 @@
+import type { Router } from "./router.js"
+import type { RouteRequest } from "./request.js"
+import { makeRouter } from "./make-router.js"
+import { mapResult, type ParseRequestResult } from "./result.js"
+import { prefixPath, type RoutePath } from "./route-path.js"
+import { parseTarget } from "./target.js"
+import { routerMessages } from "./messages.js"
+import { deepEqual } from "./deep-equal.js"
+
+/**
+ * A router that accepts nothing and links nothing.
+ *
+ * @example
+ * ```ts
+ * await Router.Empty<number>().Parse({ url: "/" }) //=> undefined
+ * ```
+ */
+export function Empty<Endpoint = never>(): Router<Endpoint> {
+  return makeRouter<Endpoint>({ route: async () => undefined, link: () => undefined })
+}
+
+/**
+ * The first router that accepts a request handles it; links come from the
+ * first router that produces the value. Takes routers or one array.
+ *
+ * @example
+ * ```ts
+ * const both = Router.Sum(Router.Infer(Pages), Router.Shift("api", Router.Infer(Api)))
+ * ```
+ */
+export function Sum<Endpoint>(...routers: ReadonlyArray<Router<Endpoint>> | [ReadonlyArray<Router<Endpoint>>]): Router<Endpoint> {
+  const parts: ReadonlyArray<Router<Endpoint>> = Array.isArray(routers[0]) ? (routers[0] as ReadonlyArray<Router<Endpoint>>) : (routers as ReadonlyArray<Router<Endpoint>>)
+  const tryAll = async (request: RouteRequest, offset: number, withErrors: boolean) => {
+    for (const router of parts) {
+      const result = await router.route(request, offset, withErrors)
+      if (result !== undefined) return result
+    }
+    return undefined
+  }
+  return makeRouter<Endpoint>({
+    // A success in any part beats an error result in an earlier part.
+    route: async (request, offset, withErrors) =>
+      (await tryAll(request, offset, false)) ?? (withErrors ? tryAll(request, offset, true) : undefined),
+    link: (endpoint) => {
+      for (const router of parts) {
+        const path = router.link(endpoint)
+        if (path !== undefined) return path
+      }
+      return undefined
+    },
+    shadowed: parts.flatMap((router) => router.Shadowed),
+  })
+}
+
+const segmentsOf = (path: string): string[] => path.split("/").filter((segment) => segment !== "")
+
+/**
+ * Puts a router under a path prefix. Segment-exact: `/apix` is not under
+ * `/api`. The prefix may hold several segments (`"api/v1"`).
+ *
+ * @example
+ * ```ts
+ * Router.Shift("api", Router.Infer(t.int)).Link(5) //=> "/api/5"
+ * ```
+ */
+export function Shift<Endpoint>(prefix: string, router: Router<Endpoint>): Router<Endpoint> {
+  const segments = segmentsOf(prefix)
+  if (segments.length === 0) throw new TypeError(routerMessages.shiftEmpty)
+  return makeRouter<Endpoint>({
+    route: async (request, offset, withErrors) => {
+      for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return undefined
+      return router.route(request, offset + segments.length, withErrors)
+    },
+    link: (endpoint) => {
+      const path = router.link(endpoint)
+      return path && prefixPath(segments, path)
+    },
+    shadowed: router.Shadowed,
+  })
+}
+
+/**
+ * Changes the endpoint type with a bijection: `decode` after parsing,
+ * `encode` before linking.
+ *
+ * @example
+ * ```ts
+ * const ids = Router.Map((n: number) => ({ id: n }), (x: { id: number }) => x.id, Router.Infer(t.int))
+ * ids.Link({ id: 3 }) //=> "/3"
+ * ```
+ */
+export function Map<Inner, Outer>(decode: (inner: Inner) => Outer, encode: (outer: Outer) => Inner, router: Router<Inner>): Router<Outer> {
+  return makeRouter<Outer>({
+    route: async (request, offset, withErrors) => {
+      const result = await router.route(request, offset, withErrors)
+      return result && mapResult(result, decode)
+    },
+    link: (endpoint) => router.link(encode(endpoint)),
+    shadowed: router.Shadowed,
+  })
+}
+
+/**
+ * Embeds a router into a larger endpoint type: `decode` after parsing,
+ * `encodePartial` before linking returns undefined for outer values this
+ * router does not produce.
+ *
+ * @example
+ * ```ts
+ * const blog = Router.Embed((b: Blog) => ({ $: "Blog", b }), (s: Site) => (s.$ === "Blog" ? s.b : undefined), Router.Infer(Blog))
+ * ```
+ */
+export function Embed<Inner, Outer>(
+  decode: (inner: Inner) => Outer,
+  encodePartial: (outer: Outer) => Inner | undefined,
+  router: Router<Inner>,
+): Router<Outer> {
+  return makeRouter<Outer>({
+    route: async (request, offset, withErrors) => {
+      const result = await router.route(request, offset, withErrors)
+      return result && mapResult(result, decode)
+    },
+    link: (endpoint) => {
+      const inner = encodePartial(endpoint)
+      return inner === undefined ? undefined : router.link(inner)
+    },
+    shadowed: router.Shadowed,
+  })
+}
+
+/**
+ * One endpoint at one fixed path, any method. Links the values deep-equal to
+ * `endpoint`.
+ *
+ * @example
+ * ```ts
+ * Router.Single({ $: "About" }, "/about").Link({ $: "About" }) //=> "/about"
+ * ```
+ */
+export function Single<Endpoint>(endpoint: Endpoint, url: string): Router<Endpoint> {
+  const target = parseTarget(url)
+  if (!url.startsWith("/") || target.bad !== undefined || url.includes("?")) throw new TypeError(routerMessages.singlePath(url))
+  const segments = target.segments
+  const path: RoutePath = { segments, query: [] }
+  return makeRouter<Endpoint>({
+    route: async (request, offset): Promise<ParseRequestResult<Endpoint> | undefined> => {
+      if (request.segments.length - offset !== segments.length) return undefined
+      for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return undefined
+      return { $: "Success", endpoint }
+    },
+    link: (value) => (deepEqual(value, endpoint) ? path : undefined),
+  })
+}
+
+/**
+ * A router from its two primitive operations (for custom routing).
+ *
+ * @example
+ * ```ts
+ * const custom = Router.New<string>(async (req, offset) => ({ $: "Success", endpoint: req.segments.slice(offset).join("/") }), (s) => ({ segments: s.split("/"), query: [] }))
+ * ```
+ */
+export function New<Endpoint>(route: Router<Endpoint>["route"], link: Router<Endpoint>["link"]): Router<Endpoint> {
+  return makeRouter<Endpoint>({ route, link })
+}

@@ -1,0 +1,24 @@
+import type { Descriptor } from "../descriptor/descriptor.js"
+import { deserialize, isJsonError } from "../json/codec.js"
+
+/** What a JSON body decodes to: the value, or a failure. */
+export type JsonBodyResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false }
+
+/**
+ * Decodes a JSON request body with the descriptor's JSON codec (the one
+ * place the router calls it). Invalid JSON, or JSON the descriptor rejects,
+ * is a failure: no match for `Parse`, `InvalidJson` for `ParseWithErrors`.
+ *
+ * @example
+ * ```ts
+ * decodeJsonBody(t.record({ id: t.int }), '{"id":1}') //=> { ok: true, value: { id: 1 } }
+ * ```
+ */
+export function decodeJsonBody(descriptor: Descriptor, text: string): JsonBodyResult {
+  try {
+    return { ok: true, value: deserialize(descriptor, text) }
+  } catch (error) {
+    if (isJsonError(error)) return { ok: false }
+    throw error
+  }
+}

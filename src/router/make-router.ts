@@ -1,0 +1,41 @@
+import type { Router, RouterParts } from "./router.js"
+import { LinkError } from "./link-error.js"
+import { routerMessages } from "./messages.js"
+import { toRouteRequest, type ParseInput } from "./request.js"
+import { routePathToString } from "./route-path.js"
+
+/**
+ * Completes a router from its two primitive operations: `Link` encodes what
+ * `link` returns, `Parse` and `ParseWithErrors` parse the request once and
+ * call `route` from the first segment. A bad target never matches.
+ *
+ * @example
+ * ```ts
+ * const never = makeRouter<number>({ route: async () => undefined, link: () => undefined })
+ * await never.Parse({ url: "/" }) //=> undefined
+ * ```
+ */
+export function makeRouter<Endpoint>(parts: RouterParts<Endpoint>): Router<Endpoint> {
+  const { route, link } = parts
+  return Object.freeze({
+    route,
+    link,
+    Shadowed: Object.freeze([...(parts.shadowed ?? [])]),
+    Link(endpoint: Endpoint): string {
+      const path = link(endpoint)
+      if (path === undefined) throw new LinkError("", routerMessages.linkNoRoute)
+      return routePathToString(path)
+    },
+    async Parse(input: ParseInput): Promise<Endpoint | undefined> {
+      const request = toRouteRequest(input)
+      if (request.bad !== undefined) return undefined
+      const result = await route(request, 0, false)
+      return result?.$ === "Success" ? result.endpoint : undefined
+    },
+    async ParseWithErrors(input: ParseInput) {
+      const request = toRouteRequest(input)
+      if (request.bad !== undefined) return undefined
+      return route(request, 0, true)
+    },
+  })
+}

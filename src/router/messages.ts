@@ -1,0 +1,36 @@
+/**
+ * Sentences of the router, written once. Tests import these writers instead
+ * of retyping the text.
+ */
+export const routerMessages = {
+  linkEmptySegment: "an empty string cannot be a URL path segment",
+  linkDotSegment: (value: string) => `'${value}' cannot be a URL path segment (browsers would remove it)`,
+  linkLoneSurrogate: "the text holds a lone surrogate, which has no UTF-8 form",
+  linkNotFinite: (value: number) => `${value} is not a finite number`,
+  linkUnsafeInteger: (value: unknown) => `${String(value)} is not a safe integer`,
+  linkInvalidDate: "the date is invalid or its year is outside 0000-9999",
+  linkNotEnum: (value: unknown) => `${String(value)} is not one of the enum's values`,
+  linkWrongType: (expected: string, value: unknown) =>
+    `expected ${expected}, got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`,
+  linkUnknownCase: (tag: unknown) => `'${String(tag)}' is not a case of the union`,
+  linkWildcardEmptyPiece: (value: string) =>
+    `wildcard text '${value}' has an empty piece between slashes, which no URL can carry`,
+  linkNoRoute: "no router of this composition produces this value",
+  linkError: (field: string, reason: string) => (field === "" ? `Cannot link: ${reason}` : `Cannot link field '${field}': ${reason}`),
+  endPointHoleUnknown: (caseName: string, endPoint: string, hole: string) =>
+    `Case '${caseName}': EndPoint '${endPoint}' places '<${hole}>', which is not a path field of the case`,
+  endPointHoleTwice: (caseName: string, endPoint: string, hole: string) =>
+    `Case '${caseName}': EndPoint '${endPoint}' places '<${hole}>' twice`,
+  endPointNoSlash: (caseName: string, endPoint: string) =>
+    `Case '${caseName}': EndPoint '${endPoint}' must have a path starting with '/'`,
+  endPointDotLiteral: (caseName: string, endPoint: string) =>
+    `Case '${caseName}': EndPoint '${endPoint}' has a '.' or '..' segment`,
+  endPointBadMethod: (caseName: string, endPoint: string, method: string) =>
+    `Case '${caseName}': EndPoint '${endPoint}' has an invalid method '${method}'`,
+  notInQuery: (where: string, kind: string) =>
+    `${where}: a ${kind} cannot be carried by a query or form parameter (use int, float, string, bool, bigint, datetime, enum, or an option or list of those)`,
+  zeroWidthListItem: (where: string) => `${where}: list items that take no path segment cannot be carried by a URL path`,
+  wildcardItemWidth: (where: string) => `${where}: a Wildcard list needs items that take at least one path segment`,
+  shiftEmpty: "Router.Shift needs a non-empty segment",
+  singlePath: (url: string) => `Router.Single: '${url}' is not a path starting with '/'`,
+} as const

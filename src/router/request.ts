@@ -1,0 +1,134 @@
+import { parseTarget } from "./target.js"
+
+/** Read-only header access, case-insensitive by name. */
+export interface RouteHeaders {
+  get(name: string): string | null
+}
+
+/**
+ * A request as routers see it: parsed ONCE and shared by every router of a
+ * composition (and by guards, CORS and handlers), so no two parts of the
+ * library can read the same request differently.
+ */
+export interface RouteRequest {
+  /** The method, upper-case. */
+  readonly method: string
+  /** The raw path as received (no query, no fragment). */
+  readonly path: string
+  /** Path segments percent-decoded exactly once; empty segments dropped. */
+  readonly segments: readonly string[]
+  /** Decoded query values by decoded key (a Map: safe for any key). */
+  readonly query: ReadonlyMap<string, readonly string[]>
+  /** Request headers. */
+  readonly headers: RouteHeaders
+  /** The body bytes, read at most once (cached). The host enforces limits and may throw. */
+  readonly body: () => Promise<Uint8Array>
+  /** Why the target is malformed (bad %-escape, overlong UTF-8, lone surrogate, dot segment…): hosts answer 400. */
+  readonly bad: string | undefined
+}
+
+/** What a host hands to {@link createRouteRequest}. */
+export interface RouteRequestInit {
+  readonly method: string
+  /** The raw request target: `"/path?query"` or absolute-form `"http://host/path?query"`. */
+  readonly target: string
+  readonly headers?: RouteHeaders
+  /** Reads the whole body; called at most once, only when a matching case needs the body. */
+  readonly readBody?: () => Promise<Uint8Array>
+}
+
+const noHeaders: RouteHeaders = { get: () => null }
+const noBody = async (): Promise<Uint8Array> => new Uint8Array(0)
+
+function once(read: () => Promise<Uint8Array>): () => Promise<Uint8Array> {
+  let cached: Promise<Uint8Array> | undefined
+  return () => (cached ??= read())
+}
+
+/**
+ * Builds the shared request view from a raw target (used by the Node host).
+ *
+ * @example
+ * ```ts
+ * const req = createRouteRequest({ method: "get", target: "/article/1/a%20b?x=1" })
+ * req.segments //=> ["article", "1", "a b"]
+ * req.method   //=> "GET"
+ * ```
+ */
+export function createRouteRequest(init: RouteRequestInit): RouteRequest {
+  const target = parseTarget(init.target)
+  return Object.freeze({
+    method: init.method.toUpperCase(),
+    path: target.path,
+    segments: Object.freeze(target.segments),
+    query: target.query,
+    headers: init.headers ?? noHeaders,
+    body: once(init.readBody ?? noBody),
+    bad: target.bad,
+  })
+}
+
+/**
+ * Builds the shared request view from a Fetch API `Request`.
+ *
+ * @example
+ * ```ts
+ * routeRequestFromFetch(new Request("http://x/a/b?q=1")).segments //=> ["a", "b"]
+ * ```
+ */
+export function routeRequestFromFetch(request: Request): RouteRequest {
+  return createRouteRequest({
+    method: request.method,
+    target: request.url,
+    headers: request.headers,
+    readBody: async () => new Uint8Array(await request.arrayBuffer()),
+  })
+}
+
+/** A plain request description accepted by `Router.Parse`. */
+export interface PlainRequest {
+  readonly method?: string
+  /** A path with query (`/a?b=1`) or an absolute URL. */
+  readonly url: string
+  readonly headers?: HeadersInit | Readonly<Record<string, string>>
+  readonly body?: BodyInit | string | Uint8Array
+}
+
+/** Anything `Router.Parse` accepts. */
+export type ParseInput = Request | PlainRequest | RouteRequest
+
+const isRouteRequest = (input: ParseInput): input is RouteRequest => "segments" in input && "bad" in input
+const isFetchRequest = (input: ParseInput): input is Request =>
+  typeof Request !== "undefined" && input instanceof Request
+
+/**
+ * Turns any accepted request form into a {@link RouteRequest} (a
+ * `RouteRequest` is returned as it is).
+ *
+ * @example
+ * ```ts
+ * toRouteRequest({ method: "POST", url: "/posts", body: "{}" }).method //=> "POST"
+ * ```
+ */
+export function toRouteRequest(input: ParseInput): RouteRequest {
+  if (isRouteRequest(input)) return input
+  if (isFetchRequest(input)) return routeRequestFromFetch(input)
+  const headers = new Headers(input.headers as HeadersInit | undefined)
+  const body = input.body
+  // A FormData, URLSearchParams or Blob body brings its own Content-Type (multipart boundary included).
+  const response = body === undefined || body === null || typeof body === "string" || body instanceof Uint8Array
+    ? undefined
+    : new Response(body as BodyInit)
+  const implied = response?.headers.get("content-type")
+  if (implied && !headers.has("content-type")) headers.set("content-type", implied)
+  return createRouteRequest({
+    method: input.method ?? "GET",
+    target: input.url,
+    headers,
+    readBody: async () => {
+      if (response) return new Uint8Array(await response.arrayBuffer())
+      if (typeof body === "string") return new TextEncoder().encode(body)
+      return body instanceof Uint8Array ? body : new Uint8Array(0)
+    },
+  })
+}

@@ -1,0 +1,49 @@
+/**
+ * The outcome of parsing a request whose path matched, for
+ * `Sitelet.InferWithErrors`. Missing values hold defaults (`0`, `""`,
+ * `false`, `undefined`); when several errors occur the last is reported.
+ *
+ * @example
+ * ```ts
+ * const result = await router.ParseWithErrors({ method: "PUT", url: "/article/1/x" })
+ * //=> { $: "InvalidMethod", endpoint: { $: "Article", id: 1, slug: "x" }, method: "PUT" }
+ * ```
+ */
+export type ParseRequestResult<Endpoint> =
+  | { readonly $: "Success"; readonly endpoint: Endpoint }
+  | { readonly $: "InvalidMethod"; readonly endpoint: Endpoint; readonly method: string }
+  | { readonly $: "MissingQueryParameter"; readonly endpoint: Endpoint; readonly name: string }
+  | { readonly $: "InvalidJson"; readonly endpoint: Endpoint }
+  | { readonly $: "MissingFormData"; readonly endpoint: Endpoint; readonly name: string }
+
+/** An error found while parsing leniently (the endpoint is attached later). */
+export type ParseError =
+  | { readonly $: "InvalidMethod"; readonly method: string }
+  | { readonly $: "MissingQueryParameter"; readonly name: string }
+  | { readonly $: "InvalidJson" }
+  | { readonly $: "MissingFormData"; readonly name: string }
+
+/**
+ * Attaches the endpoint to the last error, or makes a `Success`.
+ *
+ * @example
+ * ```ts
+ * resultOf(e, []) //=> { $: "Success", endpoint: e }
+ * ```
+ */
+export function resultOf<Endpoint>(endpoint: Endpoint, errors: readonly ParseError[]): ParseRequestResult<Endpoint> {
+  const last = errors[errors.length - 1]
+  return last === undefined ? { $: "Success", endpoint } : { ...last, endpoint }
+}
+
+/**
+ * Maps the endpoint of a result, keeping its kind.
+ *
+ * @example
+ * ```ts
+ * mapResult({ $: "Success", endpoint: 1 }, (n) => n + 1) //=> { $: "Success", endpoint: 2 }
+ * ```
+ */
+export function mapResult<From, To>(result: ParseRequestResult<From>, map: (endpoint: From) => To): ParseRequestResult<To> {
+  return { ...result, endpoint: map(result.endpoint) }
+}

@@ -1,0 +1,60 @@
+import type { Descriptor } from "../descriptor/descriptor.js"
+import { LinkError } from "./link-error.js"
+import { routerMessages } from "./messages.js"
+import { encodeComponent } from "./percent.js"
+
+/** The body a linked endpoint carries (for typed clients and tests). */
+export type RouteBody =
+  | { readonly kind: "json"; readonly descriptor: Descriptor; readonly value: unknown }
+  | { readonly kind: "form"; readonly fields: ReadonlyArray<readonly [string, string]> }
+
+/**
+ * A link before encoding: decoded path segments and query pairs (keys in
+ * declaration order), plus what a client needs to rebuild the request: the
+ * first method of the linked case, if it has methods, and its body.
+ */
+export interface RoutePath {
+  readonly segments: readonly string[]
+  readonly query: ReadonlyArray<readonly [string, string]>
+  readonly method?: string | undefined
+  readonly body?: RouteBody | undefined
+}
+
+/**
+ * Writes a {@link RoutePath} as a URL: `/` for no segments, never a trailing
+ * `/` otherwise; each segment and query component percent-encoded.
+ *
+ * @example
+ * ```ts
+ * routePathToString({ segments: ["a b", "c"], query: [["q", "x&y"]] }) //=> "/a%20b/c?q=x%26y"
+ * ```
+ */
+export function routePathToString(path: RoutePath): string {
+  let out = ""
+  for (const segment of path.segments) out += "/" + encode(segment)
+  if (out === "") out = "/"
+  let separator = "?"
+  for (const [key, value] of path.query) {
+    out += separator + encode(key) + "=" + encode(value)
+    separator = "&"
+  }
+  return out
+}
+
+function encode(text: string): string {
+  const encoded = encodeComponent(text)
+  if (encoded === undefined) throw new LinkError("", routerMessages.linkLoneSurrogate)
+  return encoded
+}
+
+/**
+ * Prepends segments to a path (used by `Shift`).
+ *
+ * @example
+ * ```ts
+ * prefixPath(["api"], { segments: ["x"], query: [] }).segments //=> ["api", "x"]
+ * ```
+ */
+export function prefixPath(prefix: readonly string[], path: RoutePath): RoutePath {
+  return { ...path, segments: [...prefix, ...path.segments] }
+}

@@ -1,0 +1,60 @@
+/**
+ * The router contract shared by `Router.Infer`, the composition primitives
+ * and the sitelets built on them. A router is host-agnostic: it sees a
+ * {@link RouteRequest} parsed once, and links to a {@link RoutePath}.
+ */
+import type { ParseInput, RouteRequest } from "./request.js"
+import type { ParseRequestResult } from "./result.js"
+import type { RoutePath } from "./route-path.js"
+import { RouterNamespace } from "./namespace.js"
+
+/**
+ * A bidirectional router for endpoint values of type `Endpoint`.
+ *
+ * @example
+ * ```ts
+ * const router = Router.Infer(t.union({ Home: "GET /", Article: "GET /article/<id:int>" }))
+ * router.Link({ $: "Article", id: 1 })              //=> "/article/1"
+ * await router.Parse({ url: "/article/1" })          //=> { $: "Article", id: 1 }
+ * ```
+ */
+export interface Router<Endpoint> {
+  /** The URL of an endpoint. Throws `LinkError` naming the field when no URL can carry the value. */
+  Link(endpoint: Endpoint): string
+  /** The endpoint a request stands for, or undefined when no case accepts it (or the target is bad). */
+  Parse(request: ParseInput): Promise<Endpoint | undefined>
+  /**
+   * Like `Parse`, but a request whose path matched and whose method, query,
+   * JSON body or form data is wrong gives an error result instead of undefined.
+   */
+  ParseWithErrors(request: ParseInput): Promise<ParseRequestResult<Endpoint> | undefined>
+  /** Cases that can never match because an earlier case always wins (`"Blog2 (shadowed by Blog1)"`). */
+  readonly Shadowed: readonly string[]
+  /**
+   * Matches `request.segments[offset..]` exactly (plus method, query, body).
+   * `withErrors` allows error results for requests whose path matched.
+   */
+  route(request: RouteRequest, offset: number, withErrors: boolean): Promise<ParseRequestResult<Endpoint> | undefined>
+  /** The path of an endpoint, or undefined when this router does not produce it. Throws `LinkError`. */
+  link(endpoint: Endpoint): RoutePath | undefined
+}
+
+/** The two primitive operations a router is made of. */
+export interface RouterParts<Endpoint> {
+  route: Router<Endpoint>["route"]
+  link: Router<Endpoint>["link"]
+  shadowed?: readonly string[]
+}
+
+/**
+ * Builds and composes routers: `Router.Infer(descriptor)`, `Router.Sum`,
+ * `Router.Shift`, `Router.Map`, `Router.Embed`, `Router.Single`,
+ * `Router.Empty`, `Router.New`.
+ *
+ * @example
+ * ```ts
+ * const api = Router.Shift("api", Router.Infer(Api))
+ * const site = Router.Sum(Router.Infer(Pages), api)
+ * ```
+ */
+export const Router = RouterNamespace

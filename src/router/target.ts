@@ -1,0 +1,112 @@
+import { decodeComponent } from "./percent.js"
+
+/** A request target split once into decoded path segments and query. */
+export interface ParsedTarget {
+  /** The raw path (no query, no fragment); `/` for an empty absolute-form path. */
+  readonly path: string
+  /** Decoded path segments; empty segments dropped. */
+  readonly segments: readonly string[]
+  /** Decoded query values by decoded key, in arrival order. */
+  readonly query: ReadonlyMap<string, readonly string[]>
+  /** Why the target is malformed, or undefined. */
+  readonly bad: string | undefined
+}
+
+const emptyQuery: ReadonlyMap<string, readonly string[]> = new Map()
+
+/**
+ * Splits an absolute-form target (`http://host/path?q`) into its path-and-query,
+ * or returns undefined when the authority is malformed. Never hands the target
+ * to `new URL`, which would read `//evil.com/admin` as a host.
+ */
+function originFormOf(target: string): string | undefined {
+  const colon = target.indexOf("://")
+  if (colon <= 0) return undefined
+  for (let i = 0; i < colon; i++) {
+    const code = target.charCodeAt(i) | 0x20
+    const ok = (code >= 97 && code <= 122) || (i > 0 && ((code >= 48 && code <= 57) || code === 0x2b || code === 0x2d || code === 0x2e))
+    if (!ok) return undefined
+  }
+  let end = colon + 3
+  while (end < target.length && target[end] !== "/" && target[end] !== "?" && target[end] !== "#") end++
+  const authority = target.slice(colon + 3, end)
+  const host = authority.slice(authority.lastIndexOf("@") + 1)
+  if (host === "" || host.startsWith(":")) return undefined
+  const port = host.startsWith("[") ? host.slice(host.indexOf("]") + 1) : host.slice(host.includes(":") ? host.indexOf(":") : host.length)
+  if (port !== "" && !/^:[0-9]{0,5}$/.test(port)) return undefined
+  const rest = target.slice(end)
+  return rest.startsWith("/") ? rest : "/" + rest
+}
+
+/**
+ * Parses a query string (without `?`): `+` is a space, each key and value is
+ * percent-decoded once, a key without `=` has the value `""`.
+ *
+ * @example
+ * ```ts
+ * parseQuery("q=a+b&tag=x&tag=y").get("tag") //=> ["x", "y"]
+ * ```
+ */
+export function parseQuery(text: string): { query: ReadonlyMap<string, readonly string[]>; bad: string | undefined } {
+  if (text === "") return { query: emptyQuery, bad: undefined }
+  const query = new Map<string, string[]>()
+  let start = 0
+  while (start <= text.length) {
+    let end = text.indexOf("&", start)
+    if (end < 0) end = text.length
+    if (end > start) {
+      const eq = text.indexOf("=", start)
+      const hasValue = eq >= 0 && eq < end
+      const key = decodeComponent(text.slice(start, hasValue ? eq : end), true)
+      const value = hasValue ? decodeComponent(text.slice(eq + 1, end), true) : ""
+      if (key === undefined || value === undefined) return { query: emptyQuery, bad: "malformed percent-encoding in the query" }
+      const values = query.get(key)
+      if (values) values.push(value)
+      else query.set(key, [value])
+    }
+    start = end + 1
+  }
+  return { query, bad: undefined }
+}
+
+/**
+ * Parses a raw request target: origin-form (`/a/b?q=1`) or absolute-form
+ * (`http://h/a/b?q=1`). Path segments are percent-decoded exactly once
+ * (`%2F` stays inside its segment) and empty segments are dropped. The target
+ * is bad (hosts answer 400) for a malformed escape, overlong UTF-8, a lone
+ * surrogate, a `.`/`..` segment in any spelling, a raw `\`, or an unknown form.
+ *
+ * @example
+ * ```ts
+ * parseTarget("/files/a%2Fb/?x=1").segments //=> ["files", "a/b"]
+ * parseTarget("/x/%C0%AE").bad              //=> "malformed percent-encoding in the path"
+ * ```
+ */
+export function parseTarget(target: string): ParsedTarget {
+  let originForm: string | undefined = target
+  if (!target.startsWith("/")) originForm = originFormOf(target)
+  if (originForm === undefined) {
+    return { path: target, segments: [], query: emptyQuery, bad: "the request target is neither a path nor an absolute URL" }
+  }
+  const hash = originForm.indexOf("#")
+  if (hash >= 0) originForm = originForm.slice(0, hash)
+  const mark = originForm.indexOf("?")
+  const path = mark >= 0 ? originForm.slice(0, mark) : originForm
+  const segments: string[] = []
+  let bad: string | undefined
+  if (path.includes("\\")) bad = "a backslash in the path"
+  let start = 1
+  while (start <= path.length && bad === undefined) {
+    let end = path.indexOf("/", start)
+    if (end < 0) end = path.length
+    if (end > start) {
+      const segment = decodeComponent(path.slice(start, end))
+      if (segment === undefined) bad = "malformed percent-encoding in the path"
+      else if (segment === "." || segment === "..") bad = "a dot segment in the path"
+      else segments.push(segment)
+    }
+    start = end + 1
+  }
+  const parsedQuery = mark >= 0 ? parseQuery(originForm.slice(mark + 1)) : { query: emptyQuery, bad: undefined }
+  return { path, segments, query: parsedQuery.query, bad: bad ?? parsedQuery.bad }
+}
