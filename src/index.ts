@@ -17,3 +17,5 @@ export {
 export type * from "./descriptor/descriptor.js"
 export type { FieldsOutput, Simplify } from "./descriptor/fields-output.js"
 export type { CaseInput, CaseOutput, UnionOutput } from "./descriptor/union.js"
+export { parseTemplate, type TemplateCaseOutput, type ValidateTemplate, type WideCaseOutput } from "./template/parse-template.js"
+export { TemplateError } from "./template/template-error.js"

@@ -1,6 +1,7 @@
 import type { CaseAttribute, CaseDescriptor, FieldInput, Typed, UnionAttribute, UnionDescriptor } from "./descriptor.js"
 import type { FieldsOutput, Simplify } from "./fields-output.js"
 import { parseTemplate, type TemplateCaseOutput, type ValidateTemplate } from "../template/parse-template.js"
+import { withStandard } from "./standard.js"
 
 /** What a union case may be written as: a route template or `t.case(…)`. */
 export type CaseInput = string | CaseDescriptor
@@ -47,7 +48,7 @@ export type ValidateCases<Cases> = {
  * ```
  */
 export function union<const Cases extends Readonly<Record<string, CaseInput>>>(
-  cases: Cases & ValidateCases<Cases>,
+  cases: ValidateCases<Cases>,
   ...attributes: UnionAttribute[]
 ): UnionDescriptor<Readonly<Record<keyof Cases & string, CaseDescriptor>>, UnionOutput<Cases>> {
   const normalized: Record<string, CaseDescriptor> = Object.create(null)
@@ -55,11 +56,11 @@ export function union<const Cases extends Readonly<Record<string, CaseInput>>>(
     const input = (cases as Record<string, CaseInput>)[tag] as CaseInput
     normalized[tag] = typeof input === "string" ? parseTemplate(input, {}) : input
   }
-  return Object.freeze({
+  return Object.freeze(withStandard({
     kind: "union",
     cases: Object.freeze(normalized) as Readonly<Record<keyof Cases & string, CaseDescriptor>>,
     attributes: Object.freeze([...attributes]),
-  })
+  }))
 }
 
 /**
@@ -74,7 +75,7 @@ export function union<const Cases extends Readonly<Record<string, CaseInput>>>(
  * ```
  */
 export function caseOf<const Template extends string, const Extra extends Readonly<Record<string, FieldInput>> = {}>(
-  template: Template & ValidateTemplate<Template, Extra>,
+  template: ValidateTemplate<Template, Extra>,
   extra?: Extra,
   ...attributes: CaseAttribute[]
 ): CaseDescriptor<Readonly<Record<string, FieldInput>>, TemplateCaseOutput<Template, Extra>>
@@ -93,11 +94,11 @@ export function caseOf(
       ? parsed
       : Object.freeze({ ...parsed, attributes: Object.freeze([...parsed.attributes, ...attributes]) })
   }
-  return Object.freeze({
+  return Object.freeze(withStandard({
     kind: "case",
     fields: Object.freeze({ ...first }),
     attributes: Object.freeze([...(rest as CaseAttribute[])]),
-  })
+  }))
 }
 
 /** Re-exported so `Simplify` users need one import. */

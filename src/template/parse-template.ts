@@ -1,7 +1,156 @@
-// TEMPORARY placeholder while the template parser is being written in this session.
-import type { CaseDescriptor, FieldInput } from "../descriptor/descriptor.js"
-export type TemplateCaseOutput<Template extends string, Extra> = Record<string, unknown>
-export type ValidateTemplate<Template extends string, Extra> = Template
-export function parseTemplate(template: string, extra: Readonly<Record<string, FieldInput>>): CaseDescriptor {
-  throw new Error("parseTemplate: not written yet: " + template + Object.keys(extra).join())
+import type { CaseAttribute, CaseDescriptor, FieldInput } from "../descriptor/descriptor.js"
+import { EndPoint, Wildcard } from "../descriptor/attributes.js"
+import type { FieldsOutput, Simplify } from "../descriptor/fields-output.js"
+import { pathStart, type PathStart } from "./messages.js"
+import { parseMethods, type ParseMethods } from "./parse-methods.js"
+import { parsePath, type ParsePath } from "./parse-path.js"
+import { parseQuery, splitQuery, type ParseQuery, type SplitQuery } from "./parse-query.js"
+import { TemplateError } from "./template-error.js"
+import { templateState, type Entry, type Scanned } from "./template-state.js"
+
+/** Extra fields of `t.case(template, extra)`: descriptors placed by holes, or `Json`/`Query`/`FormData` wrappers. */
+export type ExtraFields = Readonly<Record<string, FieldInput>>
+
+/**
+ * Parses a route template into a case descriptor: path holes, then query
+ * holes (as `Query` wrappers), then the extra fields no hole placed; its
+ * attributes are `EndPoint("<METHODS> <path>")` (holes as `<name>`) and
+ * `Wildcard` when the path ends in `<...rest>`. Throws a `TemplateError` with
+ * the sentence the type level reports.
+ *
+ * @example
+ * ```ts
+ * parseTemplate("GET /article/<id:int>?q=<q>", {})
+ * //=> { kind: "case", fields: { id: t.int, q: Query(t.string) }, attributes: [EndPoint("GET /article/<id>")] }
+ * ```
+ */
+export function parseTemplate(template: string, extra: ExtraFields = {}): CaseDescriptor {
+  const parsed = parseRoute(template, extra)
+  if (typeof parsed === "string") throw new TemplateError(parsed, template)
+  return parsed
 }
+
+function parseRoute(template: string, extra: ExtraFields): CaseDescriptor | string {
+  let methods: string[] = []
+  let route = template
+  if (!template.startsWith("/")) {
+    const space = template.indexOf(" ")
+    if (space < 0) return pathStart(template)
+    const parsed = parseMethods(template.slice(0, space), template)
+    if (typeof parsed === "string") return parsed
+    methods = parsed
+    route = template.slice(space + 1)
+    if (!route.startsWith("/")) return pathStart(template)
+  }
+  const [path, query] = splitQuery(route)
+  const state = templateState(extra)
+  const parsedPath = parsePath(path, state)
+  if (typeof parsedPath === "string") return parsedPath
+  if (query !== undefined) {
+    const parsedQuery = parseQuery(query, state)
+    if (typeof parsedQuery === "string") return parsedQuery
+  }
+  for (const name of Object.keys(extra)) {
+    if (!state.names.has(name)) state.fields.push([name, extra[name] as FieldInput])
+  }
+  const endpoint = methods.length > 0 ? `${methods.join("|")} ${parsedPath.endpoint}` : parsedPath.endpoint
+  const attributes: CaseAttribute[] = [EndPoint(endpoint)]
+  if (parsedPath.wildcard) attributes.push(Wildcard)
+  return Object.freeze({
+    kind: "case",
+    // fromEntries defines own properties, so a hole named `__proto__` stays a plain field.
+    fields: Object.freeze(Object.fromEntries(state.fields)),
+    attributes: Object.freeze(attributes),
+  })
+}
+/**
+ * Type twin of {@link parseTemplate}: `[Names, Entries]` (the field names and
+ * `[name, output, optional]` entries) or the error sentence.
+ *
+ * @example
+ * ```ts
+ * type Article = ParseTemplate<"GET /article/<id:int>", {}> //=> ["id", ["id", number, false]]
+ * type Bad = ParseTemplate<"/<id:integer>", {}>
+ * //=> "Unknown parameter type 'integer' in '<id:integer>' (expected int | float | string | bool | bigint | datetime)"
+ * ```
+ */
+export type ParseTemplate<Template extends string, Extra> = Template extends `/${string}`
+  ? ParseRoute<Template, Extra>
+  : Template extends `${infer Methods} ${infer Route}`
+    ? ParseMethods<Methods, Template> extends infer Checked extends string
+      ? Checked
+      : Route extends `/${string}`
+        ? ParseRoute<Route, Extra>
+        : PathStart<Template>
+    : PathStart<Template>
+
+type ParseRoute<Route extends string, Extra> = SplitQuery<Route> extends [infer Path extends string, infer Query]
+  ? ParseRest<ParsePath<Path, Extra>, Query, Extra>
+  : never
+
+type ParseRest<Path, Query, Extra> = Path extends Scanned
+  ? Query extends string
+    ? ParseQuery<Query, Extra, Path[0], Path[1]>
+    : Path
+  : Path
+
+type IsAny<Type> = 0 extends 1 & Type ? true : false
+
+/** What a non-literal `string` template gives: any field names, unknown values. */
+export type WideCaseOutput = { [field: string]: unknown }
+
+/**
+ * The fields type of a template case (without its `$` tag): holes with their
+ * types, option holes as optional properties, then the extra fields. A
+ * non-literal `string` gives {@link WideCaseOutput}; an invalid template gives `never`
+ * (the call site reports the sentence through {@link ValidateTemplate}).
+ *
+ * @example
+ * ```ts
+ * type Search = TemplateCaseOutput<"GET /search?q=<q>&page=<page:int?>", {}>
+ * //=> { q: string; page?: number | undefined }
+ * type Create = TemplateCaseOutput<"POST /posts/<blog:int>", { post: FieldDescriptor<typeof Post, "json"> }>
+ * //=> { blog: number; post: Post }
+ * ```
+ */
+export type TemplateCaseOutput<Template extends string, Extra> = IsAny<Template> extends true
+  ? WideCaseOutput
+  : string extends Template
+    ? WideCaseOutput
+    : ParseTemplate<Template, Extra> extends infer Parsed
+      ? Parsed extends Scanned
+        ? BuildOutput<Parsed[1], Parsed[0], Extra>
+        : never
+      : never
+
+type BuildOutput<Entries extends Entry, Names extends string, Extra> = Simplify<
+  { -readonly [Field in Entries as Field[2] extends true ? never : Field[0]]: Field[1] } & {
+    -readonly [Field in Entries as Field[2] extends true ? Field[0] : never]?: Field[1]
+  } & ExtraOutput<Extra, Names>
+>
+
+type ExtraOutput<Extra, Names extends string> = [Exclude<keyof Extra, Names>] extends [never]
+  ? {}
+  : Extra extends ExtraFields
+    ? FieldsOutput<Omit<Extra, Names>>
+    : {}
+
+/**
+ * The template itself when it is valid, else its error sentence as a string
+ * literal type: as a parameter type (`template: ValidateTemplate<Template,
+ * Extra>`), a bad template fails to compile at the call site with that sentence.
+ *
+ * @example
+ * ```ts
+ * type Ok = ValidateTemplate<"GET /article/<id:int>", {}> //=> "GET /article/<id:int>"
+ * type Bad = ValidateTemplate<"/<id>/<id>", {}>
+ * //=> "Duplicate field name 'id' (each hole and extra field needs its own name)"
+ * ```
+ */
+export type ValidateTemplate<Template extends string, Extra> = IsAny<Template> extends true
+  ? Template
+  : string extends Template
+    ? Template
+    : ParseTemplate<Template, Extra> extends infer Message extends string
+      ? Message
+      : Template
