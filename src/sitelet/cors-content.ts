@@ -1,0 +1,76 @@
+/**
+ * `Sitelet.CorsContent(url, Cors.Of(e), allows => allows', content)`: one
+ * endpoint at one URL, served with CORS. A preflight (`OPTIONS` with
+ * `Access-Control-Request-Method`) is answered here with 204 and never
+ * reaches the content function; `Sitelet.Protect` lets such an answer
+ * through, so preflights are answered before any login guard. Actual
+ * requests run the content and get the CORS headers and `Vary: Origin`.
+ */
+import { Single } from "../router/combinators.js"
+import { resolveContent, type Content } from "./content-model.js"
+import type { Context } from "./context.js"
+import { checkAllows, type Cors, type CorsAllows } from "./cors.js"
+import { isPreflight, preflightContent, withCorsHeaders } from "./cors-headers.js"
+import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
+
+// Dispatch results that answer a preflight; Protect passes exactly these through.
+const preflightAnswers = new WeakSet<object>()
+
+/**
+ * True when a dispatch result is a CORS preflight answer made by
+ * `CorsContent` (it runs no user code and reveals no content).
+ *
+ * @example
+ * ```ts
+ * const found = await site.dispatch(request, 0, false)
+ * if (found && isPreflightAnswer(found)) return found // no login needed
+ * ```
+ */
+export function isPreflightAnswer(dispatched: object): boolean {
+  return preflightAnswers.has(dispatched)
+}
+
+/**
+ * A sitelet serving `cors.EndPoint` at `url` with CORS. `allows` receives
+ * the endpoint's default allows (methods from the router, nothing else) and
+ * returns the allows to use; they are checked now, so `*` with credentials,
+ * a malformed origin or a bad header name throws when the sitelet is built.
+ *
+ * @example
+ * ```ts
+ * const api = Sitelet.CorsContent(
+ *   "/api/items",
+ *   Cors.Of({ $: "Items" }),
+ *   (allows) => ({ ...allows, Origins: ["https://app.example"], Headers: ["Content-Type"], MaxAge: 600 }),
+ *   (ctx, e) => Content.Json({ items: [] }),
+ * )
+ * ```
+ */
+export function CorsContent<Endpoint>(
+  url: string,
+  cors: Cors<Endpoint>,
+  allows: (defaults: CorsAllows) => CorsAllows,
+  content: (ctx: Context<Endpoint>, endpoint: Endpoint) => Content<Endpoint> | Promise<Content<Endpoint>>,
+): Sitelet<Endpoint> {
+  const checked = checkAllows(allows(cors.DefaultAllows))
+  const router = Single(cors.EndPoint, url)
+  return makeSitelet<Endpoint>(router, async (request, offset, lenient) => {
+    if (lenient) return undefined
+    const result = await router.route(request, offset, false)
+    if (result?.$ !== "Success") return undefined
+    const endpoint = result.endpoint
+    if (isPreflight(request.method, request.headers)) {
+      const answer: Dispatched<Endpoint> = Object.freeze({
+        endpoint,
+        serve: async () => preflightContent(checked, request.headers),
+      })
+      preflightAnswers.add(answer)
+      return answer
+    }
+    return {
+      endpoint,
+      serve: async (ctx: Context<Endpoint>) =>
+        withCorsHeaders(checked, request.headers, await resolveContent(content(ctx, endpoint), ctx)),
+    }
+  })
+}

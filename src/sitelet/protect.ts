@@ -1,0 +1,80 @@
+/**
+ * `Sitelet.Protect({ VerifyUser, LoginRedirect }, s)`: the endpoints of `s`
+ * are served only to a logged-in user that `VerifyUser` accepts; anyone else
+ * gets a 307 redirect to the link of `LoginRedirect(requested)`.
+ *
+ * The guard wraps the dispatch result, so it runs on the endpoint value the
+ * router produced from the one shared parse of the request: no spelling of
+ * the URL (`//x`, `%2F`, a trailing slash, another case) can reach the
+ * content without it. No request header switches it off. The only requests
+ * it lets through unauthenticated are CORS preflights answered by
+ * `Sitelet.CorsContent`, which run no user code.
+ */
+import { header, staticContent, type StaticContent } from "./content-model.js"
+import type { Context } from "./context.js"
+import { isPreflightAnswer } from "./cors-content.js"
+import { Status } from "./http-status.js"
+import { makeSitelet, type Sitelet } from "./sitelet.js"
+
+/** What `Sitelet.Protect` checks, and where it sends everyone else. */
+export interface ProtectFilter<Endpoint> {
+  /** Whether the logged-in user may see the protected endpoints (sync or async). Only `true` admits. */
+  readonly VerifyUser: (user: string) => boolean | Promise<boolean>
+  /** The login endpoint for a requested endpoint (e.g. carrying it as a return address). */
+  readonly LoginRedirect: (requested: Endpoint) => Endpoint
+}
+
+/**
+ * A 307 redirect to a URL the library built with `ctx.Link`; never cached.
+ *
+ * @example
+ * ```ts
+ * loginRedirect("/login?returnTo=%2Fadmin").status.code //=> 307
+ * ```
+ */
+export function loginRedirect(location: string): StaticContent {
+  return staticContent(
+    Status.Custom(307),
+    [header("Location", location), header("Cache-Control", "no-store")],
+    undefined,
+  )
+}
+
+/**
+ * Decides whether the request's user may see `endpoint`: logged in and
+ * `VerifyUser` returned exactly `true`. Fails closed: an exception in
+ * `VerifyUser` propagates (the host answers 500), it never admits.
+ *
+ * @example
+ * ```ts
+ * await admits(filter, ctx) //=> true | false
+ * ```
+ */
+export async function admits<Endpoint>(filter: ProtectFilter<Endpoint>, ctx: Context<Endpoint>): Promise<boolean> {
+  const user = await ctx.UserSession.GetLoggedInUser()
+  if (user === undefined) return false
+  return (await filter.VerifyUser(user)) === true
+}
+
+/**
+ * Guards every endpoint of a sitelet behind a login.
+ *
+ * @example
+ * ```ts
+ * const admin = Sitelet.Protect(
+ *   { VerifyUser: (user) => user === "admin", LoginRedirect: (e) => ({ $: "Login", returnTo: ctx => … }) },
+ *   Sitelet.Infer(Admin, (ctx, e) => Content.Text("secret")),
+ * )
+ * ```
+ */
+export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
+  return makeSitelet<Endpoint>(site.Router, async (request, offset, lenient) => {
+    const found = await site.dispatch(request, offset, lenient)
+    if (found === undefined || isPreflightAnswer(found)) return found
+    return {
+      endpoint: found.endpoint,
+      serve: async (ctx: Context<Endpoint>) =>
+        (await admits(filter, ctx)) ? found.serve(ctx) : loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint))),
+    }
+  })
+}
