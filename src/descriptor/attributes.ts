@@ -3,9 +3,12 @@ import type {
   DateTimeDescriptor,
   Descriptor,
   FieldDescriptor,
+  LazyDescriptor,
   UnionAttribute,
 } from "./descriptor.js"
+import type { StandardSchemaV1 } from "@standard-schema/spec"
 import { datetime } from "./primitives.js"
+import { isForeignSchema, schemaDescriptor } from "./standard.js"
 
 type Attribute<Name extends CaseAttribute["name"]> = Extract<CaseAttribute, { name: Name }>
 
@@ -64,18 +67,26 @@ export function Query(...args: [Descriptor] | string[]): unknown {
 
 /**
  * On a case: the named field is the JSON request body. On a field: this field
- * is the body (`Json(Post)`). One per case.
+ * is the body (`Json(Post)`). One per case. A field may also take any
+ * Standard Schema validator (zod, valibot, arktype…) instead of a descriptor:
+ * the body is parsed with `JSON.parse`, then validated by it.
  *
  * @example
  * ```ts
  * t.case({ blog: t.int, post: Post }, EndPoint("POST /posts"), Json("post"))
  * t.case("POST /posts/<blog:int>", { post: Json(Post) })
+ * t.case("POST /posts", { post: Json(z.object({ title: z.string() })) })
  * ```
  */
 export function Json<const Item extends Descriptor>(of: Item): FieldDescriptor<Item, "json">
+export function Json<const Schema extends StandardSchemaV1>(
+  schema: Schema,
+): FieldDescriptor<LazyDescriptor<StandardSchemaV1.InferOutput<Schema>>, "json">
 export function Json(field: string): Attribute<"Json">
-export function Json(arg: Descriptor | string): unknown {
-  return isDescriptor(arg) ? field("json", arg) : attribute("Json", [arg])
+export function Json(arg: Descriptor | StandardSchemaV1 | string): unknown {
+  // Checked first: a valibot schema also has a `kind`.
+  if (isForeignSchema(arg)) return field("json", schemaDescriptor(arg))
+  return isDescriptor(arg) ? field("json", arg) : attribute("Json", [arg as string])
 }
 
 /**

@@ -9,6 +9,7 @@ import type {
   TupleDescriptor,
 } from "./descriptor.js"
 import type { FieldsOutput } from "./fields-output.js"
+import { withStandard } from "./standard.js"
 
 /**
  * `T | undefined`: `/None` or `/Some/<value>` in a path, an optional key in a
@@ -20,7 +21,7 @@ import type { FieldsOutput } from "./fields-output.js"
  * ```
  */
 export function option<const Item extends Descriptor>(of: Item): OptionDescriptor<Item> {
-  return Object.freeze({ kind: "option", of })
+  return Object.freeze(withStandard({ kind: "option", of }))
 }
 
 /**
@@ -32,7 +33,7 @@ export function option<const Item extends Descriptor>(of: Item): OptionDescripto
  * ```
  */
 export function list<const Item extends Descriptor>(of: Item): ListDescriptor<Item> {
-  return Object.freeze({ kind: "list", of })
+  return Object.freeze(withStandard({ kind: "list", of }))
 }
 
 /**
@@ -44,7 +45,7 @@ export function list<const Item extends Descriptor>(of: Item): ListDescriptor<It
  * ```
  */
 export function tuple<const Items extends readonly Descriptor[]>(...items: Items): TupleDescriptor<Items> {
-  return Object.freeze({ kind: "tuple", items: Object.freeze([...items]) as unknown as Items })
+  return Object.freeze(withStandard({ kind: "tuple", items: Object.freeze([...items]) as unknown as Items }))
 }
 
 /**
@@ -60,7 +61,7 @@ export function tuple<const Items extends readonly Descriptor[]>(...items: Items
 export function record<const Fields extends Readonly<Record<string, FieldInput>>>(
   fields: Fields,
 ): RecordDescriptor<Fields, FieldsOutput<Fields>> {
-  return Object.freeze({ kind: "record", fields: Object.freeze({ ...fields }) })
+  return Object.freeze(withStandard({ kind: "record", fields: Object.freeze({ ...fields }) }))
 }
 
 /**
@@ -72,7 +73,7 @@ export function record<const Fields extends Readonly<Record<string, FieldInput>>
  * ```
  */
 export function map<const Item extends Descriptor>(of: Item): MapDescriptor<Item> {
-  return Object.freeze({ kind: "map", of })
+  return Object.freeze(withStandard({ kind: "map", of }))
 }
 
 /**
@@ -89,7 +90,7 @@ export function map<const Item extends Descriptor>(of: Item): MapDescriptor<Item
  * ```
  */
 export function lazy<Output = unknown>(get: () => Descriptor): LazyDescriptor<Output> {
-  return Object.freeze({ kind: "lazy", get })
+  return Object.freeze(withStandard({ kind: "lazy", get }))
 }
 
 const resolved = new WeakMap<LazyDescriptor, Descriptor>()

@@ -7,9 +7,26 @@
  * property lookup and stays cheap for the checker.
  */
 
+import type { StandardSchemaV1 } from "@standard-schema/spec"
+
 /** The phantom slot every descriptor carries; absent at run time. */
 export interface Typed<Output> {
   readonly "~types"?: { readonly output: Output }
+}
+
+/**
+ * Standard Schema v1: descriptors made by the `t` builders validate plain JSON
+ * values (`validate` is `Json.Decode`, issues carry the JSON path), so they
+ * plug into any tool that accepts zod, valibot or arktype schemas. The member
+ * is non-enumerable: `JSON.stringify` and spreads of a descriptor ignore it.
+ *
+ * @example
+ * ```ts
+ * t.int["~standard"].validate("x") //=> { issues: [{ message: "$: expected int, got \"x\"", path: [] }] }
+ * ```
+ */
+export interface Standard<Output> {
+  readonly "~standard": StandardSchemaV1.Props<unknown, Output>
 }
 
 /**
@@ -25,52 +42,54 @@ export interface Typed<Output> {
 export type Infer<Descriptor> = Descriptor extends Typed<infer Output> ? Output : never
 
 /** `t.int`: a safe integer. */
-export interface IntDescriptor extends Typed<number> { readonly kind: "int" }
+export interface IntDescriptor extends Typed<number>, Standard<number> { readonly kind: "int" }
 /** `t.float`: a finite or non-finite JS number (non-finite values cannot be linked or serialized). */
-export interface FloatDescriptor extends Typed<number> { readonly kind: "float" }
+export interface FloatDescriptor extends Typed<number>, Standard<number> { readonly kind: "float" }
 /** `t.string`. */
-export interface StringDescriptor extends Typed<string> { readonly kind: "string" }
+export interface StringDescriptor extends Typed<string>, Standard<string> { readonly kind: "string" }
 /** `t.bool`. */
-export interface BoolDescriptor extends Typed<boolean> { readonly kind: "bool" }
+export interface BoolDescriptor extends Typed<boolean>, Standard<boolean> { readonly kind: "bool" }
 /** `t.bigint`: decimal in URLs, a JSON string in JSON. */
-export interface BigIntDescriptor extends Typed<bigint> { readonly kind: "bigint" }
+export interface BigIntDescriptor extends Typed<bigint>, Standard<bigint> { readonly kind: "bigint" }
 /** `t.datetime` / `t.datetime(format)`: a `Date`, formatted in UTC. */
-export interface DateTimeDescriptor extends Typed<Date> {
+export interface DateTimeDescriptor extends Typed<Date>, Standard<Date> {
   readonly kind: "datetime"
   /** The custom format (tokens `yyyy MM dd HH mm ss fff`), or undefined for the defaults. */
   readonly format: string | undefined
 }
 /** `t.enum({ Read: 1, Write: 2 })`: one of the listed numbers. */
-export interface EnumDescriptor<Value extends number = number> extends Typed<Value> {
+export interface EnumDescriptor<Value extends number = number> extends Typed<Value>, Standard<Value> {
   readonly kind: "enum"
   /** The allowed values with their names, in declaration order. */
   readonly values: ReadonlyArray<readonly [name: string, value: Value]>
 }
 /** `t.option(d)`: `T | undefined`. */
 export interface OptionDescriptor<Item extends Descriptor = Descriptor>
-  extends Typed<Infer<Item> | undefined> {
+  extends Typed<Infer<Item> | undefined>, Standard<Infer<Item> | undefined> {
   readonly kind: "option"
   readonly of: Item
 }
 /** `t.list(d)` (alias `t.array`): `T[]`. */
-export interface ListDescriptor<Item extends Descriptor = Descriptor> extends Typed<Infer<Item>[]> {
+export interface ListDescriptor<Item extends Descriptor = Descriptor>
+  extends Typed<Infer<Item>[]>, Standard<Infer<Item>[]> {
   readonly kind: "list"
   readonly of: Item
 }
 /** `t.tuple(a, b, …)`: `[A, B, …]`. */
 export interface TupleDescriptor<Items extends readonly Descriptor[] = readonly Descriptor[]>
-  extends Typed<{ -readonly [Index in keyof Items]: Infer<Items[Index]> }> {
+  extends Typed<{ -readonly [Index in keyof Items]: Infer<Items[Index]> }>,
+    Standard<{ -readonly [Index in keyof Items]: Infer<Items[Index]> }> {
   readonly kind: "tuple"
   readonly items: Items
 }
 /** `t.map(d)`: `Record<string, T>`; JSON only, never in a URL. */
 export interface MapDescriptor<Item extends Descriptor = Descriptor>
-  extends Typed<Record<string, Infer<Item>>> {
+  extends Typed<Record<string, Infer<Item>>>, Standard<Record<string, Infer<Item>>> {
   readonly kind: "map"
   readonly of: Item
 }
 /** `t.lazy(() => d)`: a reference resolved on first use, for recursive types. */
-export interface LazyDescriptor<Output = unknown> extends Typed<Output> {
+export interface LazyDescriptor<Output = unknown> extends Typed<Output>, Standard<Output> {
   readonly kind: "lazy"
   readonly get: () => Descriptor
 }
@@ -99,7 +118,7 @@ export type FieldInput = Descriptor | FieldDescriptor
 export interface RecordDescriptor<
   Fields extends Readonly<Record<string, FieldInput>> = Readonly<Record<string, FieldInput>>,
   Output = unknown,
-> extends Typed<Output> {
+> extends Typed<Output>, Standard<Output> {
   readonly kind: "record"
   readonly fields: Fields
 }
@@ -137,13 +156,15 @@ export interface CaseDescriptor<
   readonly kind: "case"
   readonly fields: Fields
   readonly attributes: readonly CaseAttribute[]
+  /** Present on cases made by `t.case({ … })`; see {@link Standard}. */
+  readonly "~standard"?: StandardSchemaV1.Props<unknown, Output>
 }
 
 /** `t.union({ Case: …, … })`: a `$`-tagged discriminated union. */
 export interface UnionDescriptor<
   Cases extends Readonly<Record<string, CaseDescriptor>> = Readonly<Record<string, CaseDescriptor>>,
   Output = unknown,
-> extends Typed<Output> {
+> extends Typed<Output>, Standard<Output> {
   readonly kind: "union"
   readonly cases: Cases
   readonly attributes: readonly UnionAttribute[]

@@ -1,5 +1,5 @@
 import type { CaseDescriptor, Descriptor, FieldInput, FieldSource } from "./descriptor.js"
-import { resolve } from "./composites.js"
+import { list, option, resolve } from "./composites.js"
 import { descriptorMessages } from "./messages.js"
 import { datetime } from "./primitives.js"
 
@@ -85,7 +85,8 @@ function applyFormat(type: Descriptor, format: string): Descriptor | undefined {
   if (target.kind === "datetime") return datetime(format)
   if (target.kind === "option" || target.kind === "list") {
     const inner = applyFormat(target.of, format)
-    return inner && Object.freeze({ ...target, of: inner })
+    // The builders, not a spread: a spread would drop the non-enumerable ~standard.
+    return inner && (target.kind === "option" ? option(inner) : list(inner))
   }
   return undefined
 }

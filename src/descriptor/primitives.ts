@@ -8,6 +8,7 @@ import type {
   StringDescriptor,
 } from "./descriptor.js"
 import { checkDateFormat } from "./date-format.js"
+import { withStandard } from "./standard.js"
 
 /**
  * A safe integer: `-?[0-9]+` in a URL, a JSON number.
@@ -17,7 +18,7 @@ import { checkDateFormat } from "./date-format.js"
  * Router.Infer(t.int).Link(1423) //=> "/1423"
  * ```
  */
-export const int: IntDescriptor = Object.freeze({ kind: "int" })
+export const int: IntDescriptor = Object.freeze(withStandard({ kind: "int" }))
 
 /**
  * A number: its shortest round-trip text in a URL, a JSON number.
@@ -27,7 +28,7 @@ export const int: IntDescriptor = Object.freeze({ kind: "int" })
  * Router.Infer(t.float).Link(1.5) //=> "/1.5"
  * ```
  */
-export const float: FloatDescriptor = Object.freeze({ kind: "float" })
+export const float: FloatDescriptor = Object.freeze(withStandard({ kind: "float" }))
 
 /**
  * A string: one percent-encoded path segment, a JSON string.
@@ -37,7 +38,7 @@ export const float: FloatDescriptor = Object.freeze({ kind: "float" })
  * Router.Infer(t.string).Link("a b") //=> "/a%20b"
  * ```
  */
-export const string: StringDescriptor = Object.freeze({ kind: "string" })
+export const string: StringDescriptor = Object.freeze(withStandard({ kind: "string" }))
 
 /**
  * A boolean: `true`/`false` in a URL (parsed case-insensitively).
@@ -47,7 +48,7 @@ export const string: StringDescriptor = Object.freeze({ kind: "string" })
  * Router.Infer(t.bool).Link(true) //=> "/true"
  * ```
  */
-export const bool: BoolDescriptor = Object.freeze({ kind: "bool" })
+export const bool: BoolDescriptor = Object.freeze(withStandard({ kind: "bool" }))
 
 /**
  * A bigint: decimal in a URL, a JSON string (`"123"`).
@@ -57,9 +58,9 @@ export const bool: BoolDescriptor = Object.freeze({ kind: "bool" })
  * Json.Serialize(t.bigint, 12n) //=> '"12"'
  * ```
  */
-export const bigint: BigIntDescriptor = Object.freeze({ kind: "bigint" })
+export const bigint: BigIntDescriptor = Object.freeze(withStandard({ kind: "bigint" }))
 
-const defaultDateTime: DateTimeDescriptor = Object.freeze({ kind: "datetime", format: undefined })
+const defaultDateTime: DateTimeDescriptor = Object.freeze(withStandard({ kind: "datetime", format: undefined }))
 
 /** `t.datetime` is both the default-format descriptor and a function giving a custom format. */
 export type DateTimeBuilder = DateTimeDescriptor & ((format: string) => DateTimeDescriptor)
@@ -76,10 +77,11 @@ export type DateTimeBuilder = DateTimeDescriptor & ((format: string) => DateTime
  * ```
  */
 export const datetime: DateTimeBuilder = Object.freeze(
-  Object.assign((format: string): DateTimeDescriptor => {
+  // Object.assign skips the non-enumerable ~standard: the function gets its own.
+  withStandard(Object.assign((format: string): DateTimeDescriptor => {
     checkDateFormat(format)
-    return Object.freeze({ kind: "datetime", format })
-  }, defaultDateTime),
+    return Object.freeze(withStandard({ kind: "datetime", format }))
+  }, defaultDateTime)),
 ) as DateTimeBuilder
 
 /** The numeric values of an object or TS numeric enum (reverse mappings dropped). */
@@ -107,5 +109,5 @@ export function enumOf<const Values extends Readonly<Record<string, number | str
     }
   }
   if (entries.length === 0) throw new TypeError("t.enum: expected at least one numeric value")
-  return Object.freeze({ kind: "enum", values: Object.freeze(entries) })
+  return Object.freeze(withStandard({ kind: "enum", values: Object.freeze(entries) }))
 }
