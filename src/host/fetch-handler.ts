@@ -1,0 +1,43 @@
+/**
+ * A Fetch API handler with a 404 fallback, for Bun, Deno, Cloudflare
+ * Workers and any runtime that takes `{ fetch(request) }`.
+ */
+import type { Sitelet } from "../sitelet/sitelet.js"
+import { handleResolved, toResponse } from "./fetch-handle.js"
+import { resolveHostOptions, type HostOptions } from "./host-options.js"
+import { errorContent } from "./serve.js"
+
+/** An object runtimes serve directly: `export default Fetch.Handler(site)`. */
+export interface FetchHandler {
+  fetch(request: Request): Promise<Response>
+}
+
+/**
+ * Wraps a sitelet as `{ fetch }`; requests it does not accept get a 404.
+ * Options are checked once, here.
+ *
+ * @example
+ * ```ts
+ * // Bun, Deno (`Deno.serve(handler.fetch)`), Workers:
+ * export default Fetch.Handler(site)
+ * ```
+ */
+export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions): FetchHandler {
+  const resolved = resolveHostOptions(options)
+  return Object.freeze({
+    async fetch(request: Request): Promise<Response> {
+      return (await handleResolved(site, request, resolved)) ?? toResponse(errorContent(404), request.method.toUpperCase())
+    },
+  })
+}
+
+/**
+ * The Fetch API host: `Fetch.Handler(site, options?)`.
+ *
+ * @example
+ * ```ts
+ * import { Fetch } from "sitelets"
+ * Deno.serve(Fetch.Handler(site).fetch)
+ * ```
+ */
+export const Fetch = Object.freeze({ Handler })

@@ -1,0 +1,60 @@
+/**
+ * Request errors a host answers with a 4xx status: too large, too long,
+ * malformed. They carry the body-parser/http-errors shape (`status`,
+ * `statusCode`, `expose`, `type`) so Connect apps render them with their
+ * own error handler.
+ */
+
+/** The sentences of host errors, written once. */
+export const hostMessages = {
+  bodyTooLarge: (limit: number) => `Request body is larger than ${limit} bytes`,
+  urlTooLong: (limit: number) => `Request target is longer than ${limit} characters`,
+  tooManyParameters: (limit: number) => `Request has more than ${limit} query parameters`,
+  badTarget: (reason: string) => `Bad request target: ${reason}`,
+  bodyAborted: "Request body was aborted before it was complete",
+  notFound: "Not Found",
+  internalError: "Internal Server Error",
+} as const
+
+/** The stable `type` of each host error. */
+export type HostErrorType =
+  | "entity.too.large"
+  | "uri.too.long"
+  | "parameters.too.many"
+  | "request.target.malformed"
+  | "request.aborted"
+
+/**
+ * A 4xx error raised by a host while reading a request.
+ *
+ * @example
+ * ```ts
+ * throw new HostError(413, "entity.too.large", hostMessages.bodyTooLarge(1048576))
+ * ```
+ */
+export class HostError extends Error {
+  override readonly name = "HostError"
+  readonly status: number
+  readonly statusCode: number
+  /** The message is safe to show to the client. */
+  readonly expose = true
+  readonly type: HostErrorType
+  constructor(status: number, type: HostErrorType, message: string) {
+    super(message)
+    this.status = status
+    this.statusCode = status
+    this.type = type
+  }
+}
+
+/**
+ * Whether an error is a `HostError` (a client error, not a bug).
+ *
+ * @example
+ * ```ts
+ * isHostError(new HostError(414, "uri.too.long", "…")) //=> true
+ * ```
+ */
+export function isHostError(error: unknown): error is HostError {
+  return error instanceof HostError
+}

@@ -1,0 +1,109 @@
+/**
+ * The `node:http` hosts: a request handler (404 for what the sitelet does
+ * not accept) and a Connect/Express middleware (`next()` for it, body
+ * untouched). Both run the shared core without WHATWG objects.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http"
+import type { TLSSocket } from "node:tls"
+import type { Sitelet } from "../sitelet/sitelet.js"
+import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
+import { readNodeBody } from "./node-body.js"
+import { nodeHeaders, writeNodeResponse } from "./node-write.js"
+import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
+
+/** A `node:http` request listener. */
+export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => void
+
+/** Connect/Express middleware. */
+export type ConnectMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
+
+/** The mount prefix Express keeps in `req.baseUrl`, when present. */
+const mountPathOf = (req: IncomingMessage): string => {
+  const base = (req as { baseUrl?: unknown }).baseUrl
+  return typeof base === "string" ? base : ""
+}
+
+function serveNode<Endpoint>(
+  site: Sitelet<Endpoint>,
+  req: IncomingMessage,
+  options: ResolvedHostOptions,
+  mountPath: string,
+): Promise<ServeOutcome> {
+  return serveRequest(
+    site,
+    {
+      method: req.method ?? "GET",
+      target: req.url ?? "/",
+      headers: nodeHeaders(req.headers),
+      readBody: () => readNodeBody(req, options.limits.bodyBytes),
+      secure: (req.socket as Partial<TLSSocket>).encrypted === true,
+      mountPath,
+    },
+    options,
+  )
+}
+
+/** A 4xx from the body limit leaves unread bytes behind: close instead of parsing them as a request. */
+const mustClose = (outcome: ServeOutcome): boolean =>
+  outcome.kind === "rejected" && (outcome.error.type === "entity.too.large" || outcome.error.type === "request.aborted")
+
+/**
+ * A `node:http` request listener serving the sitelet; 404 for requests it
+ * does not accept, 4xx for malformed or oversized ones, a generic 500 when
+ * a handler throws. The process keeps serving in every case.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from "node:http"
+ * import { NodeHandler } from "sitelets/node"
+ * createServer(NodeHandler(site)).listen(8080)
+ * ```
+ */
+export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions): NodeRequestHandler {
+  const resolved = resolveHostOptions(options)
+  return (req, res) => {
+    const method = (req.method ?? "GET").toUpperCase()
+    serveNode(site, req, resolved, "")
+      .then((outcome) => {
+        const content = outcome.kind === "declined" ? errorContent(404) : outcome.content
+        writeNodeResponse(res, content, method, mustClose(outcome))
+      })
+      .catch((error: unknown) => {
+        resolved.onError(error)
+        writeNodeResponse(res, errorContent(500), method, true)
+      })
+  }
+}
+
+/**
+ * Connect/Express middleware. Requests the sitelet does not accept go to
+ * `next()` with their body stream untouched; malformed or oversized
+ * requests go to `next(err)` with `status`, `statusCode`, `expose: true` and
+ * a stable `type`; handler exceptions go to `next(err)`. Links include
+ * Express's mount path (`app.use("/app", Middleware(site))`).
+ *
+ * @example
+ * ```ts
+ * import express from "express"
+ * import { Middleware } from "sitelets/node"
+ * const app = express()
+ * app.use(Middleware(site))
+ * app.use((req, res) => res.status(404).send("not here"))
+ * ```
+ */
+export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions): ConnectMiddleware {
+  const resolved = resolveHostOptions(options)
+  return (req, res, next) => {
+    const method = (req.method ?? "GET").toUpperCase()
+    serveNode(site, req, resolved, mountPathOf(req))
+      .then((outcome) => {
+        switch (outcome.kind) {
+          case "declined": return next()
+          case "rejected": return next(outcome.error)
+          case "failed": return next(outcome.error)
+          default: return writeNodeResponse(res, outcome.content, method, false)
+        }
+      })
+      .catch((error: unknown) => next(error))
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * `sitelets/node`: serve a sitelet with `node:http` or Connect/Express.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from "node:http"
+ * import { NodeHandler, Middleware } from "sitelets/node"
+ * createServer(NodeHandler(site)).listen(8080)
+ * ```
+ */
+export { NodeHandler, Middleware, type ConnectMiddleware, type NodeRequestHandler } from "./node-handler.js"
+export { defaultLimits, type HostLimits, type HostOptions } from "./host-options.js"
+export { HostError, isHostError, type HostErrorType } from "./host-errors.js"

@@ -1,0 +1,151 @@
+/**
+ * The content model: what a handler returns. A `Content` is either a plain
+ * response description (status, headers, body) that every host writes
+ * directly, or a deferred content that needs the request context first
+ * (a redirect to an endpoint needs `ctx.Link`).
+ *
+ * Extensions (Protect, CORS) compose by resolving a content with
+ * `resolveContent` and mapping the result with `mapContent`.
+ */
+import type { Context } from "./context.js"
+import type { HttpStatus } from "./http-status.js"
+import { siteletMessages } from "./messages.js"
+
+/** One response header. Several headers may share a name (`Set-Cookie`). */
+export type ContentHeader = readonly [name: string, value: string]
+
+/** The body of a response: text (written as UTF-8), bytes, or none. */
+export type ContentBody = string | Uint8Array | undefined
+
+/** A response ready to write: a plain description, no WHATWG objects. */
+export interface StaticContent {
+  readonly kind: "static"
+  readonly status: HttpStatus
+  readonly headers: readonly ContentHeader[]
+  readonly body: ContentBody
+}
+
+/**
+ * Content that needs the request context before it can be written.
+ * `Endpoint` is the endpoint type its `ctx.Link` takes.
+ */
+export interface DeferredContent<Endpoint> {
+  readonly kind: "deferred"
+  readonly run: (ctx: Context<Endpoint>) => Content<Endpoint> | Promise<Content<Endpoint>>
+}
+
+/**
+ * What a handler returns. `Content<never>` (text, JSON, pages) fits every
+ * handler; a redirect to an endpoint has that endpoint's type, so a handler
+ * can only redirect to endpoints its sitelet links.
+ *
+ * @example
+ * ```ts
+ * const ok: Content = Content.Text("hello")
+ * const back: Content<Site> = Content.RedirectTemporary({ $: "Home" })
+ * ```
+ */
+export type Content<Endpoint = never> = StaticContent | DeferredContent<Endpoint>
+
+const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+// A header value may hold visible characters, spaces and tabs; CR, LF and NUL would split the response.
+const headerValue = /^[\t\x20-\x7e\x80-\xff]*$/
+
+/**
+ * A checked header: throws a `TypeError` for a bad name or a value with a
+ * control character (response splitting).
+ *
+ * @example
+ * ```ts
+ * header("Cache-Control", "no-store") //=> ["Cache-Control", "no-store"]
+ * ```
+ */
+export function header(name: string, value: string): ContentHeader {
+  if (!headerName.test(name)) throw new TypeError(siteletMessages.badHeaderName(name))
+  if (!headerValue.test(value)) throw new TypeError(siteletMessages.badHeaderValue(name))
+  return Object.freeze([name, value] as const)
+}
+
+/**
+ * A static content.
+ *
+ * @example
+ * ```ts
+ * staticContent(Http.Status.Ok, [header("Content-Type", "text/plain; charset=utf-8")], "hi")
+ * ```
+ */
+export function staticContent(status: HttpStatus, headers: readonly ContentHeader[], body: ContentBody): StaticContent {
+  return Object.freeze({ kind: "static", status, headers: Object.freeze([...headers]), body })
+}
+
+/**
+ * A content computed from the request context.
+ *
+ * @example
+ * ```ts
+ * deferred<Site>((ctx) => Content.Text(ctx.Link({ $: "Home" })))
+ * ```
+ */
+export function deferred<Endpoint>(run: DeferredContent<Endpoint>["run"]): DeferredContent<Endpoint> {
+  return Object.freeze({ kind: "deferred", run })
+}
+
+// Deferred contents may return deferred contents; a cycle this deep is a bug in the handler.
+const maxDeferredDepth = 64
+
+/**
+ * Runs deferred contents until a static one is reached.
+ *
+ * @example
+ * ```ts
+ * const response = await resolveContent(await handler(ctx, e), ctx)
+ * response.status.code //=> 200
+ * ```
+ */
+export async function resolveContent<Endpoint>(
+  content: Content<Endpoint> | Promise<Content<Endpoint>>,
+  ctx: Context<Endpoint>,
+): Promise<StaticContent> {
+  let current = await content
+  for (let depth = 0; current.kind === "deferred"; depth++) {
+    if (depth >= maxDeferredDepth) throw new RangeError("Content: deferred contents nested more than 64 deep")
+    current = await current.run(ctx)
+  }
+  return current
+}
+
+/**
+ * Applies `change` to the static content a content resolves to; a deferred
+ * content stays deferred, a promise stays a promise.
+ *
+ * @example
+ * ```ts
+ * mapContent(content, (c) => staticContent(c.status, [...c.headers, header("Vary", "Origin")], c.body))
+ * ```
+ */
+export function mapContent<Endpoint>(content: Content<Endpoint>, change: (content: StaticContent) => StaticContent): Content<Endpoint>
+export function mapContent<Endpoint>(
+  content: Promise<Content<Endpoint>>,
+  change: (content: StaticContent) => StaticContent,
+): Promise<Content<Endpoint>>
+export function mapContent<Endpoint>(
+  content: Content<Endpoint> | Promise<Content<Endpoint>>,
+  change: (content: StaticContent) => StaticContent,
+): Content<Endpoint> | Promise<Content<Endpoint>> {
+  if (content instanceof Promise) return content.then((resolved) => mapContent(resolved, change))
+  if (content.kind === "static") return change(content)
+  return deferred<Endpoint>(async (ctx) => change(await resolveContent(content, ctx)))
+}
+
+/**
+ * The first value of a header (case-insensitive name), or `undefined`.
+ *
+ * @example
+ * ```ts
+ * headerOf(Content.Text("x"), "content-type") //=> "text/plain; charset=utf-8"
+ * ```
+ */
+export function headerOf(content: StaticContent, name: string): string | undefined {
+  const lower = name.toLowerCase()
+  return content.headers.find(([key]) => key.toLowerCase() === lower)?.[1]
+}

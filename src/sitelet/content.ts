@@ -1,0 +1,192 @@
+/**
+ * The `Content` namespace: what handlers return. Text, JSON, pages,
+ * statuses, redirects and headers; every function gives a plain content
+ * (see `content-model.ts`) that all hosts write the same way.
+ */
+import type { Descriptor, Infer } from "../descriptor/descriptor.js"
+import { serialize } from "../json/codec.js"
+import {
+  type Content as ContentType,
+  type ContentBody,
+  type ContentHeader,
+  type StaticContent,
+  deferred,
+  header,
+  mapContent,
+  staticContent,
+} from "./content-model.js"
+import { Status, type HttpStatus } from "./http-status.js"
+import { isWellFormed } from "../internal/crypto-encoding.js"
+import { siteletMessages } from "./messages.js"
+import { Page } from "./page.js"
+
+const textType = header("Content-Type", "text/plain; charset=utf-8")
+const jsonType = header("Content-Type", "application/json")
+// Responses the library writes itself never run scripts.
+const strictCsp = header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+
+/**
+ * Plain text, `text/plain; charset=utf-8`.
+ *
+ * @example
+ * ```ts
+ * Content.Text("hello")
+ * ```
+ */
+function Text(text: string): StaticContent {
+  return staticContent(Status.Ok, [textType], text)
+}
+
+/**
+ * JSON, `application/json`. With a descriptor the value is written by the
+ * JSON codec (bigint as strings, dates as ISO text, `$`-tagged unions);
+ * without one, by `JSON.stringify`.
+ *
+ * @example
+ * ```ts
+ * Content.Json({ ok: true })
+ * Content.Json(posts, t.list(Post))
+ * ```
+ */
+function Json<const D extends Descriptor>(value: NoInfer<Infer<D>>, descriptor: D): StaticContent
+function Json(value: unknown): StaticContent
+function Json(value: unknown, descriptor?: Descriptor): StaticContent {
+  const text = descriptor === undefined ? (JSON.stringify(value) ?? "null") : serialize(descriptor, value as never)
+  return staticContent(Status.Ok, [jsonType], text)
+}
+
+/** The parts of `Content.Custom`. */
+export interface CustomContent {
+  readonly Status?: HttpStatus
+  readonly Headers?: Readonly<Record<string, string>> | ReadonlyArray<readonly [string, string]>
+  readonly Body?: ContentBody
+}
+
+const headerList = (headers: CustomContent["Headers"]): ContentHeader[] => {
+  if (headers === undefined) return []
+  const pairs = Array.isArray(headers) ? (headers as ReadonlyArray<readonly [string, string]>) : Object.entries(headers)
+  return pairs.map(([name, value]) => header(name, value))
+}
+
+/**
+ * Any response: status (default 200), headers and body (text or bytes).
+ * Header names and values are checked (no response splitting).
+ *
+ * @example
+ * ```ts
+ * Content.Custom({ Status: Http.Status.Created, Headers: { "Content-Type": "text/csv" }, Body: "a,b\n" })
+ * ```
+ */
+function Custom(parts: CustomContent): StaticContent {
+  return staticContent(parts.Status ?? Status.Ok, headerList(parts.Headers), parts.Body)
+}
+
+/**
+ * The same content with another status; works on contents and on promises
+ * of contents.
+ *
+ * @example
+ * ```ts
+ * Content.SetStatus(Http.Status.MethodNotAllowed, Content.Text("use POST"))
+ * ```
+ */
+function SetStatus<Endpoint = never>(status: HttpStatus, content: ContentType<Endpoint>): ContentType<Endpoint>
+function SetStatus<Endpoint = never>(status: HttpStatus, content: Promise<ContentType<Endpoint>>): Promise<ContentType<Endpoint>>
+function SetStatus<Endpoint>(
+  status: HttpStatus,
+  content: ContentType<Endpoint> | Promise<ContentType<Endpoint>>,
+): ContentType<Endpoint> | Promise<ContentType<Endpoint>> {
+  return mapContent(content as ContentType<Endpoint>, (resolved) => staticContent(status, resolved.headers, resolved.body))
+}
+
+/**
+ * The same content with extra headers (appended; `Set-Cookie` may repeat).
+ *
+ * @example
+ * ```ts
+ * Content.WithHeaders(Content.Text("x"), { "Cache-Control": "no-store" })
+ * ```
+ */
+function WithHeaders<Endpoint = never>(content: ContentType<Endpoint>, headers: CustomContent["Headers"]): ContentType<Endpoint>
+function WithHeaders<Endpoint = never>(
+  content: Promise<ContentType<Endpoint>>,
+  headers: CustomContent["Headers"],
+): Promise<ContentType<Endpoint>>
+function WithHeaders<Endpoint>(
+  content: ContentType<Endpoint> | Promise<ContentType<Endpoint>>,
+  headers: CustomContent["Headers"],
+): ContentType<Endpoint> | Promise<ContentType<Endpoint>> {
+  const extra = headerList(headers)
+  return mapContent(content as ContentType<Endpoint>, (resolved) =>
+    staticContent(resolved.status, [...resolved.headers, ...extra], resolved.body),
+  )
+}
+
+const redirect = (status: HttpStatus, url: string): StaticContent => {
+  // Controls and spaces would split or bend the header; raw non-ASCII is percent-encoded as UTF-8.
+  if (!/^[\x21-\x7e\u0080-\uffff]+$/.test(url) || !isWellFormed(url)) throw new TypeError(siteletMessages.badRedirectUrl(url))
+  const location = url.replace(/[^\x21-\x7e]+/g, (text) => encodeURIComponent(text))
+  return staticContent(status, [header("Location", location), textType, strictCsp], "")
+}
+
+/**
+ * Errors with a short text body and a strict CSP.
+ *
+ * @example
+ * ```ts
+ * Content.NotFound() // 404 "Not Found"
+ * ```
+ */
+const error = (status: HttpStatus) => (message?: string): StaticContent =>
+  staticContent(status, [textType, strictCsp], message ?? status.text)
+
+/**
+ * The `Content` namespace.
+ *
+ * @example
+ * ```ts
+ * Sitelet.Infer(Site, {
+ *   Home: (ctx) => Content.Page({ Title: "Home", Body: Html.h1(null, "Hi") }),
+ *   Old: () => Content.RedirectPermanent({ $: "Home" }),
+ *   Api: () => Content.Json({ ok: true }),
+ * })
+ * ```
+ */
+export const Content = Object.freeze({
+  Page,
+  Text,
+  Json,
+  Custom,
+  SetStatus,
+  WithHeaders,
+  /** 307 to an endpoint of the sitelet (linked through `ctx.Link`, base path included). */
+  RedirectTemporary: <const Endpoint>(endpoint: Endpoint): ContentType<Endpoint> =>
+    deferred<Endpoint>((ctx) => redirect(Status.TemporaryRedirect, ctx.Link(endpoint))),
+  /** 301 to an endpoint of the sitelet. */
+  RedirectPermanent: <const Endpoint>(endpoint: Endpoint): ContentType<Endpoint> =>
+    deferred<Endpoint>((ctx) => redirect(Status.MovedPermanently, ctx.Link(endpoint))),
+  /** 307 to a URL. */
+  RedirectTemporaryToUrl: (url: string): StaticContent => redirect(Status.TemporaryRedirect, url),
+  /** 301 to a URL. */
+  RedirectPermanentToUrl: (url: string): StaticContent => redirect(Status.MovedPermanently, url),
+  /** 303 See Other to an endpoint: the answer to a form POST. */
+  RedirectSeeOther: <const Endpoint>(endpoint: Endpoint): ContentType<Endpoint> =>
+    deferred<Endpoint>((ctx) => redirect(Status.SeeOther, ctx.Link(endpoint))),
+  BadRequest: error(Status.BadRequest),
+  Unauthorized: error(Status.Unauthorized),
+  Forbidden: error(Status.Forbidden),
+  NotFound: error(Status.NotFound),
+  MethodNotAllowed: error(Status.MethodNotAllowed),
+  ServerError: error(Status.InternalServerError),
+  NotImplemented: error(Status.NotImplemented),
+})
+
+/**
+ * The `Content` type: see `content-model.ts`.
+ *
+ * @example
+ * ```ts
+ * const page: Content = Content.Text("hi")
+ * ```
+ */
+export type Content<Endpoint = never> = ContentType<Endpoint>

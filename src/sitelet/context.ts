@@ -1,0 +1,92 @@
+/**
+ * `Context<E>`: what a handler gets besides its endpoint — typed links
+ * through the whole served sitelet, the request, and the user session.
+ */
+import type { RouteHeaders, RouteRequest } from "../router/request.js"
+import { parseCookieHeader } from "./cookie.js"
+import type { UserSession } from "./user-session.js"
+
+/**
+ * The request as handlers see it: the one parse the router used, plus
+ * cookies and body helpers.
+ */
+export interface ContextRequest {
+  /** The method, upper-case. */
+  readonly method: string
+  /** The raw path as received (no query), including any base path. */
+  readonly path: string
+  /** Path segments, percent-decoded once, empty ones dropped. */
+  readonly segments: readonly string[]
+  /** Decoded query values by key. */
+  readonly query: ReadonlyMap<string, readonly string[]>
+  /** Request headers (case-insensitive `get`). */
+  readonly headers: RouteHeaders
+  /** Request cookies by name (parsed on first use). */
+  readonly cookies: ReadonlyMap<string, string>
+  /** The body bytes (read once, size-limited by the host). */
+  body(): Promise<Uint8Array>
+  /** The body as UTF-8 text. */
+  text(): Promise<string>
+}
+
+/**
+ * The context of a handler for endpoints of type `Endpoint`.
+ *
+ * @example
+ * ```ts
+ * Sitelet.Infer(Site, (ctx, e) =>
+ *   Content.Page({ Body: Html.a({ href: ctx.Link({ $: "Home" }) }, "home") }))
+ * ```
+ */
+export interface Context<Endpoint> {
+  /** The URL of an endpoint, through the whole served sitelet and the host's base path. */
+  readonly Link: (endpoint: Endpoint) => string
+  /** The request. */
+  readonly Request: ContextRequest
+  /** Login state carried by a signed cookie. */
+  readonly UserSession: UserSession
+  /** The base path the sitelet is mounted under (`""` at the root, else `/app`). */
+  readonly ApplicationPath: string
+}
+
+/**
+ * The request view of a context, over the shared `RouteRequest`.
+ *
+ * @example
+ * ```ts
+ * contextRequest(createRouteRequest({ method: "GET", target: "/" })).cookies.size //=> 0
+ * ```
+ */
+export function contextRequest(request: RouteRequest): ContextRequest {
+  let cookies: ReadonlyMap<string, string> | undefined
+  return Object.freeze({
+    method: request.method,
+    path: request.path,
+    segments: request.segments,
+    query: request.query,
+    headers: request.headers,
+    get cookies() {
+      return (cookies ??= parseCookieHeader(request.headers.get("cookie")))
+    },
+    body: () => request.body(),
+    text: async () => new TextDecoder().decode(await request.body()),
+  })
+}
+
+/**
+ * The same context with links translated first (for `Map`, `Embed`,
+ * `InferPartial`): the inner endpoint becomes the outer one.
+ *
+ * @example
+ * ```ts
+ * const inner = mapContext(outer, (e: Inner): Outer => ({ $: "Admin", page: e }))
+ * ```
+ */
+export function mapContext<Outer, Inner>(ctx: Context<Outer>, toOuter: (endpoint: Inner) => Outer): Context<Inner> {
+  return Object.freeze({
+    Link: (endpoint: Inner) => ctx.Link(toOuter(endpoint)),
+    Request: ctx.Request,
+    UserSession: ctx.UserSession,
+    ApplicationPath: ctx.ApplicationPath,
+  })
+}

@@ -1,0 +1,30 @@
+/**
+ * Sentences of the sitelet and content layer, written once; tests import
+ * these writers instead of retyping the text.
+ */
+export const siteletMessages = {
+  badTagName: (name: string) =>
+    `Html: '${name}' is not a valid element name (expected a letter followed by letters, digits or '-')`,
+  badAttributeName: (name: string) =>
+    `Html: '${name}' is not a valid attribute name (attribute names come from code: letters, digits, '-', '_', ':', '.')`,
+  voidChildren: (name: string) => `Html: <${name}> is a void element and cannot have children`,
+  textInRawElement: (name: string) =>
+    `Html: <${name}> cannot hold escaped text; pass Html.Raw(…) or use Html.JsonScript(…) for data`,
+  badChild: (type: string) =>
+    `Html: a child must be text, a number, an Html node, an array of children, null or undefined; got ${type}`,
+  unquotedTemplateAttribute: () =>
+    "html`…`: an interpolated attribute value must be quoted (name=\"${value}\")",
+  badHeaderName: (name: string) => `Content: '${name}' is not a valid header name`,
+  badHeaderValue: (name: string) => `Content: the value of header '${name}' contains a control character`,
+  noLinkForEndpoint: (endpoint: string) => `Sitelet: no route links the endpoint ${endpoint}`,
+  handlerMissing: (tag: string) => `Sitelet.Infer: the handler object has no function for case '${tag}'`,
+  notAUnion: (where: string) => `${where}: the descriptor must be a union (t.union({ … }))`,
+  unknownCase: (where: string, tag: string) => `${where}: the union has no case '${tag}'`,
+  caseNotSingleField: (where: string, tag: string) =>
+    `${where}: case '${tag}' must have exactly one field, holding the inner endpoint`,
+  badShiftSegment: (segment: string) =>
+    `Sitelet.Shift: '${segment}' must be one non-empty path segment without '/' ('.' and '..' are not segments)`,
+  badContentUrl: (url: string) => `Sitelet.Content: '${url}' must be an absolute path like "/about"`,
+  badRedirectUrl: (url: string) => `Content.Redirect: '${url}' contains a control character or a space`,
+  internalError: () => "Internal Server Error",
+} as const

@@ -1,0 +1,103 @@
+/**
+ * The `Sitelet<E>` type: a router for endpoints of type `E` and a way to
+ * serve each endpoint. Combinators build new sitelets from these two parts.
+ */
+import type { RouteRequest } from "../router/request.js"
+import type { Router } from "../router/router.js"
+import { Sum as sumRouters } from "../router/combinators.js"
+import type { HostOptions } from "../host/host-options.js"
+import { handleFetch } from "../host/fetch-handle.js"
+import type { StaticContent } from "./content-model.js"
+import type { Context } from "./context.js"
+
+/**
+ * A request a sitelet accepted: its endpoint and the function producing
+ * its response for a context.
+ */
+export interface Dispatched<Endpoint> {
+  readonly endpoint: Endpoint
+  readonly serve: (ctx: Context<Endpoint>) => Promise<StaticContent>
+}
+
+/**
+ * Finds the part of a sitelet that accepts a request from segment `offset`.
+ * Dispatch runs in two passes: strict (`lenient = false`: only successful
+ * parses) then lenient (`true`: `InferWithErrors` parts may accept a request
+ * whose path matched with an error result), so a success anywhere in a
+ * `Sum` wins over an error result in an earlier part.
+ */
+export type Dispatch<Endpoint> = (
+  request: RouteRequest,
+  offset: number,
+  lenient: boolean,
+) => Promise<Dispatched<Endpoint> | undefined>
+
+/**
+ * A sitelet: a router and the content of each endpoint. Build one with
+ * `Sitelet.Infer`, `Sitelet.New`, `Sitelet.Content`, and combine with
+ * `Sitelet.Sum`/`plus`, `Shift`, `Folder`, `Map`, `Embed`, `EmbedInUnion`.
+ *
+ * @example
+ * ```ts
+ * const site: Sitelet<Site> = Sitelet.Infer(Site, (ctx, e) => Content.Text(e.$))
+ * site.Router.Link({ $: "Home" })                       //=> "/"
+ * await site.Handle(new Request("http://x/"))           //=> Response (200, "Home")
+ * ```
+ */
+export interface Sitelet<Endpoint> {
+  /** Links and parses the endpoints of this sitelet. */
+  readonly Router: Router<Endpoint>
+  /** Finds the part accepting a request (used by hosts and combinators). */
+  readonly dispatch: Dispatch<Endpoint>
+  /**
+   * Serves a Fetch API request: the response, or `undefined` when no part
+   * of the sitelet accepts the request.
+   */
+  Handle(request: Request, options?: HostOptions): Promise<Response | undefined>
+  /** `this + other`: the first that accepts a request serves it. */
+  plus<Other>(other: Sitelet<Other>): Sitelet<Endpoint | Other>
+}
+
+/** The endpoint type of a sitelet. */
+export type EndpointOf<Site> = Site extends Sitelet<infer Endpoint> ? Endpoint : never
+
+/**
+ * Makes a sitelet from a router and a dispatch function.
+ *
+ * @example
+ * ```ts
+ * const echo = makeSitelet(router, async (req, offset, lenient) => {
+ *   const result = lenient ? undefined : await router.route(req, offset, false)
+ *   return result?.$ === "Success" ? { endpoint: result.endpoint, serve: async () => Content.Text("hi") } : undefined
+ * })
+ * ```
+ */
+export function makeSitelet<Endpoint>(router: Router<Endpoint>, dispatch: Dispatch<Endpoint>): Sitelet<Endpoint> {
+  const site: Sitelet<Endpoint> = Object.freeze({
+    Router: router,
+    dispatch,
+    Handle: (request: Request, options?: HostOptions) => handleFetch(site, request, options),
+    plus: <Other>(other: Sitelet<Other>) => sumSitelets<Endpoint | Other>([site, other as Sitelet<Endpoint | Other>]),
+  })
+  return site
+}
+
+/**
+ * The sum of sitelets: the first part that accepts a request serves it,
+ * and links come from the first part that links the value.
+ *
+ * @example
+ * ```ts
+ * sumSitelets([pages, api]).Router.Link({ $: "Users" }) //=> "/api/users"
+ * ```
+ */
+export function sumSitelets<Endpoint>(parts: ReadonlyArray<Sitelet<Endpoint>>): Sitelet<Endpoint> {
+  const frozen = Object.freeze([...parts])
+  return makeSitelet<Endpoint>(sumRouters(frozen.map((part) => part.Router)), async (request, offset, lenient) => {
+    for (const part of frozen) {
+      const found = await part.dispatch(request, offset, lenient)
+      if (found !== undefined) return found
+    }
+    return undefined
+  })
+}
