@@ -57,14 +57,20 @@ export async function admits<Endpoint>(filter: ProtectFilter<Endpoint>, ctx: Con
 }
 
 /**
- * Guards every endpoint of a sitelet behind a login.
+ * Guards every endpoint of a sitelet behind a login. `LoginRedirect`
+ * returns an endpoint of the same type; `ctx.Link` resolves it through the
+ * whole served sitelet, so the login page may live in another part of a
+ * `Sum` (outside the guard, or the redirect would loop).
  *
  * @example
  * ```ts
- * const admin = Sitelet.Protect(
- *   { VerifyUser: (user) => user === "admin", LoginRedirect: (e) => ({ $: "Login", returnTo: ctx => … }) },
- *   Sitelet.Infer(Admin, (ctx, e) => Content.Text("secret")),
+ * const Site = t.union({ Login: "GET|POST /login?returnTo=<returnTo:string?>", Admin: "GET /admin/<page>" })
+ * type Site = Infer<typeof Site>
+ * const admin = Sitelet.Protect<Site>(
+ *   { VerifyUser: (user) => user === "root", LoginRedirect: (requested) => ({ $: "Login", returnTo: router.Link(requested) }) },
+ *   adminPages,
  * )
+ * const site = Sitelet.Sum(loginPage, admin) // GET /admin/x without login → 307 Location: /login?returnTo=%2Fadmin%2Fx
  * ```
  */
 export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
