@@ -1,0 +1,131 @@
+import type { FieldInfo } from "../descriptor/fields.js"
+import { defaultValue } from "./defaults.js"
+import { inField, LinkFailure } from "./link-error.js"
+import { needBody, type LinkWriter, type MatchOutcome, type MatchState, type Next } from "./match-state.js"
+import { routerMessages } from "./messages.js"
+import type { Alternative, Element, Shape } from "./shape.js"
+
+/** Whether a set of methods accepts a request method; `HEAD` is answered by `GET` cases. */
+export function acceptsMethod(methods: ReadonlySet<string> | undefined, method: string): boolean {
+  return methods === undefined || methods.has(method) || (method === "HEAD" && methods.has("GET"))
+}
+
+function setField(target: Record<string, unknown>, name: string, value: unknown): void {
+  // A field named __proto__ must become an own property, never the prototype.
+  if (name === "__proto__") Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true })
+  else target[name] = value
+}
+
+/** The endpoint value from its field values: `$` first, absent options omitted. */
+function build(shape: Shape, values: readonly unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = shape.tag === undefined ? {} : { $: shape.tag }
+  shape.fields.forEach((field, index) => {
+    const value = values[index]
+    if (!(field.optional && value === undefined)) setField(out, field.name, value)
+  })
+  return out
+}
+
+/** Reads the query, form and JSON fields. False: no match; needBody: read the body and retry. */
+function readNonPath(shape: Shape, state: MatchState, values: unknown[]): boolean | typeof needBody {
+  for (const param of shape.params) {
+    if (param.source !== "query") continue
+    const read = param.codec.read(state.request.query.get(param.key))
+    if (read.ok) values[param.index] = read.value
+    else if (!state.lenient) return false
+    else {
+      values[param.index] = defaultValue((shape.fields[param.index] as FieldInfo).type)
+      state.errors.push({ $: "MissingQueryParameter", name: param.key })
+    }
+  }
+  for (const param of shape.params) {
+    if (param.source !== "form") continue
+    if (state.body === undefined) return needBody
+    const read = param.codec.read(state.body.form().get(param.key))
+    if (read.ok) values[param.index] = read.value
+    else if (!state.lenient) return false
+    else {
+      values[param.index] = defaultValue((shape.fields[param.index] as FieldInfo).type)
+      state.errors.push({ $: "MissingFormData", name: param.key })
+    }
+  }
+  if (shape.json) {
+    if (state.body === undefined) return needBody
+    const read = state.body.json(shape.json.descriptor)
+    if (read.ok) values[shape.json.index] = read.value
+    else if (!state.lenient) return false
+    else {
+      values[shape.json.index] = defaultValue(shape.json.descriptor)
+      state.errors.push({ $: "InvalidJson" })
+    }
+  }
+  return true
+}
+
+/**
+ * Matches one URL alternative from element `from` at segment `at` (the
+ * caller has already matched the literal elements before `from`): method,
+ * path elements with full backtracking, then query, form and JSON fields.
+ *
+ * @example
+ * ```ts
+ * matchAlternative(alternative, state, alternative.prefix, at + alternative.prefix, next)
+ * ```
+ */
+export function matchAlternative(alternative: Alternative, state: MatchState, from: number, at: number, next: Next): MatchOutcome {
+  const mark = state.errors.length
+  if (!acceptsMethod(alternative.methods, state.request.method)) {
+    if (!state.lenient) return undefined
+    state.errors.push({ $: "InvalidMethod", method: state.request.method })
+  }
+  const { elements, shape } = alternative
+  const segments = state.segments
+  const values = new Array<unknown>(shape.fields.length)
+  const finish = (position: number): MatchOutcome => {
+    const before = state.errors.length
+    const read = readNonPath(shape, state, values)
+    if (read === needBody) return needBody
+    const outcome = read ? next(build(shape, values), position) : undefined
+    if (outcome === undefined) state.errors.length = before
+    return outcome
+  }
+  const step = (index: number, position: number): MatchOutcome => {
+    if (index === elements.length) return finish(position)
+    const element = elements[index] as Element
+    if ("literal" in element) return segments[position] === element.literal ? step(index + 1, position + 1) : undefined
+    return element.codec.parse(state, position, (value, after) => {
+      values[element.field] = value
+      return step(index + 1, after)
+    })
+  }
+  const outcome = step(from, at)
+  if (outcome === undefined) state.errors.length = mark
+  return outcome
+}
+
+/**
+ * Writes the link of a value through one alternative: literals and path
+ * fields, then query pairs in declaration order, the method and the body.
+ *
+ * @example
+ * ```ts
+ * writeAlternative(alternative, { $: "Article", id: 1 }, writer)
+ * ```
+ */
+export function writeAlternative(alternative: Alternative, value: unknown, out: LinkWriter): void {
+  if (typeof value !== "object" || value === null) throw new LinkFailure(routerMessages.linkWrongType("an object", value))
+  const record = value as Record<string, unknown>
+  if (out.method === undefined) out.method = alternative.firstMethod
+  for (const element of alternative.elements) {
+    if ("literal" in element) out.segments.push(element.literal)
+    else inField(element.name, () => element.codec.write(record[element.name], out))
+  }
+  const { shape } = alternative
+  let form: Array<readonly [string, string]> | undefined
+  for (const param of shape.params) {
+    const target = param.source === "query" ? out.query : (form ??= [])
+    inField(param.name, () => param.codec.write(param.key, record[param.name], target))
+  }
+  if (form) out.body = { kind: "form", fields: form }
+  if (shape.json) out.body = { kind: "json", descriptor: shape.json.descriptor, value: record[shape.json.name] }
+}

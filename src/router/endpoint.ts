@@ -1,0 +1,59 @@
+import { routerMessages } from "./messages.js"
+import { decodeComponent } from "./percent.js"
+
+/** One segment of an `EndPoint` path: a literal, or a hole placing a field. */
+export type EndPointSegment =
+  | { readonly literal: string }
+  | { readonly hole: string; readonly rest: boolean }
+
+/** An `EndPoint` string, parsed. */
+export interface ParsedEndPoint {
+  /** Upper-case methods, or undefined for every method. */
+  readonly methods: readonly string[] | undefined
+  readonly segments: readonly EndPointSegment[]
+}
+
+const tokenChars = new Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~")
+const isToken = (text: string) => text.length > 0 && [...text].every((char) => tokenChars.has(char))
+
+/**
+ * Parses `"[METHOD[|METHOD…] ]/path"`. A segment `<field>` or `<...field>`
+ * (an optional `:type` is ignored; templates have already typed the field)
+ * places a field; any other segment is a literal, percent-decoded once. A
+ * query part (`?…`) is ignored: query fields are known from the case's fields.
+ *
+ * @example
+ * ```ts
+ * parseEndPoint("GET|POST /article/<id>", "Article")
+ * //=> { methods: ["GET", "POST"], segments: [{ literal: "article" }, { hole: "id", rest: false }] }
+ * ```
+ */
+export function parseEndPoint(text: string, caseName: string): ParsedEndPoint {
+  let path = text.trim()
+  let methods: string[] | undefined
+  if (!path.startsWith("/")) {
+    const space = path.indexOf(" ")
+    if (space < 0) throw new TypeError(routerMessages.endPointNoSlash(caseName, text))
+    methods = path.slice(0, space).split("|").map((method) => method.trim().toUpperCase())
+    for (const method of methods) if (!isToken(method)) throw new TypeError(routerMessages.endPointBadMethod(caseName, text, method))
+    path = path.slice(space + 1).trim()
+    if (!path.startsWith("/")) throw new TypeError(routerMessages.endPointNoSlash(caseName, text))
+  }
+  const mark = path.indexOf("?")
+  if (mark >= 0) path = path.slice(0, mark)
+  const segments: EndPointSegment[] = []
+  for (const raw of path.split("/")) {
+    if (raw === "") continue
+    if (raw.startsWith("<") && raw.endsWith(">")) {
+      const rest = raw.startsWith("<...")
+      const inner = raw.slice(rest ? 4 : 1, -1)
+      const colon = inner.indexOf(":")
+      segments.push({ hole: colon < 0 ? inner : inner.slice(0, colon), rest })
+      continue
+    }
+    const literal = decodeComponent(raw)
+    if (literal === undefined || literal === "." || literal === "..") throw new TypeError(routerMessages.endPointDotLiteral(caseName, text))
+    segments.push({ literal })
+  }
+  return { methods, segments }
+}

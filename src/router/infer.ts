@@ -1,0 +1,72 @@
+import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
+import { loadBody, type BodyData } from "./body.js"
+import { fieldPath, LinkError, LinkFailure } from "./link-error.js"
+import { makeRouter } from "./make-router.js"
+import { needBody, type LinkWriter, type MatchState } from "./match-state.js"
+import { pathCodecOf } from "./path-codec.js"
+import type { RouteRequest } from "./request.js"
+import { resultOf, type ParseRequestResult } from "./result.js"
+import type { Router } from "./router.js"
+import type { RoutePath } from "./route-path.js"
+import type { UnionCodec } from "./union-codec.js"
+
+const bodies = new WeakMap<RouteRequest, Promise<BodyData>>()
+
+/** The body of a request, read and wrapped once however many routers ask. */
+function bodyOf(request: RouteRequest): Promise<BodyData> {
+  let body = bodies.get(request)
+  if (!body) bodies.set(request, (body = loadBody(request)))
+  return body
+}
+
+/**
+ * The router of any routable descriptor: a union (cases tried in
+ * declaration order, `/<CaseTag>/<fields>` by default, `EndPoint`, `Method`,
+ * `Query`, `Json`, `FormData`, `Wildcard` …), a record, a tuple, a scalar, an
+ * option or a list. Compiled once; throws here for impossible shapes.
+ *
+ * @example
+ * ```ts
+ * const router = Router.Infer(t.union({ Home: "GET /", Article: t.case({ id: t.int }, EndPoint("/article")) }))
+ * router.Link({ $: "Article", id: 3 })         //=> "/article/3"
+ * await router.Parse({ url: "/article/3" })     //=> { $: "Article", id: 3 }
+ * Router.Infer(t.tuple(t.int, t.string)).Link([1, "abc"]) //=> "/1/abc"
+ * ```
+ */
+export function Infer<const D extends Descriptor>(descriptor: D): Router<InferType<D>> {
+  const codec = pathCodecOf(descriptor, "Router.Infer")
+  const attempt = async (request: RouteRequest, offset: number, lenient: boolean) => {
+    let body: BodyData | undefined
+    for (;;) {
+      const state: MatchState = { request, segments: request.segments, lenient, errors: [], body }
+      const end = state.segments.length
+      const outcome = codec.parse(state, offset, (value, next) => (next === end ? { value } : undefined))
+      if (outcome === needBody) {
+        body = await bodyOf(request)
+        continue
+      }
+      return outcome && (resultOf(outcome.value, state.errors) as ParseRequestResult<InferType<D>>)
+    }
+  }
+  const route = async (request: RouteRequest, offset: number, withErrors: boolean) => {
+    if (request.bad !== undefined || offset > request.segments.length) return undefined
+    try {
+      return (await attempt(request, offset, false)) ?? (withErrors ? await attempt(request, offset, true) : undefined)
+    } catch (error) {
+      // A path nesting a recursive type deeper than the stack allows matches nothing.
+      if (error instanceof RangeError) return undefined
+      throw error
+    }
+  }
+  const link = (endpoint: InferType<D>): RoutePath | undefined => {
+    const out: LinkWriter = { segments: [], query: [], method: undefined, body: undefined }
+    try {
+      codec.write(endpoint, out)
+    } catch (error) {
+      if (error instanceof LinkFailure) throw new LinkError(fieldPath(error.path), error.reason)
+      throw error
+    }
+    return out
+  }
+  return makeRouter<InferType<D>>({ route, link, shadowed: (codec as Partial<UnionCodec>).shadowed ?? [] })
+}

@@ -1,0 +1,141 @@
+import type { CaseDescriptor, Descriptor, RecordDescriptor } from "../descriptor/descriptor.js"
+import { resolve } from "../descriptor/composites.js"
+import { descriptorMessages } from "../descriptor/messages.js"
+import { caseFields, type FieldInfo } from "../descriptor/fields.js"
+import { parseEndPoint } from "./endpoint.js"
+import type { PathCodec } from "./match-state.js"
+import { routerMessages } from "./messages.js"
+import { paramCodecOf, type ParamCodec } from "./param-codec.js"
+import { pathCodecOf } from "./path-codec.js"
+import { wildcardCodec } from "./wildcard.js"
+
+/** A piece of a compiled path: a literal segment, or a field read by a codec. */
+export type Element =
+  | { readonly literal: string }
+  | { readonly field: number; readonly name: string; readonly codec: PathCodec; readonly wildcard: boolean; readonly type: Descriptor }
+
+/** A field read from the query or the form body. */
+export interface ParamField {
+  readonly index: number
+  readonly name: string
+  readonly key: string
+  readonly source: "query" | "form"
+  readonly codec: ParamCodec
+}
+
+/** What every URL alternative of one case or record shares: its fields and where non-path ones come from. */
+export interface Shape {
+  /** The `$` of built values, or undefined for records. */
+  readonly tag: string | undefined
+  readonly caseName: string
+  readonly fields: readonly FieldInfo[]
+  readonly params: readonly ParamField[]
+  readonly json: { readonly index: number; readonly name: string; readonly descriptor: Descriptor } | undefined
+}
+
+/** One URL of a case: one `EndPoint` string (or the default `/<Tag>/<fields>`). */
+export interface Alternative {
+  readonly shape: Shape
+  /** Accepted methods (HEAD is accepted where GET is), or undefined for every method. */
+  readonly methods: ReadonlySet<string> | undefined
+  /** The method a link to this alternative carries. */
+  readonly firstMethod: string | undefined
+  readonly elements: readonly Element[]
+  /** How many leading elements are literals. */
+  readonly prefix: number
+}
+
+const methodSets = (methods: readonly string[] | undefined) => (methods === undefined ? undefined : new Set(methods))
+
+function isWildcardType(type: Descriptor): boolean {
+  const kind = resolve(type).kind
+  return kind === "string" || kind === "list"
+}
+
+function elementsOf(
+  shape: Shape,
+  endPoint: string | undefined,
+  defaultLiteral: string | undefined,
+  wildcard: boolean,
+): { methods: readonly string[] | undefined; elements: Element[] } {
+  const name = shape.caseName
+  const parsed = endPoint === undefined
+    ? { methods: undefined, segments: defaultLiteral === undefined ? [] : [{ literal: defaultLiteral }] }
+    : parseEndPoint(endPoint, name)
+  const pathFields = shape.fields.map((field, index) => ({ field, index })).filter(({ field }) => field.source === "path")
+  const placed = new Set<string>()
+  const elements: Element[] = []
+  const fieldElement = (index: number, rest: boolean): Element => {
+    const field = shape.fields[index] as FieldInfo
+    const where = `Case '${name}' field '${field.name}'`
+    if (rest && !isWildcardType(field.type)) throw new TypeError(descriptorMessages.wildcardNotLast(name))
+    const codec = rest ? wildcardCodec(field.type, where) : pathCodecOf(field.type, where)
+    return { field: index, name: field.name, codec, wildcard: rest, type: field.type }
+  }
+  for (const segment of parsed.segments) {
+    if ("literal" in segment) {
+      elements.push(segment)
+      continue
+    }
+    const found = pathFields.find(({ field }) => field.name === segment.hole)
+    if (!found) throw new TypeError(routerMessages.endPointHoleUnknown(name, endPoint ?? "", segment.hole))
+    if (placed.has(segment.hole)) throw new TypeError(routerMessages.endPointHoleTwice(name, endPoint ?? "", segment.hole))
+    placed.add(segment.hole)
+    elements.push(fieldElement(found.index, segment.rest))
+  }
+  for (const { field, index } of pathFields) if (!placed.has(field.name)) elements.push(fieldElement(index, false))
+  const lastField = elements.findLastIndex((element) => "field" in element)
+  if (wildcard) {
+    const last = elements[lastField]
+    if (last === undefined || !("field" in last) || !isWildcardType(last.type)) throw new TypeError(descriptorMessages.wildcardNotLast(name))
+    if (!last.wildcard) elements[lastField] = fieldElement(last.field, true)
+  }
+  elements.forEach((element, index) => {
+    if ("field" in element && element.wildcard && index !== elements.length - 1) throw new TypeError(descriptorMessages.wildcardNotLast(name))
+  })
+  return { methods: parsed.methods, elements }
+}
+
+/**
+ * Compiles a case (or record) into its URL alternatives: one per `EndPoint`
+ * string (all parse, the first links), or the default `/<urlTag>/<fields>`.
+ * Throws for impossible shapes: a hole naming no path field, a Wildcard whose
+ * last field is not a string or list, a map or a `:`/`/` date format in the
+ * path, a query or form field of a composite type.
+ *
+ * @example
+ * ```ts
+ * alternativesOf(t.case({ id: t.int }, EndPoint("/a", "/b")), "X", "X").length //=> 2
+ * ```
+ */
+export function alternativesOf(
+  descriptor: CaseDescriptor | RecordDescriptor,
+  tag: string | undefined,
+  urlTag: string | undefined,
+  caseName: string,
+): Alternative[] {
+  const fields = caseFields(descriptor as CaseDescriptor, caseName)
+  const params: ParamField[] = []
+  let json: Shape["json"]
+  fields.forEach((field, index) => {
+    const where = `Case '${caseName}' field '${field.name}'`
+    if (field.source === "query" || field.source === "form") {
+      params.push({ index, name: field.name, key: field.key, source: field.source, codec: paramCodecOf(field.type, where) })
+    } else if (field.source === "json") {
+      json = { index, name: field.name, descriptor: field.type }
+    }
+  })
+  const shape: Shape = { tag, caseName, fields, params, json }
+  const attributes = descriptor.kind === "case" ? descriptor.attributes : []
+  const endPoints = attributes.flatMap((attribute) => (attribute.name === "EndPoint" ? attribute.values : []))
+  const method = attributes.find((attribute) => attribute.name === "Method")?.values
+  const wildcard = attributes.some((attribute) => attribute.name === "Wildcard")
+  const urls = endPoints.length > 0 ? endPoints : [undefined]
+  return urls.map((endPoint) => {
+    const { methods, elements } = elementsOf(shape, endPoint, urlTag, wildcard)
+    const accepted = methods ?? method
+    let prefix = 0
+    while (prefix < elements.length && "literal" in (elements[prefix] as Element)) prefix++
+    return { shape, methods: methodSets(accepted), firstMethod: accepted?.[0], elements, prefix }
+  })
+}

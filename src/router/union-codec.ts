@@ -1,0 +1,106 @@
+import type { CaseDescriptor, UnionDescriptor } from "../descriptor/descriptor.js"
+import { caseTag } from "../descriptor/fields.js"
+import { matchAlternative, writeAlternative } from "./alternative.js"
+import { inField, LinkFailure } from "./link-error.js"
+import type { MatchOutcome, MatchState, Next, PathCodec } from "./match-state.js"
+import { routerMessages } from "./messages.js"
+import { widthOf } from "./path-codec.js"
+import { alternativeWidth } from "./shape-codec.js"
+import { alternativesOf, type Alternative } from "./shape.js"
+import { shadowedCases } from "./shadowed.js"
+
+/** An alternative with its declaration rank (cases in order, then EndPoint strings in order). */
+interface Ranked {
+  readonly rank: number
+  readonly alternative: Alternative
+  readonly width: () => number
+}
+
+/** A node of the literal-prefix trie: alternatives whose literal prefix ends here. */
+interface TrieNode {
+  readonly children: Map<string, TrieNode>
+  readonly here: Ranked[]
+}
+
+const newNode = (): TrieNode => ({ children: new Map(), here: [] })
+
+/** A union's compiled path codec, with its shadowed cases. */
+export interface UnionCodec extends PathCodec {
+  readonly shadowed: readonly string[]
+}
+
+const byRank = (a: Ranked, b: Ranked) => a.rank - b.rank
+
+/**
+ * The path codec of a union: every case's alternatives are put in a trie by
+ * their leading literal segments (Map lookups only, so `constructor` or
+ * `__proto__` segments are plain keys). Matching walks the trie along the
+ * request's segments, then tries the candidates found in declaration order,
+ * each with full backtracking over its remaining elements. A candidate whose
+ * remaining elements need more segments than are left is skipped.
+ *
+ * @example
+ * ```ts
+ * unionCodec(t.union({ Home: "GET /", Blog: "/blog/<id:int>" }), "Site")
+ * ```
+ */
+export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCodec {
+  const root = newNode()
+  const linkBy = new Map<string, Alternative>()
+  const all: Ranked[] = []
+  for (const key of Object.keys(descriptor.cases)) {
+    const caseDescriptor = descriptor.cases[key] as CaseDescriptor
+    const alternatives = alternativesOf(caseDescriptor, key, caseTag(key, caseDescriptor), key)
+    linkBy.set(key, alternatives[0] as Alternative)
+    for (const alternative of alternatives) {
+      const ranked: Ranked = { rank: all.length, alternative, width: widthOf(() => alternativeWidth(alternative)) }
+      all.push(ranked)
+      let node = root
+      for (let i = 0; i < alternative.prefix; i++) {
+        const literal = (alternative.elements[i] as { literal: string }).literal
+        let child = node.children.get(literal)
+        if (!child) node.children.set(literal, (child = newNode()))
+        node = child
+      }
+      node.here.push(ranked)
+    }
+  }
+  const tryCandidate = (candidate: Ranked, state: MatchState, at: number, next: Next): MatchOutcome => {
+    if (at + candidate.width() > state.segments.length) return undefined
+    const { alternative } = candidate
+    return matchAlternative(alternative, state, alternative.prefix, at + alternative.prefix, next)
+  }
+  return {
+    parse(state, at, next) {
+      const segments = state.segments
+      let node = root
+      let candidates: Ranked[] = root.here
+      let merged = false
+      for (let i = at; i < segments.length; i++) {
+        const child = node.children.get(segments[i] as string)
+        if (!child) break
+        node = child
+        if (child.here.length === 0) continue
+        if (candidates.length === 0) candidates = child.here
+        else {
+          candidates = merged ? candidates.concat(child.here) : [...candidates, ...child.here]
+          merged = true
+        }
+      }
+      if (merged) candidates.sort(byRank)
+      for (const candidate of candidates) {
+        const outcome = tryCandidate(candidate, state, at, next)
+        if (outcome !== undefined) return outcome
+      }
+      return undefined
+    },
+    write(value, out) {
+      const tag = typeof value === "object" && value !== null ? (value as { $?: unknown }).$ : undefined
+      const alternative = typeof tag === "string" ? linkBy.get(tag) : undefined
+      if (!alternative) throw new LinkFailure(routerMessages.linkUnknownCase(tag))
+      inField(tag as string, () => writeAlternative(alternative, value, out))
+    },
+    minWidth: widthOf(() => Math.min(...all.map((ranked) => ranked.width()))),
+    shadowed: shadowedCases(all.map((ranked) => ranked.alternative)),
+  }
+}
