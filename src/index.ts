@@ -7,7 +7,6 @@ export {
   DateTimeFormat,
   EndPoint,
   FormData,
-  Json,
   Method,
   Name,
   NamedUnionCases,
@@ -15,6 +14,9 @@ export {
   Wildcard,
 } from "./descriptor/attributes.js"
 export type * from "./descriptor/descriptor.js"
+export { Json, type JsonCodec } from "./json/json-namespace.js"
+export { JsonError, type JsonPathSegment } from "./json/json-error.js"
+export type { JsonOptions } from "./json/options.js"
 export type { FieldsOutput, Simplify } from "./descriptor/fields-output.js"
 export type { CaseInput, CaseOutput, UnionOutput } from "./descriptor/union.js"
 export { parseTemplate, type TemplateCaseOutput, type ValidateTemplate, type WideCaseOutput } from "./template/parse-template.js"

@@ -1,9 +1,11 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
+import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, Failure } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
 import { type FieldShape, fieldShapes, setOwn, unionShape } from "./shape.js"
+import { foreignDecoder } from "./standard-schema.js"
 import {
   dateDecoder, decodeBigInt, decodeBool, decodeFloat, decodeInt, decodeString, type Decoder, enumDecoder, passThrough,
 } from "./decode-scalars.js"
@@ -37,6 +39,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
 function build(descriptor: Descriptor): Decoder {
+  const schema = schemaOf(descriptor)
+  if (schema !== undefined) return foreignDecoder(schema)
   switch (descriptor.kind) {
     case "lazy": {
       let target: Decoder | undefined

@@ -1,5 +1,6 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
+import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, Failure } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
@@ -40,6 +41,8 @@ const readOwn = (value: Record<string, unknown>, name: string, inherited: boolea
   inherited ? (Object.hasOwn(value, name) ? value[name] : undefined) : value[name]
 
 function build(descriptor: Descriptor): Encoder {
+  // A Json(schema) field's value is plain JSON already.
+  if (schemaOf(descriptor) !== undefined) return (value) => value
   switch (descriptor.kind) {
     case "lazy": {
       let target: Encoder | undefined

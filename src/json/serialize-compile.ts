@@ -1,5 +1,6 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
+import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, Failure } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
@@ -37,6 +38,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
 function build(descriptor: Descriptor): Writer {
+  // A Json(schema) field's value is plain JSON already.
+  if (schemaOf(descriptor) !== undefined) return (value) => JSON.stringify(value) ?? fail("a JSON value", value)
   switch (descriptor.kind) {
     case "lazy": {
       let target: Writer | undefined
