@@ -1,0 +1,43 @@
+/**
+ * `Sitelet.InferWithErrors` (alias `InferWithCustomErrors`): the handler
+ * also receives requests whose path matched a case but whose method,
+ * query, JSON body or form data is wrong, as a `ParseRequestResult`.
+ */
+import type { Descriptor, Infer } from "../descriptor/descriptor.js"
+import type { ParseRequestResult } from "../router/result.js"
+import { Router } from "../router/router.js"
+import { resolveContent } from "./content-model.js"
+import type { Context } from "./context.js"
+import type { HandlerResult } from "./infer.js"
+import { makeSitelet, type Sitelet } from "./sitelet.js"
+
+/** The handler of `InferWithErrors`: a success or the last parse error, with defaults in missing fields. */
+export type ErrorsHandler<Endpoint> = (ctx: Context<Endpoint>, result: ParseRequestResult<Endpoint>) => HandlerResult<Endpoint>
+
+/**
+ * A sitelet whose handler sees parse errors. A request whose path matches
+ * no case still falls through; a success anywhere in an enclosing `Sum`
+ * wins over an error result here.
+ *
+ * @example
+ * ```ts
+ * Sitelet.InferWithErrors(Api, (ctx, r) => {
+ *   switch (r.$) {
+ *     case "Success": return Content.Json(r.endpoint)
+ *     case "InvalidMethod": return Content.SetStatus(Http.Status.MethodNotAllowed, Content.Text(`no ${r.method}`))
+ *     default: return Content.SetStatus(Http.Status.BadRequest, Content.Text(r.$))
+ *   }
+ * })
+ * ```
+ */
+export function InferWithErrors<const D extends Descriptor>(descriptor: D, handler: ErrorsHandler<Infer<D>>): Sitelet<Infer<D>> {
+  const router = Router.Infer(descriptor)
+  return makeSitelet<Infer<D>>(router, async (request, offset, lenient) => {
+    const result = await router.route(request, offset, lenient)
+    if (result === undefined) return undefined
+    return {
+      endpoint: result.endpoint,
+      serve: async (ctx: Context<Infer<D>>) => resolveContent(await handler(ctx, result), ctx),
+    }
+  })
+}
