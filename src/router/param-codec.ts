@@ -3,6 +3,7 @@ import { resolve } from "../descriptor/composites.js"
 import { LinkFailure } from "./link-error.js"
 import { routerMessages } from "./messages.js"
 import { textCodecOf, type TextCodec } from "./scalar.js"
+import { checkQueryText } from "./segment-check.js"
 
 /** Reading a query or form field: the value, or why it is missing. */
 export type ParamRead = { readonly ok: true; readonly value: unknown } | { readonly ok: false }
@@ -50,7 +51,7 @@ export function paramCodecOf(descriptor: Descriptor, where: string): ParamCodec 
         return value === undefined ? missing : { ok: true, value }
       },
       write: (key, value, out) => {
-        if (value !== undefined) out.push([key, item.toText(value)])
+        if (value !== undefined) out.push([checkQueryText(key), checkQueryText(item.toText(value))])
       },
     }
   }
@@ -69,7 +70,7 @@ export function paramCodecOf(descriptor: Descriptor, where: string): ParamCodec 
       },
       write: (key, value, out) => {
         if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("an array", value))
-        for (const entry of value) out.push([key, item.toText(entry)])
+        for (const entry of value) out.push([checkQueryText(key), checkQueryText(item.toText(entry))])
       },
     }
   }
@@ -82,7 +83,7 @@ export function paramCodecOf(descriptor: Descriptor, where: string): ParamCodec 
       return value === undefined ? missing : { ok: true, value }
     },
     write: (key, value, out) => {
-      out.push([key, scalar.toText(value)])
+      out.push([checkQueryText(key), checkQueryText(scalar.toText(value))])
     },
   }
 }
