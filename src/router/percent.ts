@@ -38,6 +38,21 @@ export function encodeComponent(text: string): string | undefined {
 }
 
 /**
+ * Percent-encodes a query key or value like {@link encodeComponent}, plus
+ * `'`, which WHATWG URL parsing escapes in the query of http(s) URLs: so a
+ * link's query is the same text after `new URL(link, base)`.
+ *
+ * @example
+ * ```ts
+ * encodeQueryComponent("it's") //=> "it%27s"
+ * ```
+ */
+export function encodeQueryComponent(text: string): string | undefined {
+  const encoded = encodeComponent(text)
+  return encoded !== undefined && encoded.includes("'") ? encoded.replaceAll("'", "%27") : encoded
+}
+
+/**
  * Decodes `%XX` escapes exactly once, or returns undefined for a malformed
  * escape, an overlong UTF-8 sequence (`%C0%AE`) or a lone surrogate
  * (`%ED%A0%80`). With `plusIsSpace` (query strings and urlencoded forms),

@@ -1,7 +1,7 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { LinkError } from "./link-error.js"
 import { routerMessages } from "./messages.js"
-import { encodeComponent } from "./percent.js"
+import { encodeComponent, encodeQueryComponent } from "./percent.js"
 
 /** The body a linked endpoint carries (for typed clients and tests). */
 export type RouteBody =
@@ -35,14 +35,14 @@ export function routePathToString(path: RoutePath): string {
   if (out === "") out = "/"
   let separator = "?"
   for (const [key, value] of path.query) {
-    out += separator + encode(key) + "=" + encode(value)
+    out += separator + encode(key, encodeQueryComponent) + "=" + encode(value, encodeQueryComponent)
     separator = "&"
   }
   return out
 }
 
-function encode(text: string): string {
-  const encoded = encodeComponent(text)
+function encode(text: string, encoder: (text: string) => string | undefined = encodeComponent): string {
+  const encoded = encoder(text)
   if (encoded === undefined) throw new LinkError("", routerMessages.linkLoneSurrogate)
   return encoded
 }
