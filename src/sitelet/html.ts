@@ -118,7 +118,8 @@ const common = [
   "article", "aside", "div", "span", "p", "a", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt",
   "dd", "em", "strong", "small", "code", "pre", "blockquote", "br", "hr", "img", "figure", "figcaption", "table",
   "thead", "tbody", "tr", "th", "td", "form", "label", "input", "textarea", "button", "select", "option",
-  "fieldset", "legend", "time",
+  "fieldset", "legend", "time", "b", "i", "u", "s", "mark", "abbr", "kbd", "samp", "sub", "sup", "caption",
+  "details", "summary", "output", "progress", "meter", "optgroup", "noscript", "picture", "source", "video", "audio",
 ] as const
 
 /** One builder per common element name: `Html.Tags.div(attrs, …children)`. */
