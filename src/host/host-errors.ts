@@ -12,6 +12,11 @@ export const hostMessages = {
   tooManyParameters: (limit: number) => `Request has more than ${limit} query parameters`,
   badTarget: (reason: string) => `Bad request target: ${reason}`,
   bodyAborted: "Request body was aborted before it was complete",
+  tooManyFormFields: (limit: number) => `Request body has more than ${limit} form parameters`,
+  unsupportedMediaType: (type: string) => `Unsupported Content-Type '${type}' for this endpoint`,
+  unsupportedCharset: (charset: string) => `Unsupported charset '${charset}' (only utf-8 is accepted)`,
+  invalidUtf8: "Request body is not valid UTF-8",
+  unreadableBody: "Request body does not match what the endpoint expects",
   notFound: "Not Found",
   internalError: "Internal Server Error",
 } as const
@@ -23,6 +28,10 @@ export type HostErrorType =
   | "parameters.too.many"
   | "request.target.malformed"
   | "request.aborted"
+  | "unsupported.media.type"
+  | "charset.unsupported"
+  | "encoding.invalid"
+  | "entity.parse.failed"
 
 /**
  * A 4xx error raised by a host while reading a request.

@@ -11,6 +11,7 @@ import { header, headerOf, staticContent, type ContentHeader, type StaticContent
 import { reasonPhrase, Status } from "../sitelet/http-status.js"
 import { createUserSession } from "../sitelet/user-session.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
+import { checkBody, unreadBodyError } from "./body-check.js"
 import type { ResolvedHostOptions } from "./host-options.js"
 
 /** What a host hands to {@link serveRequest}. */
@@ -104,7 +105,13 @@ export async function serveRequest<Endpoint>(
 ): Promise<ServeOutcome> {
   const tooLarge = checkTarget(init.target, options)
   if (tooLarge) return rejected(tooLarge)
-  const request = createRouteRequest({ method: init.method, target: init.target, headers: init.headers, readBody: init.readBody })
+  // Bodies are checked on the bytes read (charset, UTF-8, form field count); a read body cannot fall through.
+  let bodyRead = false
+  const readBody = () => {
+    bodyRead = true
+    return init.readBody().then((bytes) => checkBody(bytes, init.headers.get("content-type"), options.limits.queryParameters))
+  }
+  const request = createRouteRequest({ method: init.method, target: init.target, headers: init.headers, readBody })
   if (request.bad !== undefined) return rejected(new HostError(400, "request.target.malformed", hostMessages.badTarget(request.bad)))
   const base = options.baseSegments
   for (let i = 0; i < base.length; i++) if (request.segments[i] !== base[i]) return { kind: "declined" }
@@ -116,7 +123,7 @@ export async function serveRequest<Endpoint>(
     options.onError(error)
     return { kind: "failed", error, content: errorContent(500, hostMessages.internalError) }
   }
-  if (found === undefined) return { kind: "declined" }
+  if (found === undefined) return bodyRead ? rejected(unreadBodyError(init.headers.get("content-type"))) : { kind: "declined" }
   const setCookies: ContentHeader[] = []
   const ctx = makeContext(site, request, init, options, setCookies)
   try {

@@ -1,0 +1,69 @@
+/**
+ * The sitelet every hardening case runs against: typed segments, a string
+ * segment, JSON and form cases, a body reader, a handler that throws, and a
+ * protected area behind a login.
+ */
+import { t } from "../../src/descriptor/t.js"
+import { FormData, Json } from "../../src/descriptor/attributes.js"
+import type { Descriptor } from "../../src/descriptor/descriptor.js"
+import { Content } from "../../src/sitelet/content.js"
+import { Infer } from "../../src/sitelet/infer.js"
+import type { Infer as InferType } from "../../src/descriptor/descriptor.js"
+import type { Sitelet } from "../../src/sitelet/sitelet.js"
+import { Protect } from "../../src/sitelet/protect.js"
+import { Sum } from "../../src/sitelet/combinators.js"
+
+/** A recursive JSON shape, for the depth limit. */
+export const Node: Descriptor = t.lazy(() => t.record({ kids: t.list(Node) }))
+
+export const Site = t.union({
+  Home: "GET /",
+  Item: "GET /item/<id:int>",
+  File: "GET /files/<name>",
+  Echo: t.case("POST /echo", { post: Json(t.record({ title: t.string, n: t.int })) }),
+  Big: t.case("POST /big", { n: Json(t.bigint) }),
+  Tree: t.case("POST /tree", { tree: Json(Node) }),
+  Form: t.case("POST /form", { name: FormData(t.string) }),
+  Upload: "POST /upload",
+  Boom: "GET /boom",
+  Login: "GET /login",
+})
+
+/** How many times the upload handler ran (aborted uploads must not run it). */
+export const calls = { upload: 0, admin: 0 }
+
+const publicSite = Infer(Site, {
+  Home: () => Content.Text("home"),
+  Item: (_ctx, e) => Content.Text(`item:${e.id}`),
+  File: (_ctx, e) => Content.Text(`file:${e.name}`),
+  Echo: (_ctx, e) => Content.Text(`echo:${e.post.title}:${e.post.n}:${Object.keys(e.post).join(",")}`),
+  Big: (_ctx, e) => Content.Text(`big:${String(e.n).length}`),
+  Tree: () => Content.Text("tree"),
+  Form: (_ctx, e) => Content.Text(`form:${e.name}`),
+  Upload: async (ctx) => {
+    calls.upload++
+    return Content.Text(`upload:${(await ctx.Request.body()).length}`)
+  },
+  Boom: () => {
+    throw new Error("handler failure")
+  },
+  Login: () => Content.Text("login page"),
+})
+
+/** The protected part: its own union, linked (and redirected) through the whole site. */
+export const AdminSite = t.union({ Admin: "GET /admin/<page>" })
+type Endpoint = InferType<typeof Site> | InferType<typeof AdminSite>
+const adminSite: Sitelet<Endpoint> = Infer(AdminSite, {
+  Admin: (_ctx, e) => {
+    calls.admin++
+    return Content.Text(`admin:${e.page}`)
+  },
+})
+
+/**
+ * Only `/admin/<page>` is protected; every other case is public. The public
+ * part comes first so that `ctx.Link({ $: "Login" })` finds its router
+ * (Router.Infer's link throws for a case of another union instead of
+ * letting `Sum` try the next part: reported to the router area).
+ */
+export const site = Sum(publicSite, Protect<Endpoint>({ VerifyUser: (user) => user === "root", LoginRedirect: () => ({ $: "Login" }) }, adminSite))
