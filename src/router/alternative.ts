@@ -86,7 +86,7 @@ export function matchAlternative(alternative: Alternative, state: MatchState, fr
     const read = readNonPath(shape, state, values)
     if (read === needBody) return needBody
     const outcome = read ? next(build(shape, values), position) : undefined
-    if (outcome === undefined) state.errors.length = before
+    if (outcome === undefined && state.errors.length !== before) state.errors.length = before
     return outcome
   }
   const step = (index: number, position: number): MatchOutcome => {
@@ -99,7 +99,7 @@ export function matchAlternative(alternative: Alternative, state: MatchState, fr
     })
   }
   const outcome = step(from, at)
-  if (outcome === undefined) state.errors.length = mark
+  if (outcome === undefined && state.errors.length !== mark) state.errors.length = mark
   return outcome
 }
 

@@ -9,6 +9,7 @@ import { resultOf, type ParseRequestResult } from "./result.js"
 import type { Router } from "./router.js"
 import type { RoutePath } from "./route-path.js"
 import type { UnionCodec } from "./union-codec.js"
+import { union, type CaseInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
 
 const bodies = new WeakMap<RouteRequest, Promise<BodyData>>()
 
@@ -31,9 +32,26 @@ function bodyOf(request: RouteRequest): Promise<BodyData> {
  * router.Link({ $: "Article", id: 3 })         //=> "/article/3"
  * await router.Parse({ url: "/article/3" })     //=> { $: "Article", id: 3 }
  * Router.Infer(t.tuple(t.int, t.string)).Link([1, "abc"]) //=> "/1/abc"
+ * Router.Infer({ Home: "GET /", Post: "GET /post/<id:int>" }).Link({ $: "Post", id: 2 }) //=> "/post/2"
  * ```
  */
-export function Infer<const D extends Descriptor>(descriptor: D): Router<InferType<D>> {
+export function Infer<const D extends Descriptor>(descriptor: D): Router<InferType<D>>
+export function Infer<const Cases extends Readonly<Record<string, CaseInput>>>(
+  cases: Cases & ValidateCases<Cases>,
+): Router<UnionOutput<Cases>>
+export function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): Router<unknown> {
+  return inferDescriptor(isDescriptor(input) ? input : union(input as never))
+}
+
+const descriptorKinds = new Set(["int", "float", "string", "bool", "bigint", "datetime", "enum", "option", "list", "tuple", "map", "lazy", "record", "case", "union"])
+
+// A record of cases may have a case named "kind", but its value is a template or a case, never a bare kind name.
+function isDescriptor(input: object): input is Descriptor {
+  const kind = (input as { kind?: unknown }).kind
+  return typeof kind === "string" && descriptorKinds.has(kind)
+}
+
+function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<D>> {
   const codec = pathCodecOf(descriptor, "Router.Infer")
   const attempt = async (request: RouteRequest, offset: number, lenient: boolean) => {
     let body: BodyData | undefined

@@ -292,3 +292,12 @@ describe("impossible shapes fail when the router is built", async () => {
     expect(r.link({ $: "X" })?.method).toBe("PUT")
   })
 })
+
+describe("Router.Infer of a record of templates", () => {
+  it("builds the union and types it", async () => {
+    const r = Router.Infer({ Home: "GET /", Post: "GET /post/<id:int>", kind: "GET /kind/<k>" })
+    expectTypeOf(r).toEqualTypeOf<Router<{ $: "Home" } | { $: "Post"; id: number } | { $: "kind"; k: string }>>()
+    expect(r.Link({ $: "Post", id: 2 })).toBe("/post/2")
+    expect(await r.Parse({ url: "/kind/x" })).toEqual({ $: "kind", k: "x" })
+  })
+})
