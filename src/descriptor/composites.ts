@@ -106,12 +106,13 @@ const resolved = new WeakMap<LazyDescriptor, Descriptor>()
 export function resolve(descriptor: Descriptor): Exclude<Descriptor, LazyDescriptor> {
   let current: Descriptor = descriptor
   for (let hops = 0; current.kind === "lazy"; hops++) {
+    // A chain of lazies longer than this can only be a cycle of lazies.
+    if (hops > 100) throw new TypeError("t.lazy: a lazy descriptor resolves to itself")
     const cached = resolved.get(current)
     if (cached) {
       current = cached
       continue
     }
-    if (hops > 100) throw new TypeError("t.lazy: a lazy descriptor resolves to itself")
     const next = current.get()
     if (next === undefined || next === null) throw new TypeError("t.lazy: the getter returned nothing (declared later?)")
     resolved.set(current, next)
