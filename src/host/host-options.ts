@@ -64,7 +64,9 @@ const basePathShape = /^(?:\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*$/
  * ```
  */
 export function resolveHostOptions(options: HostOptions | undefined): ResolvedHostOptions {
-  const basePath = (options?.basePath ?? "").replace(/\/+$/, "")
+  let basePath = options?.basePath ?? ""
+  // A loop, not /\/+$/, which backtracks quadratically (recheck).
+  while (basePath.endsWith("/")) basePath = basePath.slice(0, -1)
   const baseSegments = basePath.split("/").filter((segment) => segment !== "")
   if (!basePathShape.test(basePath) || baseSegments.some((segment) => segment === "." || segment === "..")) {
     throw new TypeError(`Host option basePath: '${options?.basePath ?? ""}' must look like "/app" (segments, no dots)`)

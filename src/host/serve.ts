@@ -136,6 +136,13 @@ export async function serveRequest<Endpoint>(
   }
 }
 
+/** Drops trailing `/`s with a loop: `/\/+$/` backtracks quadratically on `////…x` (recheck). */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end--
+  return path.slice(0, end)
+}
+
 function makeContext<Endpoint>(
   site: Sitelet<Endpoint>,
   request: RouteRequest,
@@ -143,7 +150,7 @@ function makeContext<Endpoint>(
   options: ResolvedHostOptions,
   setCookies: ContentHeader[],
 ): Context<Endpoint> {
-  const prefix = (init.mountPath ?? "").replace(/\/+$/, "") + options.basePath
+  const prefix = withoutTrailingSlashes(init.mountPath ?? "") + options.basePath
   const router = site.Router
   return Object.freeze({
     Link: (endpoint: Endpoint) => {
