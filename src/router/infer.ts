@@ -53,12 +53,13 @@ function isDescriptor(input: object): input is Descriptor {
 
 function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<D>> {
   const codec = pathCodecOf(descriptor, "Router.Infer")
+  const parseWhole = (codec as Partial<UnionCodec>).parseWhole ?? codec.parse
   const attempt = async (request: RouteRequest, offset: number, lenient: boolean) => {
     let body: BodyData | undefined
     for (;;) {
       const state: MatchState = { request, segments: request.segments, lenient, errors: [], body }
       const end = state.segments.length
-      const outcome = codec.parse(state, offset, (value, next) => (next === end ? { value } : undefined))
+      const outcome = parseWhole(state, offset, (value, next) => (next === end ? { value } : undefined))
       if (outcome === needBody) {
         body = await bodyOf(request)
         continue

@@ -27,6 +27,33 @@ const newNode = (): TrieNode => ({ children: new Map(), here: [] })
 /** A union's compiled path codec, with its shadowed cases. */
 export interface UnionCodec extends PathCodec {
   readonly shadowed: readonly string[]
+  /**
+   * Tries the static-path map first: when the rest of the path is exactly
+   * the literal path of a case no earlier case can match, that case is tried
+   * without walking the trie. Falls back to `parse`.
+   */
+  parseWhole(state: MatchState, at: number, next: Next): MatchOutcome
+}
+
+/** Alternatives made only of literals, keyed by their path, when no earlier alternative can reach the same path. */
+function staticPaths(all: readonly Ranked[]): Map<string, Ranked> {
+  const out = new Map<string, Ranked>()
+  const literalsOf = (ranked: Ranked) =>
+    ranked.alternative.elements.slice(0, ranked.alternative.prefix).map((element) => (element as { literal: string }).literal)
+  all.forEach((ranked, index) => {
+    const { alternative } = ranked
+    if (alternative.prefix !== alternative.elements.length) return
+    const path = literalsOf(ranked)
+    const key = path.join("/")
+    const reachable = all.slice(0, index).some((earlier) => {
+      const literals = literalsOf(earlier)
+      const isStatic = earlier.alternative.prefix === earlier.alternative.elements.length
+      if (isStatic) return literals.join("/") === key
+      return literals.length <= path.length && literals.every((literal, i) => literal === path[i])
+    })
+    if (!reachable && !out.has(key)) out.set(key, ranked)
+  })
+  return out
 }
 
 const byRank = (a: Ranked, b: Ranked) => a.rank - b.rank
@@ -70,29 +97,40 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     const { alternative } = candidate
     return matchAlternative(alternative, state, alternative.prefix, at + alternative.prefix, next)
   }
+  const statics = staticPaths(all)
+  const parse = (state: MatchState, at: number, next: Next): MatchOutcome => {
+    const segments = state.segments
+    let node = root
+    let candidates: Ranked[] = root.here
+    let merged = false
+    for (let i = at; i < segments.length; i++) {
+      const child = node.children.get(segments[i] as string)
+      if (!child) break
+      node = child
+      if (child.here.length === 0) continue
+      if (candidates.length === 0) candidates = child.here
+      else {
+        candidates = merged ? candidates.concat(child.here) : [...candidates, ...child.here]
+        merged = true
+      }
+    }
+    if (merged) candidates.sort(byRank)
+    for (const candidate of candidates) {
+      const outcome = tryCandidate(candidate, state, at, next)
+      if (outcome !== undefined) return outcome
+    }
+    return undefined
+  }
   return {
-    parse(state, at, next) {
+    parse,
+    parseWhole(state, at, next) {
       const segments = state.segments
-      let node = root
-      let candidates: Ranked[] = root.here
-      let merged = false
-      for (let i = at; i < segments.length; i++) {
-        const child = node.children.get(segments[i] as string)
-        if (!child) break
-        node = child
-        if (child.here.length === 0) continue
-        if (candidates.length === 0) candidates = child.here
-        else {
-          candidates = merged ? candidates.concat(child.here) : [...candidates, ...child.here]
-          merged = true
-        }
-      }
-      if (merged) candidates.sort(byRank)
-      for (const candidate of candidates) {
-        const outcome = tryCandidate(candidate, state, at, next)
-        if (outcome !== undefined) return outcome
-      }
-      return undefined
+      let key = ""
+      for (let i = at; i < segments.length; i++) key += i === at ? segments[i] : "/" + segments[i]
+      const found = statics.get(key)
+      // Literals are compared again segment by segment, so a decoded "a/b" never passes for /a/b.
+      const outcome = found && matchAlternative(found.alternative, state, 0, at, next)
+      return outcome ?? parse(state, at, next)
     },
     write(value, out) {
       const tag = typeof value === "object" && value !== null ? (value as { $?: unknown }).$ : undefined

@@ -301,3 +301,25 @@ describe("Router.Infer of a record of templates", () => {
     expect(await r.Parse({ url: "/kind/x" })).toEqual({ $: "kind", k: "x" })
   })
 })
+
+describe("static paths", () => {
+  const U = t.union({
+    GetX: "GET /x",
+    PostX: "POST /x",
+    AB: "/a/b",
+    Root: "/",
+  })
+  const r = Router.Infer(U)
+
+  it("a static path that fails on method falls back to later cases", async () => {
+    expect(await r.Parse({ method: "GET", url: "/x" })).toEqual({ $: "GetX" })
+    expect(await r.Parse({ method: "POST", url: "/x" })).toEqual({ $: "PostX" })
+    expect(await r.Parse({ method: "PUT", url: "/x" })).toBeUndefined()
+  })
+
+  it("a decoded slash never passes for a static path", async () => {
+    expect(await r.Parse({ url: "/a/b" })).toEqual({ $: "AB" })
+    expect(await r.Parse({ url: "/a%2Fb" })).toBeUndefined()
+    expect(await r.Parse({ url: "/" })).toEqual({ $: "Root" })
+  })
+})
