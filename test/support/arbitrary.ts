@@ -50,8 +50,10 @@ export function arbitraryOf<D extends Descriptor>(descriptor: D, options: Arbitr
 
 function build(input: Descriptor, options: ArbitraryOptions, depth: number): fc.Arbitrary<unknown> {
   const maxDepth = options.maxDepth ?? 3
+  // Each t.lazy hop is one level deeper; containers at the limit stop building (arbitraries are built eagerly).
+  if (input.kind === "lazy") return build(resolve(input), options, depth + 1)
   const d = resolve(input)
-  const deeper = (x: Descriptor) => build(x, options, input.kind === "lazy" ? depth + 1 : depth)
+  const deeper = (x: Descriptor) => build(x, options, depth)
   switch (d.kind) {
     case "int": return fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.maxSafeInteger(), fc.integer()).map((n) => (Object.is(n, -0) ? 0 : n))
     case "float": return fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => (Object.is(n, -0) ? 0 : n))
@@ -61,9 +63,9 @@ function build(input: Descriptor, options: ArbitraryOptions, depth: number): fc.
     case "datetime": return dateArbitrary(d.format)
     case "enum": return fc.constantFrom(...d.values.map(([, value]) => value))
     case "option": return depth >= maxDepth ? fc.constant(undefined) : fc.option(deeper(d.of), { nil: undefined })
-    case "list": return fc.array(deeper(d.of), { maxLength: depth >= maxDepth ? 0 : 4 })
+    case "list": return depth >= maxDepth ? fc.constant(null).map(() => []) : fc.array(deeper(d.of), { maxLength: 4 })
     case "tuple": return fc.tuple(...d.items.map((item: Descriptor) => deeper(item)))
-    case "map": return fc.dictionary(adversarialString(0), deeper(d.of), { maxKeys: depth >= maxDepth ? 0 : 4 })
+    case "map": return depth >= maxDepth ? fc.constant(null).map(() => ({})) : fc.dictionary(adversarialString(0), deeper(d.of), { maxKeys: 4 })
     case "record": return fieldsArbitrary(d, "record", options, depth)
     case "case": return fieldsArbitrary(d, "case", options, depth)
     case "union": {
