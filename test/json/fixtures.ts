@@ -3,7 +3,7 @@
  * recursive one. Laws are run over all of them.
  */
 import { DateTimeFormat, Name, NamedUnionCases, Query } from "../../src/descriptor/attributes.js"
-import type { RecordDescriptor } from "../../src/descriptor/descriptor.js"
+import type { Descriptor, RecordDescriptor } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
 
 export const Access = t.enum({ Read: 1, Write: 2 })
