@@ -1,7 +1,7 @@
 /**
  * Options shared by every host (Fetch, node:http, Connect/Express).
  */
-import type { SessionOptions } from "../sitelet/user-session.js"
+import { checkSessionOptions, type SessionOptions } from "../sitelet/user-session.js"
 
 /** Size limits enforced before and while reading a request. */
 export interface HostLimits {
@@ -71,6 +71,8 @@ export function resolveHostOptions(options: HostOptions | undefined): ResolvedHo
   if (!basePathShape.test(basePath) || baseSegments.some((segment) => segment === "." || segment === "..")) {
     throw new TypeError(`Host option basePath: '${options?.basePath ?? ""}' must look like "/app" (segments, no dots)`)
   }
+  // Short secrets and bad cookie names fail when the host is built, not on the first login.
+  checkSessionOptions(options?.session)
   return Object.freeze({
     basePath,
     baseSegments: Object.freeze(baseSegments),

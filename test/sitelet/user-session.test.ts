@@ -126,3 +126,12 @@ describe("UserSession", () => {
     expect(await session(echo(a.setCookies[0]!)).s.GetLoggedInUser()).toBeUndefined()
   })
 })
+
+describe("host options", () => {
+  it("check session options when a host is built", async () => {
+    const { resolveHostOptions } = await import("../../src/host/host-options.js")
+    expect(() => resolveHostOptions({ session: { secret: "too short" } })).toThrow(sessionMessages.secretTooShort("options (secret #1)", 9))
+    expect(() => resolveHostOptions({ session: { secret, cookieName: "a;b" } })).toThrow(sessionMessages.badCookieName("a;b"))
+    expect(resolveHostOptions({ session: { secret } }).session?.secret).toBe(secret)
+  })
+})
