@@ -5,7 +5,14 @@ import { needBody, type LinkWriter, type MatchOutcome, type MatchState, type Nex
 import { routerMessages } from "./messages.js"
 import type { Alternative, Element, Shape } from "./shape.js"
 
-/** Whether a set of methods accepts a request method; `HEAD` is answered by `GET` cases. */
+/**
+ * Whether a set of methods accepts a request method; `HEAD` is answered by `GET` cases.
+ *
+ * @example
+ * ```ts
+ * acceptsMethod(new Set(["GET"]), "HEAD") //=> true
+ * ```
+ */
 export function acceptsMethod(methods: ReadonlySet<string> | undefined, method: string): boolean {
   return methods === undefined || methods.has(method) || (method === "HEAD" && methods.has("GET"))
 }

@@ -4,7 +4,14 @@ import { decodeJsonBody, type JsonBodyResult } from "./json-body.js"
 import { boundaryOf, parseMultipart } from "./multipart.js"
 import { parseQuery } from "./target.js"
 
-/** A request body read once, decoded on demand (per descriptor for JSON). */
+/**
+ * A request body read once, decoded on demand (per descriptor for JSON).
+ *
+ * @example
+ * ```ts
+ * (await loadBody(request)).json(Post) //=> { ok: true, value: { … } }
+ * ```
+ */
 export interface BodyData {
   /** The body as JSON of this descriptor. */
   json(descriptor: Descriptor): JsonBodyResult
@@ -14,7 +21,14 @@ export interface BodyData {
 
 const noFields: ReadonlyMap<string, readonly string[]> = new Map()
 
-/** The media type of a Content-Type header, lower-case, without parameters. */
+/**
+ * The media type of a Content-Type header, lower-case, without parameters.
+ *
+ * @example
+ * ```ts
+ * mediaTypeOf("Application/JSON; charset=utf-8") //=> "application/json"
+ * ```
+ */
 export function mediaTypeOf(contentType: string | null): string {
   if (contentType === null) return ""
   const semicolon = contentType.indexOf(";")

@@ -1,12 +1,26 @@
 import { routerMessages } from "./messages.js"
 import { decodeComponent } from "./percent.js"
 
-/** One segment of an `EndPoint` path: a literal, or a hole placing a field. */
+/**
+ * One segment of an `EndPoint` path: a literal, or a hole placing a field.
+ *
+ * @example
+ * ```ts
+ * const segment: EndPointSegment = { hole: "path", rest: true } // <...path>
+ * ```
+ */
 export type EndPointSegment =
   | { readonly literal: string }
   | { readonly hole: string; readonly rest: boolean }
 
-/** An `EndPoint` string, parsed. */
+/**
+ * An `EndPoint` string, parsed.
+ *
+ * @example
+ * ```ts
+ * parseEndPoint("/files/<...path>", "Files").segments.length //=> 2
+ * ```
+ */
 export interface ParsedEndPoint {
   /** Upper-case methods, or undefined for every method. */
   readonly methods: readonly string[] | undefined

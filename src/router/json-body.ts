@@ -1,7 +1,14 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { deserialize, isJsonError } from "../json/codec.js"
 
-/** What a JSON body decodes to: the value, or a failure. */
+/**
+ * What a JSON body decodes to: the value, or a failure.
+ *
+ * @example
+ * ```ts
+ * const failed: JsonBodyResult = { ok: false }
+ * ```
+ */
 export type JsonBodyResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false }
 
 /**

@@ -26,6 +26,11 @@ export class LinkError extends Error {
 /**
  * Internal failure raised while writing a link; each enclosing field adds its
  * name on the way out, so the field path is built only when linking fails.
+ *
+ * @example
+ * ```ts
+ * throw new LinkFailure(routerMessages.linkEmptySegment)
+ * ```
  */
 export class LinkFailure extends Error {
   readonly path: string[] = []
@@ -51,7 +56,14 @@ export function inField<Result>(name: string, write: () => Result): Result {
   }
 }
 
-/** Joins a failure's field path: `["Article", "tags", "[2]"]` → `"Article.tags[2]"`. */
+/**
+ * Joins a failure's field path: `["Article", "tags", "[2]"]` → `"Article.tags[2]"`.
+ *
+ * @example
+ * ```ts
+ * fieldPath(["Article", "tags", "[2]"]) //=> "Article.tags[2]"
+ * ```
+ */
 export function fieldPath(path: readonly string[]): string {
   let out = ""
   for (const part of path) out += part.startsWith("[") || out === "" ? part : "." + part

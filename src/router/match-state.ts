@@ -3,21 +3,56 @@ import type { ParseError } from "./result.js"
 import type { RouteBody } from "./route-path.js"
 import type { BodyData } from "./body.js"
 
-/** Returned up through the matchers when a candidate needs the body before it can be decided. */
+/**
+ * Returned up through the matchers when a candidate needs the body before it can be decided.
+ *
+ * @example
+ * ```ts
+ * if (state.body === undefined) return needBody
+ * ```
+ */
 export const needBody: unique symbol = Symbol("needBody")
 
-/** A finished match: the value and where it ended. */
+/**
+ * A finished match: the value and where it ended.
+ *
+ * @example
+ * ```ts
+ * const done: Matched = { value: { $: "Home" } }
+ * ```
+ */
 export interface Matched {
   readonly value: unknown
 }
 
-/** What a continuation gives back: stop with a match, stop to read the body, or undefined to backtrack. */
+/**
+ * What a continuation gives back: stop with a match, stop to read the body, or undefined to backtrack.
+ *
+ * @example
+ * ```ts
+ * const backtrack: MatchOutcome = undefined
+ * ```
+ */
 export type MatchOutcome = Matched | typeof needBody | undefined
 
-/** Called with each parse of a value, in preference order; a non-undefined outcome stops the search. */
+/**
+ * Called with each parse of a value, in preference order; a non-undefined outcome stops the search.
+ *
+ * @example
+ * ```ts
+ * const exact: Next = (value, end) => (end === segments.length ? { value } : undefined)
+ * ```
+ */
 export type Next = (value: unknown, next: number) => MatchOutcome
 
-/** The state of one matching pass over one request. */
+/**
+ * The state of one matching pass over one request.
+ *
+ * @example
+ * ```ts
+ * const state: MatchState = { request, segments: request.segments, lenient: false, errors: [], body: undefined }
+ * ```
+ */
 export interface MatchState {
   readonly request: RouteRequest
   readonly segments: readonly string[]
@@ -29,7 +64,14 @@ export interface MatchState {
   readonly body: BodyData | undefined
 }
 
-/** Collects a link while writing a value. */
+/**
+ * Collects a link while writing a value.
+ *
+ * @example
+ * ```ts
+ * const out: LinkWriter = { segments: [], query: [], method: undefined, body: undefined }
+ * ```
+ */
 export interface LinkWriter {
   readonly segments: string[]
   readonly query: Array<readonly [string, string]>

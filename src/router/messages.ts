@@ -1,6 +1,12 @@
 /**
  * Sentences of the router, written once. Tests import these writers instead
  * of retyping the text.
+ *
+ * @example
+ * ```ts
+ * routerMessages.linkError("Article.slug", routerMessages.linkEmptySegment)
+ * //=> "Cannot link field 'Article.slug': an empty string cannot be a URL path segment"
+ * ```
  */
 export const routerMessages = {
   linkEmptySegment: "an empty string cannot be a URL path segment",

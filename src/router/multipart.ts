@@ -17,7 +17,23 @@ function indexOf(bytes: Uint8Array, pattern: Uint8Array, from: number): number {
   return -1
 }
 
-/** The `boundary` parameter of a multipart Content-Type, unquoted. */
+function textOf(decoder: TextDecoder, bytes: Uint8Array): string | undefined {
+  try {
+    return decoder.decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The `boundary` parameter of a multipart Content-Type, unquoted (1 to 70
+ * characters), or undefined.
+ *
+ * @example
+ * ```ts
+ * boundaryOf('multipart/form-data; boundary="XyZ"') //=> "XyZ"
+ * ```
+ */
 export function boundaryOf(contentType: string): string | undefined {
   for (const param of contentType.split(";").slice(1)) {
     const eq = param.indexOf("=")
@@ -71,8 +87,9 @@ export function parseMultipart(bytes: Uint8Array, boundary: string): Map<string,
       const next = indexOf(bytes, encoder.encode("\r\n--" + boundary), headerEnd + 4)
       if (next < 0) return undefined
       const name = nameOf(headers)
-      if (name !== undefined) {
-        const value = decoder.decode(bytes.subarray(headerEnd + 4, next))
+      const value = name === undefined ? undefined : textOf(decoder, bytes.subarray(headerEnd + 4, next))
+      // A part that is not UTF-8 text (a binary file) is skipped; the other fields still count.
+      if (name !== undefined && value !== undefined) {
         const values = fields.get(name)
         if (values) values.push(value)
         else fields.set(name, [value])

@@ -5,12 +5,24 @@ import { routerMessages } from "./messages.js"
 import { textCodecOf, type TextCodec } from "./scalar.js"
 import { checkQueryText } from "./segment-check.js"
 
-/** Reading a query or form field: the value, or why it is missing. */
+/**
+ * Reading a query or form field: the value, or why it is missing.
+ *
+ * @example
+ * ```ts
+ * paramCodecOf(t.int, "q").read(["x"]) //=> { ok: false }
+ * ```
+ */
 export type ParamRead = { readonly ok: true; readonly value: unknown } | { readonly ok: false }
 
 /**
  * A query or form field: a scalar (first value), an option of a scalar
  * (absent key → undefined) or a list of scalars (every value of the key).
+ *
+ * @example
+ * ```ts
+ * paramCodecOf(t.list(t.int), "tags").write("tag", [1, 2], out) // out: [["tag", "1"], ["tag", "2"]]
+ * ```
  */
 export interface ParamCodec {
   /** The values the request has for the key (undefined when absent). */

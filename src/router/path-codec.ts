@@ -10,14 +10,28 @@ import { checkSegment } from "./segment-check.js"
 import { shapeCodec } from "./shape-codec.js"
 import { unionCodec } from "./union-codec.js"
 
-/** A path codec that reads exactly one segment through a text codec (no backtracking needed). */
+/**
+ * A path codec that reads exactly one segment through a text codec (no backtracking needed).
+ *
+ * @example
+ * ```ts
+ * (pathCodecOf(t.int, "id") as ScalarPathCodec).text.fromText("12") //=> 12
+ * ```
+ */
 export interface ScalarPathCodec extends PathCodec {
   readonly text: TextCodec
 }
 
 const cache = new WeakMap<Descriptor, PathCodec>()
 
-/** Memoises a lower bound; a recursive descriptor sees 0 while its own bound is being computed. */
+/**
+ * Memoises a lower bound; a recursive descriptor sees 0 while its own bound is being computed.
+ *
+ * @example
+ * ```ts
+ * const minWidth = widthOf(() => codecs.reduce((sum, codec) => sum + codec.minWidth(), 0))
+ * ```
+ */
 export function widthOf(compute: () => number): () => number {
   let width = -1
   let busy = false
@@ -57,6 +71,11 @@ export function scalarPathCodec(text: TextCodec): ScalarPathCodec {
 /**
  * Parses `count` values of `item` in a row, in every way they can be read
  * (a scalar item is read in a loop, without recursion).
+ *
+ * @example
+ * ```ts
+ * parseSequence(pathCodecOf(t.int, "n"), 2, state, 1, next) // reads segments 1 and 2 as ints
+ * ```
  */
 export function parseSequence(item: PathCodec, count: number, state: MatchState, at: number, next: Next): MatchOutcome {
   const scalar = (item as Partial<ScalarPathCodec>).text
@@ -81,7 +100,14 @@ export function parseSequence(item: PathCodec, count: number, state: MatchState,
   return step(0, at)
 }
 
-/** Writes the items of a list, each failure naming its index. */
+/**
+ * Writes the items of a list, each failure naming its index.
+ *
+ * @example
+ * ```ts
+ * writeItems(pathCodecOf(t.string, "s"), ["a", "b"], out) // out.segments: ["a", "b"]
+ * ```
+ */
 export function writeItems(item: PathCodec, value: unknown, out: LinkWriter): void {
   if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("an array", value))
   value.forEach((entry, index) => inField(`[${index}]`, () => item.write(entry, out)))

@@ -1,6 +1,13 @@
 import { parseTarget } from "./target.js"
 
-/** Read-only header access, case-insensitive by name. */
+/**
+ * Read-only header access, case-insensitive by name.
+ *
+ * @example
+ * ```ts
+ * const headers: RouteHeaders = new Headers({ "content-type": "application/json" })
+ * ```
+ */
 export interface RouteHeaders {
   get(name: string): string | null
 }
@@ -9,6 +16,13 @@ export interface RouteHeaders {
  * A request as routers see it: parsed ONCE and shared by every router of a
  * composition (and by guards, CORS and handlers), so no two parts of the
  * library can read the same request differently.
+ *
+ * @example
+ * ```ts
+ * const request = createRouteRequest({ method: "GET", target: "/a%2Fb?q=1" })
+ * request.segments //=> ["a/b"]
+ * request.query.get("q") //=> ["1"]
+ * ```
  */
 export interface RouteRequest {
   /** The method, upper-case. */
@@ -27,7 +41,14 @@ export interface RouteRequest {
   readonly bad: string | undefined
 }
 
-/** What a host hands to {@link createRouteRequest}. */
+/**
+ * What a host hands to {@link createRouteRequest}.
+ *
+ * @example
+ * ```ts
+ * createRouteRequest({ method: req.method ?? "GET", target: req.url ?? "/", headers, readBody })
+ * ```
+ */
 export interface RouteRequestInit {
   readonly method: string
   /** The raw request target: `"/path?query"` or absolute-form `"http://host/path?query"`. */
@@ -85,7 +106,14 @@ export function routeRequestFromFetch(request: Request): RouteRequest {
   })
 }
 
-/** A plain request description accepted by `Router.Parse`. */
+/**
+ * A plain request description accepted by `Router.Parse`.
+ *
+ * @example
+ * ```ts
+ * await router.Parse({ method: "POST", url: "/posts/1", headers: { "content-type": "application/json" }, body: "{}" })
+ * ```
+ */
 export interface PlainRequest {
   readonly method?: string
   /** A path with query (`/a?b=1`) or an absolute URL. */
@@ -94,7 +122,14 @@ export interface PlainRequest {
   readonly body?: BodyInit | string | Uint8Array
 }
 
-/** Anything `Router.Parse` accepts. */
+/**
+ * Anything `Router.Parse` accepts.
+ *
+ * @example
+ * ```ts
+ * await router.Parse(new Request("https://example.com/article/1/x"))
+ * ```
+ */
 export type ParseInput = Request | PlainRequest | RouteRequest
 
 const isRouteRequest = (input: ParseInput): input is RouteRequest => "segments" in input && "bad" in input

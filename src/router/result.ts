@@ -16,7 +16,14 @@ export type ParseRequestResult<Endpoint> =
   | { readonly $: "InvalidJson"; readonly endpoint: Endpoint }
   | { readonly $: "MissingFormData"; readonly endpoint: Endpoint; readonly name: string }
 
-/** An error found while parsing leniently (the endpoint is attached later). */
+/**
+ * An error found while parsing leniently (the endpoint is attached later).
+ *
+ * @example
+ * ```ts
+ * const error: ParseError = { $: "MissingQueryParameter", name: "q" }
+ * ```
+ */
 export type ParseError =
   | { readonly $: "InvalidMethod"; readonly method: string }
   | { readonly $: "MissingQueryParameter"; readonly name: string }

@@ -3,7 +3,14 @@ import { LinkError } from "./link-error.js"
 import { routerMessages } from "./messages.js"
 import { encodeComponent, encodeQueryComponent } from "./percent.js"
 
-/** The body a linked endpoint carries (for typed clients and tests). */
+/**
+ * The body a linked endpoint carries (for typed clients and tests).
+ *
+ * @example
+ * ```ts
+ * router.link({ $: "Create", blog: 1, post })?.body //=> { kind: "json", descriptor: Post, value: post }
+ * ```
+ */
 export type RouteBody =
   | { readonly kind: "json"; readonly descriptor: Descriptor; readonly value: unknown }
   | { readonly kind: "form"; readonly fields: ReadonlyArray<readonly [string, string]> }
@@ -12,6 +19,11 @@ export type RouteBody =
  * A link before encoding: decoded path segments and query pairs (keys in
  * declaration order), plus what a client needs to rebuild the request: the
  * first method of the linked case, if it has methods, and its body.
+ *
+ * @example
+ * ```ts
+ * router.link({ $: "Search", q: "x" }) //=> { segments: ["search"], query: [["q", "x"]], method: "GET", body: undefined }
+ * ```
  */
 export interface RoutePath {
   readonly segments: readonly string[]

@@ -39,7 +39,14 @@ export interface Router<Endpoint> {
   link(endpoint: Endpoint): RoutePath | undefined
 }
 
-/** The two primitive operations a router is made of. */
+/**
+ * The two primitive operations a router is made of.
+ *
+ * @example
+ * ```ts
+ * makeRouter<string>({ route: async () => undefined, link: (s) => ({ segments: [s], query: [] }) })
+ * ```
+ */
 export interface RouterParts<Endpoint> {
   route: Router<Endpoint>["route"]
   link: Router<Endpoint>["link"]

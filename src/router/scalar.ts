@@ -7,6 +7,11 @@ import { routerMessages } from "./messages.js"
  * A value that is one piece of text in a URL: a path segment or a query /
  * form value. `fromText` returns undefined when the text is not a value;
  * `toText` throws a {@link LinkFailure} when no text can carry the value.
+ *
+ * @example
+ * ```ts
+ * textCodecOf(t.int)?.fromText("-7") //=> -7
+ * ```
  */
 export interface TextCodec {
   readonly kind: string

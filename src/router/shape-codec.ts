@@ -4,7 +4,14 @@ import type { MatchOutcome, PathCodec } from "./match-state.js"
 import { alternativesOf, type Alternative } from "./shape.js"
 import { widthOf } from "./path-codec.js"
 
-/** The fewest segments an alternative's path takes. */
+/**
+ * The fewest segments an alternative's path takes.
+ *
+ * @example
+ * ```ts
+ * alternativeWidth(alternativesOf(t.case({ id: t.int }), "X", "X", "X")[0]) //=> 2
+ * ```
+ */
 export function alternativeWidth(alternative: Alternative): number {
   let width = 0
   for (const element of alternative.elements) width += "literal" in element ? 1 : element.codec.minWidth()

@@ -9,12 +9,26 @@ import { paramCodecOf, type ParamCodec } from "./param-codec.js"
 import { pathCodecOf } from "./path-codec.js"
 import { wildcardCodec } from "./wildcard.js"
 
-/** A piece of a compiled path: a literal segment, or a field read by a codec. */
+/**
+ * A piece of a compiled path: a literal segment, or a field read by a codec.
+ *
+ * @example
+ * ```ts
+ * alternativesOf(t.case({ id: t.int }), "X", "X", "X")[0].elements //=> [{ literal: "X" }, { field: 0, name: "id", … }]
+ * ```
+ */
 export type Element =
   | { readonly literal: string }
   | { readonly field: number; readonly name: string; readonly codec: PathCodec; readonly wildcard: boolean; readonly type: Descriptor }
 
-/** A field read from the query or the form body. */
+/**
+ * A field read from the query or the form body.
+ *
+ * @example
+ * ```ts
+ * alternativesOf(t.case({ q: Query(t.string) }), "S", "S", "S")[0].shape.params[0].key //=> "q"
+ * ```
+ */
 export interface ParamField {
   readonly index: number
   readonly name: string
@@ -23,7 +37,14 @@ export interface ParamField {
   readonly codec: ParamCodec
 }
 
-/** What every URL alternative of one case or record shares: its fields and where non-path ones come from. */
+/**
+ * What every URL alternative of one case or record shares: its fields and where non-path ones come from.
+ *
+ * @example
+ * ```ts
+ * alternativesOf(t.case({ post: Json(Post) }), "C", "C", "C")[0].shape.json?.name //=> "post"
+ * ```
+ */
 export interface Shape {
   /** The `$` of built values, or undefined for records. */
   readonly tag: string | undefined
@@ -33,7 +54,14 @@ export interface Shape {
   readonly json: { readonly index: number; readonly name: string; readonly descriptor: Descriptor } | undefined
 }
 
-/** One URL of a case: one `EndPoint` string (or the default `/<Tag>/<fields>`). */
+/**
+ * One URL of a case: one `EndPoint` string (or the default `/<Tag>/<fields>`).
+ *
+ * @example
+ * ```ts
+ * alternativesOf(t.case({}, EndPoint("GET /a", "/b")), "X", "X", "X").map((a) => a.firstMethod) //=> ["GET", undefined]
+ * ```
+ */
 export interface Alternative {
   readonly shape: Shape
   /** Accepted methods (HEAD is accepted where GET is), or undefined for every method. */

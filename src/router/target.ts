@@ -1,6 +1,13 @@
 import { decodeComponent } from "./percent.js"
 
-/** A request target split once into decoded path segments and query. */
+/**
+ * A request target split once into decoded path segments and query.
+ *
+ * @example
+ * ```ts
+ * parseTarget("/a/b?x=1") //=> { path: "/a/b", segments: ["a", "b"], query: Map { "x" => ["1"] }, bad: undefined }
+ * ```
+ */
 export interface ParsedTarget {
   /** The raw path (no query, no fragment); `/` for an empty absolute-form path. */
   readonly path: string

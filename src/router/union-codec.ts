@@ -24,7 +24,14 @@ interface TrieNode {
 
 const newNode = (): TrieNode => ({ children: new Map(), here: [] })
 
-/** A union's compiled path codec, with its shadowed cases. */
+/**
+ * A union's compiled path codec, with its shadowed cases.
+ *
+ * @example
+ * ```ts
+ * unionCodec(Site, "Site").shadowed //=> []
+ * ```
+ */
 export interface UnionCodec extends PathCodec {
   readonly shadowed: readonly string[]
   /**

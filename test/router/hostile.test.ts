@@ -87,3 +87,14 @@ describe("hostile request targets", () => {
     }
   })
 })
+
+describe("multipart bodies", () => {
+  it("skip binary file parts and keep the text fields", async () => {
+    const form = new FormData()
+    form.set("user", "ann")
+    form.set("avatar", new Blob([new Uint8Array([0xff, 0xfe, 0x00, 0xc0])]), "a.bin")
+    form.set("password", "pw")
+    const router = Router.Infer(Site)
+    expect(await router.Parse({ method: "POST", url: "/login", body: form })).toEqual({ $: "Login", user: "ann", password: "pw" })
+  })
+})
