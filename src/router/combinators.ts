@@ -52,7 +52,8 @@ export function Sum<Endpoint>(...routers: ReadonlyArray<Router<Endpoint>> | [Rea
   })
 }
 
-const segmentsOf = (path: string): string[] => path.split("/").filter((segment) => segment !== "")
+// Prefix segments are compared with decoded request segments, so they are decoded once too.
+const segmentsOf = (path: string): string[] => parseTarget(path.startsWith("/") ? path : "/" + path).segments.slice()
 
 /**
  * Puts a router under a path prefix. Segment-exact: `/apix` is not under

@@ -133,8 +133,10 @@ export interface PlainRequest {
 export type ParseInput = Request | PlainRequest | RouteRequest
 
 const isRouteRequest = (input: ParseInput): input is RouteRequest => "segments" in input && "bad" in input
+// Duck-typed, so a Request from another realm or a polyfill is read the same way.
 const isFetchRequest = (input: ParseInput): input is Request =>
-  typeof Request !== "undefined" && input instanceof Request
+  (typeof Request !== "undefined" && input instanceof Request) ||
+  (typeof (input as Partial<Request>).arrayBuffer === "function" && typeof (input as Partial<Request>).headers?.get === "function")
 
 /**
  * Turns any accepted request form into a {@link RouteRequest} (a

@@ -61,3 +61,11 @@ describe("composition primitives", () => {
     expect(await Router.Single("x", "/a").Parse({ url: "/a/%" })).toBeUndefined()
   })
 })
+
+describe("Shift prefixes", () => {
+  it("are decoded once like request segments and encoded in links", async () => {
+    const shifted = Router.Shift("my docs", Router.Single("x", "/a"))
+    expect(shifted.Link("x")).toBe("/my%20docs/a")
+    expect(await shifted.Parse({ url: "/my%20docs/a" })).toBe("x")
+  })
+})
