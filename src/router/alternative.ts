@@ -33,8 +33,12 @@ function build(shape: Shape, values: readonly unknown[]): Record<string, unknown
   return out
 }
 
-/** Reads the query, form and JSON fields. False: no match; needBody: read the body and retry. */
-function readNonPath(shape: Shape, state: MatchState, values: unknown[]): boolean | typeof needBody {
+/**
+ * Reads the query, form and JSON fields. False: no match; needBody: read the
+ * body and retry. With `readBody` false (a lenient match whose method is
+ * wrong) body fields hold defaults and the body is never read.
+ */
+function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBody: boolean): boolean | typeof needBody {
   for (const param of shape.params) {
     if (param.source !== "query") continue
     const read = param.codec.read(state.request.query.get(param.key))
@@ -44,6 +48,11 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[]): boolea
       values[param.index] = defaultValue((shape.fields[param.index] as FieldInfo).type)
       state.errors.push({ $: "MissingQueryParameter", name: param.key })
     }
+  }
+  if (!readBody) {
+    for (const param of shape.params) if (param.source === "form") values[param.index] = defaultValue((shape.fields[param.index] as FieldInfo).type)
+    if (shape.json) values[shape.json.index] = defaultValue(shape.json.descriptor)
+    return true
   }
   for (const param of shape.params) {
     if (param.source !== "form") continue
@@ -81,7 +90,8 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[]): boolea
  */
 export function matchAlternative(alternative: Alternative, state: MatchState, from: number, at: number, next: Next): MatchOutcome {
   const mark = state.errors.length
-  if (!acceptsMethod(alternative.methods, state.request.method)) {
+  const methodOk = acceptsMethod(alternative.methods, state.request.method)
+  if (!methodOk) {
     if (!state.lenient) return undefined
     state.errors.push({ $: "InvalidMethod", method: state.request.method })
   }
@@ -90,7 +100,7 @@ export function matchAlternative(alternative: Alternative, state: MatchState, fr
   const values = new Array<unknown>(shape.fields.length)
   const finish = (position: number): MatchOutcome => {
     const before = state.errors.length
-    const read = readNonPath(shape, state, values)
+    const read = readNonPath(shape, state, values, methodOk)
     if (read === needBody) return needBody
     const outcome = read ? next(build(shape, values), position) : undefined
     if (outcome === undefined && state.errors.length !== before) state.errors.length = before

@@ -127,6 +127,18 @@ describe("ParseWithErrors", () => {
     expect(await router.ParseWithErrors({ url: "/article/1/x" })).toEqual({ $: "Success", endpoint: { $: "Article", id: 1, slug: "x" } })
   })
 
+  it("never reads the body of a request whose method the case does not accept", async () => {
+    const { createRouteRequest } = await import("../../src/router/request.js")
+    let reads = 0
+    const request = createRouteRequest({ method: "GET", target: "/posts/2", readBody: async () => (reads++, new Uint8Array(0)) })
+    expect(await router.ParseWithErrors(request)).toEqual({
+      $: "InvalidMethod",
+      method: "GET",
+      endpoint: { $: "Create", blog: 2, post: { title: "", body: "", tags: [], published: new Date(0), views: 0n } },
+    })
+    expect(reads).toBe(0)
+  })
+
   it("reports the last of several errors; an unmatched path falls through", async () => {
     const Both = t.union({ Both: t.case({ q: t.int }, EndPoint("POST /both"), Query("q")) })
     expect(await Router.Infer(Both).ParseWithErrors({ method: "GET", url: "/both" })).toEqual({
