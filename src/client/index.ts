@@ -1,0 +1,31 @@
+/**
+ * `sitelets/client`: what a front end needs, with no server code and no Node
+ * built-ins — route declarations (`t`, attributes, templates), the
+ * isomorphic router with typed requests and browser routing, and the JSON
+ * codec.
+ *
+ * @example
+ * ```ts
+ * import { Router, t, Json } from "sitelets/client"
+ * const Pages = t.union({ Home: "GET /", Article: "GET /article/<id:int>" })
+ * const app = Router.Install(Router.Infer(Pages), { onChange: render })
+ * ```
+ */
+export { Router } from "./client-router.js"
+export { t } from "../descriptor/t.js"
+export { DateTimeFormat, EndPoint, FormData, Method, Name, NamedUnionCases, Query, Wildcard } from "../descriptor/attributes.js"
+export type * from "../descriptor/descriptor.js"
+export { Json, type JsonCodec } from "../json/json-namespace.js"
+export { JsonError, type JsonPathSegment } from "../json/json-error.js"
+export type { JsonOptions } from "../json/options.js"
+export { LinkError } from "../router/link-error.js"
+export type { ParseInput, PlainRequest } from "../router/request.js"
+export type { RouteBody, RoutePath } from "../router/route-path.js"
+export { endpointRequest, endpointRequestParts, resolveLink, type EndpointRequestInit, type EndpointRequestParts } from "./request.js"
+export { fetchEndpoint, type FetchFunction, type FetchInit, type FetchJsonInit } from "./fetch.js"
+export { FetchError } from "./fetch-error.js"
+export { installRouter, type InstallOptions, type InstalledRouter, type NavigateOptions } from "./install.js"
+export { routableClick, type ClickLike } from "./link-click.js"
+export { hrefOf, locationLink, type RoutingMode } from "./location-path.js"
+export type { BrowserEventTarget, BrowserHistory, BrowserLocation, BrowserWindow } from "./browser-window.js"
+export { clientMessages } from "./messages.js"

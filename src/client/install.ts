@@ -1,0 +1,175 @@
+/**
+ * Browser routing: `Router.Install` (history API) and `Router.InstallHash`
+ * (the `#` fragment, for static hosting). The installed router parses the
+ * current location into an endpoint value, navigates with
+ * `pushState`/`replaceState`, follows back/forward, and (history mode) takes
+ * over clicks on same-origin links the router accepts.
+ */
+import type { Router } from "../router/router.js"
+import { routePathToString } from "../router/route-path.js"
+import { LinkError } from "../router/link-error.js"
+import { routerMessages } from "../router/messages.js"
+import { globalWindow, type BrowserWindow } from "./browser-window.js"
+import { routableClick } from "./link-click.js"
+import { hrefOf, locationLink, type RoutingMode } from "./location-path.js"
+import { clientMessages } from "./messages.js"
+
+/** Options of `Router.Install` / `Router.InstallHash`. */
+export interface InstallOptions<Endpoint> {
+  /** The window to route (default: the global `window`). */
+  readonly window?: BrowserWindow
+  /** Called with each new endpoint (`undefined` when the location matches no case). */
+  readonly onChange?: (endpoint: Endpoint | undefined) => void
+  /** History mode: take over clicks on links the router accepts (default true). */
+  readonly interceptLinks?: boolean
+}
+
+/** Options of one navigation. */
+export interface NavigateOptions {
+  /** Replace the current history entry instead of pushing one. */
+  readonly replace?: boolean
+}
+
+/**
+ * A router installed in a window.
+ *
+ * @example
+ * ```ts
+ * const app = Router.Install(router, { onChange: render })
+ * a.href = app.href({ $: "Article", id: 1 })
+ * app.navigate({ $: "Search", q: "x" })
+ * ```
+ */
+export interface InstalledRouter<Endpoint> {
+  /** How links are kept in the URL. */
+  readonly mode: RoutingMode
+  /** The endpoint of the current location; undefined before the first parse or when no case matches. */
+  readonly current: Endpoint | undefined
+  /** Settles when the location at install time has been parsed. */
+  readonly ready: Promise<Endpoint | undefined>
+  /**
+   * The `href` for an `<a>`: the link, or `#` + link in hash mode. Throws
+   * `LinkError` when no URL carries the value, and `TypeError` for a case
+   * reached only with another method than GET or carrying a body.
+   */
+  href(endpoint: Endpoint): string
+  /**
+   * Goes to an endpoint without reloading: a new history entry (or a
+   * replaced one), then `current` becomes `endpoint` and listeners run
+   * synchronously. Throws like `href`.
+   */
+  navigate(endpoint: Endpoint, options?: NavigateOptions): void
+  /** Listens to endpoint changes; returns the function that stops listening. */
+  subscribe(listener: (endpoint: Endpoint | undefined) => void): () => void
+  /** Parses the location again (after history was changed by other code). */
+  refresh(): Promise<Endpoint | undefined>
+  /** Removes every listener this router added to the window. */
+  dispose(): void
+}
+
+/**
+ * Installs a router in the browser, in history (`"history"`) or hash mode.
+ *
+ * @example
+ * ```ts
+ * const app = installRouter("history", router, { onChange: (e) => render(e) })
+ * ```
+ */
+export function installRouter<Endpoint>(mode: RoutingMode, router: Router<Endpoint>, options: InstallOptions<Endpoint> = {}): InstalledRouter<Endpoint> {
+  const win = options.window ?? globalWindow()
+  if (win === undefined) throw new TypeError(clientMessages.noWindow)
+  const listeners = new Set<(endpoint: Endpoint | undefined) => void>()
+  if (options.onChange) listeners.add(options.onChange)
+  let current: Endpoint | undefined
+  let generation = 0
+  let disposed = false
+  // The href last turned into an endpoint: popstate and hashchange both fire on a hash traversal.
+  let shownHref = ""
+
+  const show = (endpoint: Endpoint | undefined) => {
+    current = endpoint
+    for (const listener of [...listeners]) listener(endpoint)
+  }
+
+  const parseHref = (href: string): Promise<Endpoint | undefined> => {
+    const link = locationLink(mode, new URL(href))
+    return link === undefined ? Promise.resolve(undefined) : router.Parse({ method: "GET", url: link })
+  }
+
+  const refresh = async (): Promise<Endpoint | undefined> => {
+    const mine = ++generation
+    const href = win.location.href
+    const endpoint = await parseHref(href)
+    // A later navigation wins over a slow parse.
+    if (mine === generation && !disposed) {
+      shownHref = href
+      show(endpoint)
+    }
+    return endpoint
+  }
+
+  const onHistory = () => {
+    if (win.location.href !== shownHref) void refresh()
+  }
+
+  const onClick = (event: Event) => {
+    const url = routableClick(event as unknown as MouseEvent, win.location.href)
+    if (url === undefined) return
+    // The decision must be synchronous; a link no case accepts is then loaded the ordinary way.
+    event.preventDefault()
+    const mine = ++generation
+    void router.Parse({ method: "GET", url: url.pathname + url.search }).then((endpoint) => {
+      if (mine !== generation || disposed) return
+      if (endpoint === undefined) return win.location.assign(url.href)
+      win.history.pushState(null, "", url.href)
+      shownHref = win.location.href
+      show(endpoint)
+    })
+  }
+
+  const linkFor = (endpoint: Endpoint): string => {
+    const path = router.link(endpoint)
+    if (path === undefined) throw new LinkError("", routerMessages.linkNoRoute)
+    const link = routePathToString(path)
+    if (path.body !== undefined) throw new TypeError(clientMessages.carriesBody(link))
+    if (path.method !== undefined && path.method !== "GET") throw new TypeError(clientMessages.notNavigable(link, path.method))
+    return link
+  }
+
+  const intercept = mode === "history" && options.interceptLinks !== false
+  win.addEventListener("popstate", onHistory)
+  if (mode === "hash") win.addEventListener("hashchange", onHistory)
+  if (intercept) win.document.addEventListener("click", onClick)
+
+  const installed: InstalledRouter<Endpoint> = {
+    mode,
+    get current() {
+      return current
+    },
+    ready: refresh(),
+    href: (endpoint) => hrefOf(mode, linkFor(endpoint)),
+    navigate(endpoint, navigateOptions = {}) {
+      if (disposed) throw new TypeError(clientMessages.alreadyDisposed)
+      const url = hrefOf(mode, linkFor(endpoint))
+      generation++
+      if (navigateOptions.replace) win.history.replaceState(null, "", url)
+      else win.history.pushState(null, "", url)
+      shownHref = win.location.href
+      show(endpoint)
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    refresh,
+    dispose() {
+      if (disposed) return
+      disposed = true
+      listeners.clear()
+      win.removeEventListener("popstate", onHistory)
+      if (mode === "hash") win.removeEventListener("hashchange", onHistory)
+      if (intercept) win.document.removeEventListener("click", onClick)
+    },
+  }
+  return installed
+}
