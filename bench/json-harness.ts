@@ -1,0 +1,65 @@
+/**
+ * Timing for the JSON benchmark: each contender is calibrated to a batch of
+ * about `batchMs`, then all contenders of a case run in interleaved rounds
+ * (A B C, A B C, …) so a slow moment of the shared machine hits them alike.
+ * Figures only; nothing here asserts a timing.
+ */
+
+/** One contender: a function of the payload, called in a tight loop. */
+export interface Contender {
+  readonly name: string
+  readonly call: () => unknown
+}
+
+/** Per-contender result: nanoseconds per call over the rounds. */
+export interface Result {
+  readonly name: string
+  readonly median: number
+  /** (max − min) / median over the rounds. */
+  readonly spread: number
+}
+
+const now = (): number => performance.now()
+
+function batch(contender: Contender, count: number): number {
+  let sink = 0
+  const start = now()
+  for (let i = 0; i < count; i++) if (contender.call() !== undefined) sink++
+  const elapsed = now() - start
+  if (sink !== count) throw new Error(`${contender.name} returned undefined`)
+  return elapsed
+}
+
+function calibrate(contender: Contender, batchMs: number): number {
+  let count = 1
+  for (let warm = now() + batchMs * 3; ; count *= 2) {
+    if (batch(contender, count) >= batchMs && now() >= warm) return count
+  }
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+}
+
+/**
+ * Times contenders over interleaved rounds.
+ *
+ * @example
+ * ```ts
+ * const [ours, peer] = measure([{ name: "ours", call: () => f(x) }, { name: "peer", call: () => g(x) }])
+ * ```
+ */
+export function measure(contenders: readonly Contender[], rounds = 7, batchMs = 40): Result[] {
+  const counts = contenders.map((contender) => calibrate(contender, batchMs))
+  const times: number[][] = contenders.map(() => [])
+  for (let round = 0; round < rounds; round++) {
+    contenders.forEach((contender, i) => (times[i] as number[]).push((batch(contender, counts[i] as number) * 1e6) / (counts[i] as number)))
+  }
+  return contenders.map((contender, i) => {
+    const perRound = times[i] as number[]
+    const mid = median(perRound)
+    return { name: contender.name, median: mid, spread: (Math.max(...perRound) - Math.min(...perRound)) / mid }
+  })
+}

@@ -1,0 +1,78 @@
+/**
+ * JSON benchmark (issue 3): sitelets' compiled codec side by side with
+ * JSON.stringify/parse, fast-json-stringify, ajv, typebox, zod 4 and valibot,
+ * in one process. Run with `npm run bench:json`; it prints the markdown
+ * table that goes into BENCHMARKS.md `## JSON`.
+ *
+ * Peers only validate the parsed value; sitelets also builds the typed value
+ * (ISO strings become Dates). ajv, fast-json-stringify and typebox's
+ * TypeCompiler generate code with `new Function`; sitelets, typebox's
+ * Value.Check, zod and valibot do not.
+ */
+import { createRequire } from "node:module"
+import { cpus, release, type as osType } from "node:os"
+import { Ajv } from "ajv"
+import fastJson from "fast-json-stringify"
+import { TypeCompiler } from "@sinclair/typebox/compiler"
+import { Value } from "@sinclair/typebox/value"
+import * as v from "valibot"
+import { deserialize, serialize } from "../src/json/codec.js"
+import { type Contender, measure, type Result } from "./json-harness.js"
+import { payloads } from "./json-payloads.js"
+
+const require = createRequire(import.meta.url)
+const version = (name: string): string => (require(`${name}/package.json`) as { version: string }).version
+
+const ajv = new Ajv({ allErrors: false })
+// ajv has no date-time format without ajv-formats; the peers check strings only.
+ajv.addFormat("date-time", true)
+
+const check = (ok: boolean, value: unknown): unknown => {
+  if (!ok) throw new Error("validation failed")
+  return value
+}
+
+const rows: string[] = []
+const row = (payload: string, operation: string, results: readonly Result[], baseline: string) => {
+  const base = results.find((result) => result.name === baseline)?.median ?? Number.NaN
+  for (const result of results) {
+    rows.push(`| ${payload} | ${operation} | ${result.name} | ${(result.median / 1000).toFixed(2)} | ±${(result.spread * 50).toFixed(0)}% | ${(result.median / base).toFixed(2)}× |`)
+  }
+}
+
+for (const payload of payloads) {
+  const value = payload.value as never
+  const text = serialize(payload.descriptor, value)
+  const fjs = fastJson(payload.jsonSchema as never)
+  const validate = ajv.compile(payload.jsonSchema)
+  const compiled = TypeCompiler.Compile(payload.typebox)
+  if (JSON.stringify(JSON.parse(fjs(value))) !== text) throw new Error(`fast-json-stringify disagrees on ${payload.name}`)
+
+  const serializers: Contender[] = [
+    { name: "sitelets Json.Serialize", call: () => serialize(payload.descriptor, value) },
+    { name: "JSON.stringify", call: () => JSON.stringify(value) },
+    { name: "fast-json-stringify", call: () => fjs(value) },
+  ]
+  row(payload.name, "serialize", measure(serializers), "JSON.stringify")
+
+  const deserializers: Contender[] = [
+    { name: "sitelets Json.Deserialize", call: () => deserialize(payload.descriptor, text) },
+    { name: "JSON.parse alone", call: () => JSON.parse(text) },
+    { name: "JSON.parse + ajv (compiled)", call: () => { const parsed = JSON.parse(text); return check(validate(parsed), parsed) } },
+    { name: "JSON.parse + typebox TypeCompiler", call: () => { const parsed = JSON.parse(text); return check(compiled.Check(parsed), parsed) } },
+    { name: "JSON.parse + typebox Value.Check", call: () => { const parsed = JSON.parse(text); return check(Value.Check(payload.typebox, parsed), parsed) } },
+    { name: "JSON.parse + zod 4", call: () => payload.zod.parse(JSON.parse(text)) },
+    { name: "JSON.parse + valibot", call: () => v.parse(payload.valibot, JSON.parse(text)) },
+  ]
+  row(payload.name, "deserialize", measure(deserializers), "JSON.parse alone")
+  console.error(`done: ${payload.name} (${text.length} bytes)`)
+}
+
+const sizes = payloads.map((payload) => `${payload.name} ${serialize(payload.descriptor, payload.value as never).length} B`).join(", ")
+console.log(`Machine: ${cpus()[0]?.model.trim()} (${cpus().length} cores, shared with other work), ${osType()} ${release()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16)}Z.`)
+console.log(`Versions: fast-json-stringify ${version("fast-json-stringify")}, ajv ${version("ajv")}, @sinclair/typebox ${version("@sinclair/typebox")}, zod ${version("zod")}, valibot ${version("valibot")}.`)
+console.log(`Payload sizes: ${sizes}. 7 interleaved rounds of ~40 ms per contender; median, spread = ±(max−min)/2 of the rounds relative to the median.`)
+console.log("")
+console.log("| payload | operation | contender | µs/op (median) | spread | vs baseline |")
+console.log("|---|---|---|---:|---:|---:|")
+for (const line of rows) console.log(line)
