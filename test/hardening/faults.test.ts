@@ -36,6 +36,17 @@ describe("faults on real sockets (RELIABILITY D1–D6)", () => {
     expect(unhandled).toEqual([])
   })
 
+  it("an aborted JSON upload never calls the handler: the body is read while routing (D1)", async () => {
+    for (const host of socketHosts()) {
+      const before = calls.echo
+      const bytes = wireBytes({ method: "POST", target: "/echo", headers: { "content-type": "application/json", "content-length": "40" }, body: '{"title":"t","n":1}'.padEnd(40) })
+      await rawExchange(host.port!, bytes, bytes.indexOf("\r\n\r\n") + 4 + 12)
+      expect((await host.send({ target: "/item/3" })).body, host.name).toBe("item:3")
+      expect(calls.echo, host.name).toBe(before)
+    }
+    expect(unhandled).toEqual([])
+  })
+
   it("a body shorter than its Content-Length, then a half-close: 400, no handler gets it (C3)", async () => {
     for (const host of socketHosts()) {
       const before = calls.upload

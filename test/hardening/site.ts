@@ -30,13 +30,13 @@ export const Site = t.union({
 })
 
 /** How many upload handlers got their body (an aborted upload must never deliver a partial one). */
-export const calls = { upload: 0, admin: 0 }
+export const calls = { upload: 0, admin: 0, echo: 0 }
 
 const publicSite = Infer(Site, {
   Home: () => Content.Text("home"),
   Item: (_ctx, e) => Content.Text(`item:${e.id}`),
   File: (_ctx, e) => Content.Text(`file:${e.name}`),
-  Echo: (_ctx, e) => Content.Text(`echo:${e.post.title}:${e.post.n}:${Object.keys(e.post).join(",")}`),
+  Echo: (_ctx, e) => (calls.echo++, Content.Text(`echo:${e.post.title}:${e.post.n}:${Object.keys(e.post).join(",")}`)),
   Big: (_ctx, e) => Content.Text(`big:${String(e.n).length}`),
   Tree: () => Content.Text("tree"),
   Form: (_ctx, e) => Content.Text(`form:${e.name}`),
