@@ -1,10 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import type { Infer } from "../../src/descriptor/descriptor.js"
-import { EndPoint, Json, Method, Query } from "../../src/descriptor/attributes.js"
 import { Router } from "../../src/router/router.js"
-import { LinkError } from "../../src/router/link-error.js"
-import { routerMessages } from "../../src/router/messages.js"
 import { Post, Site, siteBodyCases, siteCases } from "../fixtures/site.js"
 
 const router = Router.Infer(Site)
@@ -109,102 +106,6 @@ describe("bodies", () => {
   })
 })
 
-describe("ParseWithErrors", () => {
-  it("reports the error kinds with default-filled endpoints", async () => {
-    expect(await router.ParseWithErrors({ method: "POST", url: "/article/1/x" })).toEqual({
-      $: "InvalidMethod", method: "POST", endpoint: { $: "Article", id: 1, slug: "x" },
-    })
-    expect(await router.ParseWithErrors({ url: "/search?page=2" })).toEqual({
-      $: "MissingQueryParameter", name: "q", endpoint: { $: "Search", q: "", page: 2 },
-    })
-    expect(await router.ParseWithErrors({ method: "POST", url: "/posts/2", body: "{" })).toEqual({
-      $: "InvalidJson",
-      endpoint: { $: "Create", blog: 2, post: { title: "", body: "", tags: [], published: new Date(0), views: 0n } },
-    })
-    expect(await router.ParseWithErrors({ method: "POST", url: "/login", body: new URLSearchParams({ user: "u" }) })).toEqual({
-      $: "MissingFormData", name: "password", endpoint: { $: "Login", user: "u", password: "" },
-    })
-    expect(await router.ParseWithErrors({ url: "/article/1/x" })).toEqual({ $: "Success", endpoint: { $: "Article", id: 1, slug: "x" } })
-  })
-
-  it("never reads the body of a request whose method the case does not accept", async () => {
-    const { createRouteRequest } = await import("../../src/router/request.js")
-    let reads = 0
-    const request = createRouteRequest({ method: "GET", target: "/posts/2", readBody: async () => (reads++, new Uint8Array(0)) })
-    expect(await router.ParseWithErrors(request)).toEqual({
-      $: "InvalidMethod",
-      method: "GET",
-      endpoint: { $: "Create", blog: 2, post: { title: "", body: "", tags: [], published: new Date(0), views: 0n } },
-    })
-    expect(reads).toBe(0)
-  })
-
-  it("reports the last of several errors; an unmatched path falls through", async () => {
-    const Both = t.union({ Both: t.case({ q: t.int }, EndPoint("POST /both"), Query("q")) })
-    expect(await Router.Infer(Both).ParseWithErrors({ method: "GET", url: "/both" })).toEqual({
-      $: "MissingQueryParameter", name: "q", endpoint: { $: "Both", q: 0 },
-    })
-    expect(await router.ParseWithErrors({ url: "/nope" })).toBeUndefined()
-  })
-})
-
-describe("declaration order and backtracking", () => {
-  const Blog = t.union({
-    List: "/blog",
-    ById: "/blog/<id:int>",
-    BySlug: "/blog/<slug>",
-    Deep: "/blog/<a>/<b:int>",
-    Deeper: "/blog/<a>/<b>",
-  })
-  const blog = Router.Infer(Blog)
-
-  it("the first case whose whole path parses wins", async () => {
-    expect(await blog.Parse({ url: "/blog" })).toEqual({ $: "List" })
-    expect(await blog.Parse({ url: "/blog/12" })).toEqual({ $: "ById", id: 12 })
-    expect(await blog.Parse({ url: "/blog/twelve" })).toEqual({ $: "BySlug", slug: "twelve" })
-    expect(await blog.Parse({ url: "/blog/x/1" })).toEqual({ $: "Deep", a: "x", b: 1 })
-    expect(await blog.Parse({ url: "/blog/x/y" })).toEqual({ $: "Deeper", a: "x", b: "y" })
-  })
-
-  it("backtracks into nested values", async () => {
-    const Inner = t.union({ A: "/a", AB: "/a/<n:int>" })
-    const Outer = t.union({ X: t.case("/x/<inner>/<tail>", { inner: Inner, tail: t.string }) })
-    const outer = Router.Infer(Outer)
-    expect(await outer.Parse({ url: "/x/a/end" })).toEqual({ $: "X", inner: { $: "A" }, tail: "end" })
-    expect(await outer.Parse({ url: "/x/a/1/end" })).toEqual({ $: "X", inner: { $: "AB", n: 1 }, tail: "end" })
-    expect(await outer.Parse({ url: "/x/a/1" })).toEqual({ $: "X", inner: { $: "A" }, tail: "1" })
-  })
-
-  it("an earlier dynamic case beats a later literal one", async () => {
-    const U = t.union({ Any: "/p/<s>", About: "/p/about" })
-    const r = Router.Infer(U)
-    expect(await r.Parse({ url: "/p/about" })).toEqual({ $: "Any", s: "about" })
-    expect(r.Shadowed).toEqual(["About (shadowed by Any)"])
-  })
-
-  it("several EndPoint strings all parse; the first links", async () => {
-    expect(await router.Parse({ url: "/alias/second/4" })).toEqual({ $: "Alias", id: 4 })
-    expect(router.Link({ $: "Alias", id: 4 })).toBe("/alias/first/4")
-  })
-})
-
-describe("Shadowed", () => {
-  it("lists cases an earlier case always wins", () => {
-    const U = t.union({
-      A: "GET /a/<x:int>",
-      B: "GET /a/<y:int>",
-      C: "/c/<s>",
-      D: "GET /c/<n:int>",
-      E: "/files/<...rest>",
-      F: "/files/x/y",
-      G: "POST /a/<x:int>",
-      H: t.case({ n: t.int }, EndPoint("/h"), Query("n")),
-      I: t.case({ n: t.int }, EndPoint("/h")),
-    })
-    expect(Router.Infer(U).Shadowed).toEqual(["B (shadowed by A)", "D (shadowed by C)", "F (shadowed by E)"])
-  })
-})
-
 describe("scalars and composites as endpoints", () => {
   it.each([
     [t.int, 1423, "/1423"],
@@ -239,72 +140,6 @@ describe("scalars and composites as endpoints", () => {
   })
 })
 
-describe("LinkError", () => {
-  const A = t.union({ Article: t.case({ id: t.int, slug: t.string }), Ratio: t.case({ r: t.float }), When: t.case({ at: t.datetime }) })
-  const r = Router.Infer(A)
-  const failure = (value: unknown): LinkError => {
-    try {
-      r.Link(value as never)
-    } catch (error) {
-      if (error instanceof LinkError) return error
-      throw error
-    }
-    throw new Error("Link did not throw")
-  }
-
-  it.each([
-    [{ $: "Article", id: 1, slug: "" }, "Article.slug", routerMessages.linkEmptySegment],
-    [{ $: "Article", id: 1, slug: "." }, "Article.slug", routerMessages.linkDotSegment(".")],
-    [{ $: "Article", id: 1, slug: ".." }, "Article.slug", routerMessages.linkDotSegment("..")],
-    [{ $: "Article", id: 1, slug: "\ud800" }, "Article.slug", routerMessages.linkLoneSurrogate],
-    [{ $: "Article", id: 2 ** 53, slug: "x" }, "Article.id", routerMessages.linkUnsafeInteger(2 ** 53)],
-    [{ $: "Article", id: 1.5, slug: "x" }, "Article.id", routerMessages.linkUnsafeInteger(1.5)],
-    [{ $: "Ratio", r: Number.NaN }, "Ratio.r", routerMessages.linkNotFinite(Number.NaN)],
-    [{ $: "Ratio", r: Infinity }, "Ratio.r", routerMessages.linkNotFinite(Infinity)],
-    [{ $: "When", at: new Date(Number.NaN) }, "When.at", routerMessages.linkInvalidDate],
-    [{ $: "Nope" }, "", routerMessages.linkUnknownCase("Nope")],
-  ])("%o fails at %s", (value, field, reason) => {
-    const error = failure(value)
-    expect(error.field).toBe(field)
-    expect(error.reason).toBe(reason)
-    expect(error.message).toBe(routerMessages.linkError(field, reason))
-  })
-
-  it("names list indexes and wildcard pieces", () => {
-    expect(() => Router.Infer(t.list(t.string)).Link(["a", ""])).toThrow(routerMessages.linkError("[1]", routerMessages.linkEmptySegment))
-    expect(() => router.Link({ $: "Files", path: "a//b" })).toThrow(routerMessages.linkError("Files.path", routerMessages.linkWildcardEmptyPiece("a//b")))
-    expect(() => router.Link({ $: "Files", path: "a/../b" })).toThrow(routerMessages.linkError("Files.path", routerMessages.linkDotSegment("..")))
-  })
-
-  it("query values may be empty but not lone surrogates", () => {
-    expect(router.Link({ $: "Search", q: "" })).toBe("/search?q=")
-    expect(() => router.Link({ $: "Search", q: "\udc00" })).toThrow(routerMessages.linkError("Search.q", routerMessages.linkLoneSurrogate))
-  })
-})
-
-describe("impossible shapes fail when the router is built", async () => {
-  const { descriptorMessages } = await import("../../src/descriptor/messages.js")
-  it.each([
-    ["two Json fields", () => t.union({ X: t.case({ a: t.int, b: t.int }, Json("a"), Json("b")) }), descriptorMessages.severalJsonFields("X", ["a", "b"])],
-    ["a Wildcard on an int", () => t.union({ X: t.case({ a: t.int }, EndPoint("/x")) , Y: t.case({ n: t.int }, EndPoint("/y"), { kind: "attribute", name: "Wildcard", values: [] }) }), descriptorMessages.wildcardNotLast("Y")],
-    ["a ':' date format in a path", () => t.union({ X: t.case({ d: t.datetime("yyyy-MM-dd HH:mm") }) }), descriptorMessages.badDateFormatInPath("yyyy-MM-dd HH:mm")],
-    ["a '/' date format in a path", () => t.union({ X: t.case({ d: t.datetime }, { kind: "attribute", name: "DateTimeFormat", values: ["d", "yyyy/MM/dd"] }) }), descriptorMessages.badDateFormatInPath("yyyy/MM/dd")],
-    ["Query naming no field", () => t.union({ X: t.case({ a: t.int }, Query("b")) }), descriptorMessages.unknownAttributeField("X", "Query", "b")],
-    ["t.map in a path", () => t.union({ X: t.case({ m: t.map(t.int) }) }), descriptorMessages.mapInPath("Case 'X' field 'm'")],
-    ["a record in a query", () => t.union({ X: t.case({ r: Query(Post) }) }), routerMessages.notInQuery("Case 'X' field 'r'", "record")],
-    ["an EndPoint hole naming no path field", () => t.union({ X: t.case({ a: t.int }, EndPoint("/x/<b>")) }), routerMessages.endPointHoleUnknown("X", "/x/<b>", "b")],
-    ["a method-less EndPoint without a slash", () => t.union({ X: t.case({}, EndPoint("x")) }), routerMessages.endPointNoSlash("X", "x")],
-  ])("%s", (_name, make, message) => {
-    expect(() => Router.Infer(make() as never)).toThrow(message)
-  })
-
-  it("Method upper-cases and a method-only case accepts it", async () => {
-    const r = Router.Infer(t.union({ X: t.case({}, EndPoint("/x"), Method("put")) }))
-    expect(await r.Parse({ method: "PUT", url: "/x" })).toEqual({ $: "X" })
-    expect(r.link({ $: "X" })?.method).toBe("PUT")
-  })
-})
-
 describe("Router.Infer of a record of templates", () => {
   it("builds the union and types it", async () => {
     const r = Router.Infer({ Home: "GET /", Post: "GET /post/<id:int>", kind: "GET /kind/<k>" })
@@ -314,24 +149,3 @@ describe("Router.Infer of a record of templates", () => {
   })
 })
 
-describe("static paths", () => {
-  const U = t.union({
-    GetX: "GET /x",
-    PostX: "POST /x",
-    AB: "/a/b",
-    Root: "/",
-  })
-  const r = Router.Infer(U)
-
-  it("a static path that fails on method falls back to later cases", async () => {
-    expect(await r.Parse({ method: "GET", url: "/x" })).toEqual({ $: "GetX" })
-    expect(await r.Parse({ method: "POST", url: "/x" })).toEqual({ $: "PostX" })
-    expect(await r.Parse({ method: "PUT", url: "/x" })).toBeUndefined()
-  })
-
-  it("a decoded slash never passes for a static path", async () => {
-    expect(await r.Parse({ url: "/a/b" })).toEqual({ $: "AB" })
-    expect(await r.Parse({ url: "/a%2Fb" })).toBeUndefined()
-    expect(await r.Parse({ url: "/" })).toEqual({ $: "Root" })
-  })
-})

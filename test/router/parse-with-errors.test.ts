@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest"
+import { t } from "../../src/descriptor/t.js"
+import { EndPoint, Query } from "../../src/descriptor/attributes.js"
+import { Router } from "../../src/router/router.js"
+import { Site } from "../fixtures/site.js"
+
+const router = Router.Infer(Site)
+
+describe("ParseWithErrors", () => {
+  it("reports the error kinds with default-filled endpoints", async () => {
+    expect(await router.ParseWithErrors({ method: "POST", url: "/article/1/x" })).toEqual({
+      $: "InvalidMethod", method: "POST", endpoint: { $: "Article", id: 1, slug: "x" },
+    })
+    expect(await router.ParseWithErrors({ url: "/search?page=2" })).toEqual({
+      $: "MissingQueryParameter", name: "q", endpoint: { $: "Search", q: "", page: 2 },
+    })
+    expect(await router.ParseWithErrors({ method: "POST", url: "/posts/2", body: "{" })).toEqual({
+      $: "InvalidJson",
+      endpoint: { $: "Create", blog: 2, post: { title: "", body: "", tags: [], published: new Date(0), views: 0n } },
+    })
+    expect(await router.ParseWithErrors({ method: "POST", url: "/login", body: new URLSearchParams({ user: "u" }) })).toEqual({
+      $: "MissingFormData", name: "password", endpoint: { $: "Login", user: "u", password: "" },
+    })
+    expect(await router.ParseWithErrors({ url: "/article/1/x" })).toEqual({ $: "Success", endpoint: { $: "Article", id: 1, slug: "x" } })
+  })
+
+  it("never reads the body of a request whose method the case does not accept", async () => {
+    const { createRouteRequest } = await import("../../src/router/request.js")
+    let reads = 0
+    const request = createRouteRequest({ method: "GET", target: "/posts/2", readBody: async () => (reads++, new Uint8Array(0)) })
+    expect(await router.ParseWithErrors(request)).toEqual({
+      $: "InvalidMethod",
+      method: "GET",
+      endpoint: { $: "Create", blog: 2, post: { title: "", body: "", tags: [], published: new Date(0), views: 0n } },
+    })
+    expect(reads).toBe(0)
+  })
+
+  it("reports the last of several errors; an unmatched path falls through", async () => {
+    const Both = t.union({ Both: t.case({ q: t.int }, EndPoint("POST /both"), Query("q")) })
+    expect(await Router.Infer(Both).ParseWithErrors({ method: "GET", url: "/both" })).toEqual({
+      $: "MissingQueryParameter", name: "q", endpoint: { $: "Both", q: 0 },
+    })
+    expect(await router.ParseWithErrors({ url: "/nope" })).toBeUndefined()
+  })
+})
+
