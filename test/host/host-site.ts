@@ -88,7 +88,7 @@ export const hostCases: readonly HostCase[] = [
   { name: "JSON body", request: { method: "POST", target: "/api/echo", headers: { "content-type": "application/json" }, body: '{"name":"n","count":2}' }, status: 200, body: '{"name":"n","count":2}', contentType: "application/json" },
   { name: "invalid JSON → InferWithErrors 400", request: { method: "POST", target: "/api/echo", headers: { "content-type": "application/json" }, body: '{"name":' }, status: 400, body: "InvalidJson" },
   { name: "wrong method → InferWithErrors 405", request: { method: "PUT", target: "/api/ping" }, status: 405, body: "no PUT" },
-  { name: "wrong method and no body: the last error is reported", request: { method: "PUT", target: "/api/echo" }, status: 400, body: "InvalidJson" },
+  { name: "wrong method on a JSON case → 405 (body not read)", request: { method: "PUT", target: "/api/echo", body: "{" }, status: 405, body: "no PUT" },
   { name: "links", request: { target: "/links" }, status: 200, body: "/blog/3" },
   { name: "handler exception → generic 500", request: { target: "/boom" }, status: 500, body: hostMessages.internalError },
   { name: "malformed percent-encoding → 400", request: { target: "/blog/%zz" }, status: 400, body: hostMessages.badTarget("malformed percent-encoding in the path") },

@@ -148,7 +148,7 @@ export async function nodeHost(site: Sitelet<any>, options?: HostOptions): Promi
 export async function expressHost(site: Sitelet<any>, options?: HostOptions, mount = "/"): Promise<HostUnderTest> {
   const app = express()
   app.use(mount, Middleware(site, options))
-  app.post("/after", express.text({ type: "*/*" }), (req, res) => {
+  app.post("/after", express.text({ type: "*/*", limit: "1mb" }), (req, res) => {
     res.type("text/plain").send(`after:${String(req.body)}`)
   })
   app.use((req, res) => {
