@@ -42,6 +42,27 @@ export interface UnionCodec extends PathCodec {
   parseWhole(state: MatchState, at: number, next: Next): MatchOutcome
 }
 
+const collecting = new WeakSet<readonly Ranked[]>()
+
+/** This union's shadowed cases, then those of unions nested in its fields (`"Blog.Old (shadowed by Blog.New)"`). */
+function collectShadowed(all: readonly Ranked[]): readonly string[] {
+  if (collecting.has(all)) return []
+  collecting.add(all)
+  const out = shadowedCases(all.map((ranked) => ranked.alternative))
+  const seen = new Set<unknown>()
+  for (const { alternative } of all) {
+    for (const element of alternative.elements) {
+      if (!("field" in element) || seen.has(element.codec)) continue
+      seen.add(element.codec)
+      const nested = (element.codec as Partial<UnionCodec>).shadowed ?? []
+      const prefix = alternative.shape.caseName + "."
+      for (const entry of nested) out.push(prefix + entry.replace("(shadowed by ", "(shadowed by " + prefix))
+    }
+  }
+  collecting.delete(all)
+  return Object.freeze(out)
+}
+
 /** Alternatives made only of literals, keyed by their path, when no earlier alternative can reach the same path. */
 function staticPaths(all: readonly Ranked[]): Map<string, Ranked> {
   const out = new Map<string, Ranked>()
@@ -105,6 +126,7 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     return matchAlternative(alternative, state, alternative.prefix, at + alternative.prefix, next)
   }
   const statics = staticPaths(all)
+  let shadowed: readonly string[] | undefined
   const parse = (state: MatchState, at: number, next: Next): MatchOutcome => {
     const segments = state.segments
     let node = root
@@ -146,6 +168,8 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
       inField(tag as string, () => writeAlternative(alternative, value, out))
     },
     minWidth: widthOf(() => Math.min(...all.map((ranked) => ranked.width()))),
-    shadowed: shadowedCases(all.map((ranked) => ranked.alternative)),
+    get shadowed() {
+      return (shadowed ??= collectShadowed(all))
+    },
   }
 }

@@ -63,6 +63,14 @@ describe("Shadowed", () => {
   })
 })
 
+describe("Shadowed in nested unions", () => {
+  it("names the outer case", () => {
+    const Inner = t.union({ Any: "/<s>", About: "/about" })
+    const Outer = t.union({ Docs: t.case("/docs/<inner>", { inner: Inner }), Other: "/other" })
+    expect(Router.Infer(Outer).Shadowed).toEqual(["Docs.About (shadowed by Docs.Any)"])
+  })
+})
+
 describe("static paths", () => {
   const U = t.union({
     GetX: "GET /x",
