@@ -1,0 +1,83 @@
+/**
+ * The client bundle: what a front end ships when it imports route
+ * declarations and the browser router. Built with esbuild for the browser
+ * platform (a Node built-in would fail to resolve), then checked for
+ * `node:` imports and server code, and measured (minified and gzip).
+ */
+import { mkdirSync, writeFileSync } from "node:fs"
+import { gzipSync } from "node:zlib"
+import { build, type Metafile } from "esbuild"
+import { describe, expect, it } from "vitest"
+
+const root = new URL("../..", import.meta.url).pathname
+
+/** Budgets (bytes), set from the measurement on 2026-11-22 with ~20 % headroom: a jump means new weight in the client graph. */
+const budgets = {
+  client: { minified: 75_000, gzip: 26_000 },
+  declarations: { minified: 60_000, gzip: 21_000 },
+}
+
+const entries = {
+  // Router + JSON codec + browser routing + typed fetch: everything sitelets/client offers.
+  client: `
+    import { Router, t, Json, EndPoint } from "./src/client/index.ts"
+    const Post = t.record({ title: t.string, at: t.datetime })
+    const Pages = t.union({ Home: "GET /", Article: "GET /article/<id:int>", Save: t.case("POST /save", { post: Json(Post) }), Other: t.case({ n: t.int }, EndPoint("/o")) })
+    const router = Router.Infer(Pages)
+    const app = Router.Install(router, { onChange: (e) => console.log(e && Json.Serialize(Pages, e)) })
+    app.navigate({ $: "Article", id: 1 })
+    Router.Fetch(router, { $: "Save", post: { title: "x", at: new Date() } }, { response: Post }).then(console.log)
+  `,
+  // A front end that only links and parses, importing from the root package.
+  declarations: `
+    import { t, Router } from "./src/index.ts"
+    const Pages = t.union({ Home: "GET /", Article: "GET /article/<id:int>" })
+    console.log(Router.Infer(Pages).Link({ $: "Article", id: 1 }))
+  `,
+}
+
+async function bundle(contents: string) {
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: "ts", sourcefile: "entry.ts" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+  })
+  const code = result.outputFiles[0]!.contents
+  const text = new TextDecoder().decode(code)
+  return { text, minified: code.length, gzip: gzipSync(code, { level: 9 }).length, metafile: result.metafile }
+}
+
+/** Source files that put bytes into the output. */
+function contributing(metafile: Metafile): string[] {
+  const output = Object.values(metafile.outputs)[0]!
+  return Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file)
+}
+
+describe("client bundle (esbuild, browser platform)", () => {
+  const sizes: Record<string, { minified: number; gzip: number }> = {}
+
+  it.each(Object.keys(entries) as Array<keyof typeof entries>)("%s: no node: import, no server code, within budget", async (name) => {
+    const built = await bundle(entries[name])
+    expect(built.text).not.toMatch(/["'`]node:/)
+    expect(built.text).not.toMatch(/\brequire\(/)
+    const files = contributing(built.metafile)
+    expect(files.some((file) => file.startsWith("src/router/"))).toBe(true)
+    expect(files.filter((file) => /^src\/(sitelet|host)\//.test(file))).toEqual([])
+    sizes[name] = { minified: built.minified, gzip: built.gzip }
+    console.log(`${name} bundle: ${built.minified} B minified, ${built.gzip} B gzip`)
+    expect(built.minified).toBeLessThan(budgets[name].minified)
+    expect(built.gzip).toBeLessThan(budgets[name].gzip)
+  })
+
+  it("writes the measurement to test/artifacts/bundle-size.json", () => {
+    mkdirSync(root + "test/artifacts", { recursive: true })
+    writeFileSync(root + "test/artifacts/bundle-size.json", JSON.stringify(sizes, null, 2) + "\n")
+    expect(Object.keys(sizes).sort()).toEqual(Object.keys(entries).sort())
+  })
+})
