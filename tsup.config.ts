@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup"
 
 export default defineConfig({
-  entry: { index: "src/index.ts", node: "src/host/node.ts" },
+  entry: { index: "src/index.ts", node: "src/host/node.ts", client: "src/client/index.ts" },
   format: ["esm"],
   dts: true,
   clean: true,
