@@ -1,0 +1,62 @@
+/**
+ * The machine, runtime and package versions a benchmark ran with, for the
+ * header of BENCHMARKS.md.
+ */
+import { readFileSync } from "node:fs"
+import { cpus, totalmem, type as osType, release } from "node:os"
+import { createRequire } from "node:module"
+import { repoPath } from "./paths.js"
+
+/** Where and with what the figures were taken. */
+export interface Environment {
+  readonly date: string
+  readonly cpu: string
+  readonly cores: number
+  readonly memoryGiB: number
+  readonly os: string
+  readonly node: string
+  readonly packages: ReadonlyArray<readonly [name: string, version: string]>
+}
+
+const require = createRequire(repoPath("package.json"))
+
+/** The installed version of a package (its own package.json), or "missing". */
+export function installedVersion(name: string): string {
+  try {
+    const file = require.resolve(`${name}/package.json`)
+    const parsed = JSON.parse(readFileSync(file, "utf8")) as { version?: unknown }
+    return typeof parsed.version === "string" ? parsed.version : "unknown"
+  } catch {
+    return "missing"
+  }
+}
+
+const peers = [
+  "sitelets", "find-my-way", "rou3", "hono", "@hono/node-server", "path-to-regexp",
+  "fastify", "express", "autocannon", "tsx", "typescript",
+] as const
+
+/**
+ * Describes this machine and the packages under test.
+ *
+ * @example
+ * ```ts
+ * environment().node //=> "v20.20.2"
+ * ```
+ */
+export function environment(): Environment {
+  const list = cpus()
+  return {
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    cpu: list[0]?.model.trim() ?? "unknown",
+    cores: list.length,
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    os: `${osType()} ${release()}`,
+    node: process.version,
+    packages: peers.map((name) => [name, name === "sitelets" ? ownVersion() : installedVersion(name)] as const),
+  }
+}
+
+function ownVersion(): string {
+  return (JSON.parse(readFileSync(repoPath("package.json"), "utf8")) as { version: string }).version
+}

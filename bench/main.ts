@@ -1,0 +1,67 @@
+/**
+ * The runtime benchmarks, run from the bundle bench/run.ts builds:
+ * routing, linking, adversarial paths, whole servers; writes
+ * BENCHMARKS.md (its generated sections only) and bench/results.json.
+ * `node main.mjs routing linking` runs a subset (and leaves the file alone).
+ */
+import { readFileSync, writeFileSync, existsSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import { environment } from "./common/environment.js"
+import { mergeSections } from "./common/markdown.js"
+import { repoPath } from "./common/paths.js"
+import { adversarialBench } from "./adversarial/adversarial-bench.js"
+import { linkingBench } from "./linking/linking-bench.js"
+import { contenderNotes, routingBench } from "./routing/routing-bench.js"
+import { serverBench } from "./server/server-bench.js"
+import { adversarialSection, environmentSection, linkingSection, routingSection, serverSection, type Results } from "./report.js"
+import { summarySection } from "./summary.js"
+
+const childEntry = fileURLToPath(new URL("./server-child.mjs", import.meta.url))
+const all = ["routing", "linking", "adversarial", "server"] as const
+const asked = process.argv.slice(2)
+const selected = asked.length > 0 ? all.filter((name) => asked.includes(name)) : all
+const step = (name: string) => process.stderr.write(`${name}…\n`)
+
+const env = environment()
+let results: Results = { environment: env }
+if (selected.includes("routing")) {
+  step("routing")
+  results = { ...results, routing: await routingBench({ batchMs: 30, rounds: 7, warmupMs: 150 }), routingNotes: contenderNotes() }
+}
+if (selected.includes("linking")) {
+  step("linking")
+  results = { ...results, linking: await linkingBench({ batchMs: 30, rounds: 7, warmupMs: 150 }) }
+}
+if (selected.includes("adversarial")) {
+  step("adversarial paths")
+  results = { ...results, adversarial: await adversarialBench() }
+}
+if (selected.includes("server")) {
+  step("whole server")
+  results = { ...results, server: await serverBench(childEntry) }
+}
+
+writeFileSync(repoPath("bench/results.json"), JSON.stringify(results, null, 2) + "\n")
+if (selected.length === all.length) {
+  const file = repoPath("BENCHMARKS.md")
+  const generated = new Map<string, string>([
+    ["Targets", summarySection(results)],
+    ["Environment", environmentSection(env)],
+    ["Routing", routingSection(results.routing ?? [], results.routingNotes ?? [])],
+    ["Linking", linkingSection(results.linking ?? [])],
+    ["Whole server", serverSection(results.server ?? [])],
+    ["Adversarial paths", adversarialSection(results.adversarial ?? [])],
+  ])
+  const preamble = [
+    "# Benchmarks",
+    "",
+    "`npm run bench` regenerates the sections below except `## JSON` (written by the JSON benchmark) and " +
+      "`## Notes` (written by hand); `npm run bench:types` measures the type-level cost. Figures are from one run " +
+      "on one machine: read the ratios, which come from one process, rather than the absolute times.",
+  ].join("\n")
+  const order = ["Targets", "Environment", "Routing", "Linking", "JSON", "Whole server", "Adversarial paths", "Notes"]
+  writeFileSync(file, mergeSections(existsSync(file) ? readFileSync(file, "utf8") : "", preamble, generated, order))
+  process.stderr.write(`wrote ${file}\n`)
+} else {
+  process.stdout.write(JSON.stringify(results, null, 2) + "\n")
+}

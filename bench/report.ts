@@ -1,0 +1,156 @@
+/**
+ * The generated sections of BENCHMARKS.md, from the measured results.
+ * Ratios are always "how many times faster sitelets is" (> 1: we lead,
+ * < 1: we trail), computed from medians taken in one process.
+ */
+import type { Environment } from "./common/environment.js"
+import type { Timing } from "./common/harness.js"
+import { formatNs, formatPercent, formatRatio, table } from "./common/markdown.js"
+import type { AdversarialResult } from "./adversarial/adversarial-bench.js"
+import type { LinkingResult } from "./linking/linking-bench.js"
+import type { ScenarioResult } from "./routing/routing-bench.js"
+import { load, type ServerResult } from "./server/server-bench.js"
+
+/** Everything one `npm run bench` measured (also written to bench/results.json). */
+export interface Results {
+  readonly environment: Environment
+  readonly routing?: readonly ScenarioResult[]
+  readonly routingNotes?: ReadonlyArray<readonly [string, string]>
+  readonly linking?: readonly LinkingResult[]
+  readonly server?: readonly ServerResult[]
+  readonly adversarial?: readonly AdversarialResult[]
+}
+
+const ours = "sitelets"
+const timingOf = (timings: readonly Timing[], name: string) => timings.find((timing) => timing.name === name)
+
+export function environmentSection(env: Environment): string {
+  return [
+    "## Environment",
+    "",
+    table(["", ""], [
+      ["date (UTC)", env.date],
+      ["machine", `${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB`],
+      ["OS", env.os],
+      ["Node", env.node],
+      ...env.packages.map(([name, version]) => [name, version]),
+    ]),
+    "",
+    `The machine has ${env.cores} cores, and while these figures were taken other processes (other sessions' ` +
+      "type-checks and tests) were running on the same cores. Micro-benchmarks therefore report **process CPU time** " +
+      "per operation (user + system, GC threads included: what the work costs us, not how long we waited for a core), " +
+      "over interleaved rounds (A B C, A B C, …) so a busy moment hits every contender alike; wall-clock medians are in " +
+      "`bench/results.json`. The server benchmark is wall-clock by nature and is the most exposed to that load.",
+    "",
+    "sitelets code is bundled by esbuild (target es2022, like the published tsup build) before it is measured: " +
+      "running it through `tsx` adds esbuild's `keepNames` wrappers to every closure and made it several times slower.",
+  ].join("\n")
+}
+
+export function routingSection(results: readonly ScenarioResult[], notes: ReadonlyArray<readonly [string, string]>): string {
+  const names = [...new Set(results.flatMap((result) => result.timings.map((timing) => timing.name)))]
+  const head = ["router", ...results.map((result) => result.label)]
+  const timesRows = names.map((name) => [
+    name === ours ? `**${name}**` : name,
+    ...results.map((result) => {
+      const timing = timingOf(result.timings, name)
+      return timing ? `${formatNs(timing.median)} ±${formatPercent(timing.spread / 2)}` : "—"
+    }),
+  ])
+  const ratioRows = names.filter((name) => !name.startsWith(ours)).map((name) => [
+    name,
+    ...results.map((result) => {
+      const peer = timingOf(result.timings, name)
+      const mine = timingOf(result.timings, ours)
+      return peer && mine ? formatRatio(peer.median / mine.median) : "—"
+    }),
+  ])
+  return [
+    "## Routing",
+    "",
+    "The GitHub REST API table (`../shared/bench/github-routes.json`, 203 routes), declared as sitelets templates " +
+      "(`:name` → `<name>`, string holes; the union is generated at run time, static routes first) and loaded into every peer. " +
+      "Every contender's answers (route and parameters) for all 203 requests and the miss are checked before timing. " +
+      "sitelets produces the typed endpoint value (`{ $: \"R64\", owner, repo, number }`); peers produce their param bag " +
+      "(Hono: its index map and stash, as its router does before `c.req.param()`).",
+    "",
+    "**Median CPU time per request** (± half the min–max spread over 7 rounds):",
+    "",
+    table(head, timesRows),
+    "",
+    "**Speed of sitelets relative to each peer** (peer time ÷ sitelets time; above 1× sitelets leads, below it trails):",
+    "",
+    table(head, ratioRows),
+    "",
+    "What each row runs:",
+    "",
+    ...notes.map(([name, note]) => `- **${name}**: ${note}`),
+  ].join("\n")
+}
+
+export function linkingSection(results: readonly LinkingResult[]): string {
+  const rows = results.flatMap((result) => {
+    const mine = timingOf(result.timings, "sitelets Link")
+    return result.timings.map((timing) => [
+      result.input,
+      timing.name,
+      `${formatNs(timing.median)} ±${formatPercent(timing.spread / 2)}`,
+      mine ? formatRatio(timing.median / mine.median) : "—",
+    ])
+  })
+  return [
+    "## Linking",
+    "",
+    "The URL of `GET /repos/<owner>/<repo>/issues/<number>` (the 203-route router, so `Link` also finds the case): " +
+      "`router.Link({ $: \"R64\", owner, repo, number })`, path-to-regexp's `compile(\"/repos/:owner/:repo/issues/:number\")` " +
+      "function, and a hand-written template literal with `encodeURIComponent` (the floor). All three give the same string " +
+      "(checked). Target: ≥ 2× path-to-regexp.",
+    "",
+    table(["input", "linker", "median CPU time", "sitelets speed vs row"], rows),
+    "",
+    ...results.map((result) => `- ${result.input}: \`${result.url}\``),
+  ].join("\n")
+}
+
+export function serverSection(results: readonly ServerResult[]): string {
+  const raw = results.find((result) => result.name === "node:http (raw)")
+  const rows = results.map((result) => [
+    result.name.startsWith(ours) ? `**${result.name}**` : result.name,
+    Math.round(result.requestsPerSecond).toLocaleString("en-US"),
+    raw ? formatPercent(result.requestsPerSecond / raw.requestsPerSecond) : "—",
+    `${result.p50Ms} ms`,
+    `${result.p99Ms} ms`,
+    String(result.errors + result.non2xx),
+  ])
+  return [
+    "## Whole server",
+    "",
+    `\`GET /users/42\` → \`{"id":42,"name":"user 42","active":true}\` on loopback. Each server runs in its own child ` +
+      `process (its own heap); autocannon runs in the parent process with one load-generator worker (its main thread), ` +
+      `${load.connections} connections, pipelining ${load.pipelining}, ${load.duration} s × ${load.rounds} rounds, the last ` +
+      "kept. Server and load generator share the machine's 2 cores (and the other sessions' load), so req/s here measure " +
+      "the pair; compare rows, not absolute numbers. Each server's answer and its 404 are checked before the load.",
+    "",
+    table(["server", "req/s", "of raw node:http", "p50", "p99", "errors + non-2xx"], rows),
+    "",
+    ...results.map((result) => `- **${result.name}**: ${result.note}`),
+  ].join("\n")
+}
+
+export function adversarialSection(results: readonly AdversarialResult[]): string {
+  return [
+    "## Adversarial paths",
+    "",
+    "Crafted targets of about 16,000 characters against the 203-route sitelets router: the whole per-request cost " +
+      "(`createRouteRequest` + `route`), CPU time per lookup, 15 rounds of 10 lookups. Reported, not asserted " +
+      "(the issue's goal: well under 20 ms).",
+    "",
+    table(["target", "length", "outcome", "median", "worst round"], results.map((result) => [
+      result.label,
+      result.length.toLocaleString("en-US"),
+      result.outcome,
+      `${result.medianMs.toPrecision(3)} ms`,
+      `${result.maxMs.toPrecision(3)} ms`,
+    ])),
+  ].join("\n")
+}

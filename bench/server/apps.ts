@@ -1,0 +1,91 @@
+/**
+ * The servers of the whole-server benchmark. Each serves one parametric
+ * JSON endpoint, `GET /users/<id:int>` → `{"id":42,"name":"user 42","active":true}`,
+ * and 404 elsewhere; each starts on 127.0.0.1, port 0, in its own process.
+ */
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import { serve } from "@hono/node-server"
+import express from "express"
+import fastify from "fastify"
+import { Hono } from "hono"
+import { Content, Fetch, Sitelet, t } from "../../src/index.js"
+import { NodeHandler } from "../../src/host/node.js"
+
+/** The answer every server gives for `/users/<id>`. */
+export const userOf = (id: number) => ({ id, name: `user ${id}`, active: true })
+
+/** A running server: its port and how to stop it. */
+export interface Running {
+  readonly port: number
+  readonly close: () => Promise<void>
+}
+
+const host = "127.0.0.1"
+
+function listen(server: Server): Promise<Running> {
+  return new Promise((resolve) => {
+    server.listen(0, host, () => resolve({
+      port: (server.address() as AddressInfo).port,
+      close: () => new Promise<void>((done) => server.close(() => done())),
+    }))
+  })
+}
+
+const Api = t.union({ User: "GET /users/<id:int>" })
+const site = Sitelet.Infer(Api, { User: (_ctx, endpoint) => Content.Json(userOf(endpoint.id)) })
+
+function rawNode(): Promise<Running> {
+  return listen(createServer((req, res) => {
+    const url = req.url ?? "/"
+    const id = req.method === "GET" && url.startsWith("/users/") ? Number(url.slice(7)) : Number.NaN
+    if (Number.isSafeInteger(id)) {
+      const body = JSON.stringify(userOf(id))
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) })
+      res.end(body)
+    } else {
+      res.writeHead(404, { "content-length": 0 })
+      res.end()
+    }
+  }))
+}
+
+function honoServer(fetch: (request: Request) => Promise<Response> | Response): Promise<Running> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch, port: 0, hostname: host }, (info) => resolve({
+      port: info.port,
+      close: () => new Promise<void>((done) => server.close(() => done())),
+    }))
+  })
+}
+
+async function fastifyServer(): Promise<Running> {
+  const app = fastify({ logger: false })
+  app.get<{ Params: { id: string } }>("/users/:id", async (request) => userOf(Number(request.params.id)))
+  await app.listen({ port: 0, host })
+  return { port: (app.server.address() as AddressInfo).port, close: () => app.close() }
+}
+
+function honoApp(): Promise<Running> {
+  const app = new Hono()
+  app.get("/users/:id", (c) => c.json(userOf(Number(c.req.param("id")))))
+  return honoServer(app.fetch)
+}
+
+function expressServer(): Promise<Running> {
+  const app = express()
+  app.get("/users/:id", (req, res) => {
+    res.json(userOf(Number(req.params.id)))
+  })
+  return listen(createServer(app))
+}
+
+/** The servers by name, in report order; `note` says what exactly runs. */
+export const apps: ReadonlyArray<{ readonly name: string; readonly note: string; readonly start: () => Promise<Running> }> = [
+  { name: "node:http (raw)", note: "hand-written `createServer` handler: `startsWith` + `Number` + `JSON.stringify` (the ceiling)", start: rawNode },
+  { name: "sitelets node host", note: "`NodeHandler(Sitelet.Infer(t.union({ User: \"GET /users/<id:int>\" }), …))` from `sitelets/node`", start: () => listen(createServer(NodeHandler(site))) },
+  { name: "sitelets Fetch host", note: "`Fetch.Handler(site).fetch` served by @hono/node-server's `serve`", start: () => honoServer(Fetch.Handler(site).fetch) },
+  { name: "fastify", note: "`app.get(\"/users/:id\")` returning an object (no response schema)", start: fastifyServer },
+  { name: "hono", note: "`app.get(\"/users/:id\", c => c.json(…))` on @hono/node-server", start: honoApp },
+  { name: "express", note: "`app.get(\"/users/:id\", (req, res) => res.json(…))`", start: expressServer },
+]

@@ -1,0 +1,96 @@
+/**
+ * The whole-server benchmark: each server runs in its own child process
+ * (its own heap); autocannon runs in this process on its main thread (one
+ * load-generator worker) on the same 2 cores. 5 s × 2 rounds per server,
+ * the second kept (the first warms the JIT).
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import { createInterface } from "node:readline"
+import autocannon from "autocannon"
+import { apps, userOf } from "./apps.js"
+
+/** What one server sustained. */
+export interface ServerResult {
+  readonly name: string
+  readonly note: string
+  readonly requestsPerSecond: number
+  readonly p50Ms: number
+  readonly p99Ms: number
+  readonly errors: number
+  readonly non2xx: number
+}
+
+/** autocannon settings (also printed in BENCHMARKS.md). */
+export const load = { connections: 50, pipelining: 10, duration: 5, rounds: 2 } as const
+
+function start(childEntry: string, name: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, [childEntry, name], { stdio: ["pipe", "pipe", "inherit"] })
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`${name} exited with ${String(code)} before listening`)))
+    createInterface({ input: child.stdout! }).once("line", (line) => {
+      resolve({ child, port: (JSON.parse(line) as { port: number }).port })
+    })
+  })
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), 3000)
+    child.removeAllListeners("exit")
+    child.once("exit", () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.stdin?.end()
+  })
+}
+
+/** Checks the server answers the endpoint exactly, and 404 elsewhere, before loading it. */
+async function check(name: string, base: string): Promise<void> {
+  const ok = await fetch(`${base}/users/42`)
+  const body: unknown = await ok.json()
+  if (ok.status !== 200 || JSON.stringify(body) !== JSON.stringify(userOf(42))) {
+    throw new Error(`${name} answers /users/42 with ${ok.status} ${JSON.stringify(body)}`)
+  }
+  const missing = await fetch(`${base}/nothing/here`)
+  await missing.arrayBuffer()
+  if (missing.status !== 404) throw new Error(`${name} answers /nothing/here with ${missing.status}`)
+}
+
+/**
+ * Runs every server through autocannon, one at a time.
+ *
+ * @example
+ * ```ts
+ * const results = await serverBench("node_modules/.cache/sitelets-bench/server-child.mjs")
+ * ```
+ */
+export async function serverBench(childEntry: string, only?: readonly string[]): Promise<ServerResult[]> {
+  const results: ServerResult[] = []
+  for (const app of apps) {
+    if (only && !only.includes(app.name)) continue
+    const { child, port } = await start(childEntry, app.name)
+    try {
+      const base = `http://127.0.0.1:${port}`
+      await check(app.name, base)
+      let last: Awaited<ReturnType<typeof autocannon>> | undefined
+      for (let round = 0; round < load.rounds; round++) {
+        last = await autocannon({ url: `${base}/users/42`, connections: load.connections, pipelining: load.pipelining, duration: load.duration })
+      }
+      if (!last) throw new Error("no autocannon round ran")
+      results.push({
+        name: app.name,
+        note: app.note,
+        requestsPerSecond: last.requests.average,
+        p50Ms: last.latency.p50,
+        p99Ms: last.latency.p99,
+        errors: last.errors + last.timeouts,
+        non2xx: last.non2xx,
+      })
+      process.stderr.write(`  ${app.name}: ${Math.round(last.requests.average)} req/s, p99 ${last.latency.p99} ms\n`)
+    } finally {
+      await stop(child)
+    }
+  }
+  return results
+}

@@ -1,0 +1,83 @@
+/**
+ * The generated `## Targets` section: each goal of issue 7 against the
+ * figures just measured, and where sitelets leads and trails.
+ */
+import { formatPercent, formatRatio, table } from "./common/markdown.js"
+import type { Results } from "./report.js"
+
+const ours = "sitelets"
+
+function routingLines(results: Results, rows: string[][], leads: string[], trails: string[]): void {
+  const routing = results.routing ?? []
+  const mix = routing.find((result) => result.key === "all")
+  const statics = routing.find((result) => result.key === "static")
+  const median = (timings: NonNullable<typeof mix>["timings"], name: string) => timings.find((timing) => timing.name === name)?.median
+  if (mix) {
+    const mine = median(mix.timings, ours)
+    const fmw = median(mix.timings, "find-my-way compile()")
+    if (mine && fmw) rows.push(["routing mix ≥ find-my-way `compile()`", formatRatio(fmw / mine), fmw / mine >= 1 ? "met" : "**missed**"])
+  }
+  if (statics) {
+    const mine = median(statics.timings, ours)
+    const map = median(statics.timings, "Map.get")
+    if (mine && map) rows.push(["static hit within 2× of `Map.get`", `${formatRatio(mine / map)} Map.get's time`, mine / map <= 2 ? "met" : "**missed**"])
+  }
+  for (const scenario of routing) {
+    const mine = median(scenario.timings, ours)
+    if (!mine) continue
+    for (const timing of scenario.timings) {
+      if (timing.name.startsWith(ours)) continue
+      const text = `${timing.name} on ${scenario.key} (${formatRatio(timing.median / mine)})`
+      ;(timing.median >= mine ? leads : trails).push(text)
+    }
+  }
+}
+
+/**
+ * The targets table and the lead/trail lists.
+ *
+ * @example
+ * ```ts
+ * summarySection(results).startsWith("## Targets") //=> true
+ * ```
+ */
+export function summarySection(results: Results): string {
+  const rows: string[][] = []
+  const leads: string[] = []
+  const trails: string[] = []
+  routingLines(results, rows, leads, trails)
+  for (const linking of results.linking ?? []) {
+    const mine = linking.timings.find((timing) => timing.name === "sitelets Link")
+    const ptr = linking.timings.find((timing) => timing.name.startsWith("path-to-regexp"))
+    if (mine && ptr) {
+      const ratio = ptr.median / mine.median
+      rows.push([`linking ≥ 2× path-to-regexp (${linking.input})`, formatRatio(ratio), ratio >= 2 ? "met" : "**missed**"])
+      ;(ratio >= 1 ? leads : trails).push(`path-to-regexp linking, ${linking.input} (${formatRatio(ratio)})`)
+    }
+  }
+  const server = results.server ?? []
+  const by = (name: string) => server.find((result) => result.name === name)?.requestsPerSecond
+  const raw = by("node:http (raw)")
+  const node = by("sitelets node host")
+  if (raw && node) rows.push(["node host ≥ 90% of raw node:http req/s", formatPercent(node / raw), node / raw >= 0.9 ? "met" : "**missed**"])
+  for (const peer of ["fastify", "hono", "express"]) {
+    const other = by(peer)
+    if (node && other) {
+      rows.push([`node host ahead of ${peer}`, formatRatio(node / other), node >= other ? "met" : "**missed**"])
+      ;(node >= other ? leads : trails).push(`${peer} server req/s (${formatRatio(node / other)})`)
+    }
+  }
+  const worst = Math.max(...(results.adversarial ?? []).map((result) => result.maxMs))
+  if (Number.isFinite(worst)) rows.push(["16,000-character crafted path well under 20 ms", `worst ${worst.toPrecision(3)} ms`, worst < 20 ? "met" : "**missed**"])
+  return [
+    "## Targets",
+    "",
+    "Generated from this run (ratios: how many times faster sitelets is; details in the sections below).",
+    "",
+    table(["goal (issue 7)", "measured", ""], rows),
+    "",
+    `**sitelets leads** against: ${leads.length > 0 ? leads.join("; ") : "none"}.`,
+    "",
+    `**sitelets trails** against: ${trails.length > 0 ? trails.join("; ") : "none"}.`,
+  ].join("\n")
+}
