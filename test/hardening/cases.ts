@@ -24,6 +24,10 @@ export interface HardeningCase extends RawRequest {
 
 const json = { "content-type": "application/json" }
 const form = { "content-type": "application/x-www-form-urlencoded" }
+const boundary = "XbOuNdArYx"
+const multipart = { "content-type": `multipart/form-data; boundary=${boundary}` }
+const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+const closing = `--${boundary}--\r\n`
 const nested = (depth: number) => '{"kids":['.repeat(depth) + '{"kids":[]}' + "]}".repeat(depth)
 
 export const cases: readonly HardeningCase[] = [
@@ -92,6 +96,15 @@ export const cases: readonly HardeningCase[] = [
   { name: "wrong JSON shape", ids: "C12", method: "POST", target: "/echo", headers: json, body: '{"title":1,"n":"x"}', status: 400 },
   { name: "form charset bogus", ids: "B5", method: "POST", target: "/form", headers: { "content-type": "application/x-www-form-urlencoded; charset=bogus" }, body: "name=ann", status: 415 },
   { name: "1001 form parameters", ids: "B1", method: "POST", target: "/form", headers: form, body: "name=a" + "&a=1".repeat(1000), status: 413 },
+  // E1/E2/B3: multipart form data.
+  { name: "multipart form", ids: "E2", method: "POST", target: "/form", headers: multipart, body: part("name", "ann") + closing, status: 200, answer: "form:ann" },
+  { name: "multipart prototype names", ids: "B3", method: "POST", target: "/form", headers: multipart, body: part("__proto__", "x") + part("constructor", "y") + part("name", "ann") + closing, status: 200, answer: "form:ann" },
+  { name: "truncated multipart", ids: "E2", method: "POST", target: "/form", headers: multipart, body: part("name", "ann").slice(0, -10), status: 400 },
+  { name: "multipart without boundary", ids: "E2", method: "POST", target: "/form", headers: { "content-type": "multipart/form-data" }, body: part("name", "ann") + closing, status: 400 },
+  {
+    name: "1001 multipart parts", ids: "E1", method: "POST", target: "/form", headers: multipart, body: part("name", "ann") + part("a", "1").repeat(1000) + closing, status: 413,
+    gap: "src/router/multipart.ts reports the 1000-part limit as a malformed body (400), not 413 (router area)",
+  },
   // D5: an unmatched POST falls through (Connect: the next middleware reads the body).
   { name: "unmatched POST", ids: "D5", method: "POST", target: "/nowhere", body: "hello", status: 404 },
   // D6: a handler that throws.
