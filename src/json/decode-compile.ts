@@ -4,7 +4,8 @@ import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, Failure } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
-import { type FieldShape, fieldShapes, setOwn, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, unionShape } from "./shape.js"
+import { fieldsDecoder, type FieldsDecoder } from "./decode-fields.js"
 import { foreignDecoder } from "./standard-schema.js"
 import {
   dateDecoder, decodeBigInt, decodeBool, decodeFloat, decodeInt, decodeString, type Decoder, enumDecoder, passThrough,
@@ -60,8 +61,8 @@ function build(descriptor: Descriptor): Decoder {
     case "list": return listDecoder(decoderOf(descriptor.of))
     case "tuple": return tupleDecoder((descriptor.items as readonly Descriptor[]).map(decoderOf))
     case "map": return mapDecoder(decoderOf(descriptor.of))
-    case "record": return recordDecoder(fieldsDecoder(fieldShapes(descriptor, "record")))
-    case "case": return recordDecoder(fieldsDecoder(fieldShapes(descriptor, "case")))
+    case "record": return recordDecoder(fieldsOf(fieldShapes(descriptor, "record")))
+    case "case": return recordDecoder(fieldsOf(fieldShapes(descriptor, "case")))
     case "union": return unionDecoder(descriptor)
   }
 }
@@ -120,32 +121,8 @@ function mapDecoder(item: Decoder): Decoder {
   }
 }
 
-/** Reads the declared fields of a JSON object into `out`; never looks at other keys. */
-type FieldsDecoder = (source: Record<string, unknown>, out: Record<string, unknown>, depth: number, limits: Limits) => void
-
-function fieldsDecoder(fields: readonly FieldShape[]): FieldsDecoder {
-  const count = fields.length
-  const names = fields.map((field) => field.name)
-  const decoders = fields.map((field) => decoderOf(field.type))
-  const optional = fields.map((field) => field.optional)
-  const inherited = fields.map((field) => field.inherited)
-  return (source, out, depth, limits) => {
-    let i = 0
-    try {
-      for (; i < count; i++) {
-        const name = names[i] as string
-        // `constructor` and friends would otherwise be found on Object.prototype.
-        const raw = inherited[i] ? (Object.hasOwn(source, name) ? source[name] : undefined) : source[name]
-        if (optional[i] && (raw === undefined || raw === null)) continue
-        const decoded = (decoders[i] as Decoder)(raw, depth, limits)
-        if (inherited[i]) setOwn(out, name, decoded)
-        else out[name] = decoded
-      }
-    } catch (error) {
-      throw at(error, names[i] as string)
-    }
-  }
-}
+const fieldsOf = (fields: readonly FieldShape[]): FieldsDecoder =>
+  fieldsDecoder(fields, fields.map((field) => decoderOf(field.type)))
 
 function recordDecoder(fields: FieldsDecoder): Decoder {
   return (value, depth, limits) => {
@@ -159,7 +136,7 @@ function recordDecoder(fields: FieldsDecoder): Decoder {
 
 function unionDecoder(descriptor: Extract<Descriptor, { kind: "union" }>): Decoder {
   const shape = unionShape(descriptor)
-  const byTag = new Map(shape.cases.map((c) => [c.tag, { key: c.key, fields: fieldsDecoder(c.fields) }] as const))
+  const byTag = new Map(shape.cases.map((c) => [c.tag, { key: c.key, fields: fieldsOf(c.fields) }] as const))
   const expected = jsonMessages.oneOfTags(shape.tags)
   const tagKey = shape.tagKey
   return (value, depth, limits) => {

@@ -14,8 +14,9 @@ function digitsAt(text: string, at: number, width: number): number {
   return value
 }
 
-const daysIn = (year: number, month: number): number => new Date(Date.UTC(2000, month, 0)).getUTCDate() +
-  (month === 2 && (year % 4 !== 0 || (year % 100 === 0 && year % 400 !== 0)) ? -1 : 0)
+const monthDays = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+const daysIn = (year: number, month: number): number =>
+  month === 2 && (year % 4 !== 0 || (year % 100 === 0 && year % 400 !== 0)) ? 28 : (monthDays[month] as number)
 
 /**
  * Parses an ISO 8601 date-time as `toISOString` writes it (and the common
@@ -81,6 +82,11 @@ export function parseIsoDate(text: string): Date | undefined {
       at += 6
     } else return undefined
     if (at !== text.length) return undefined
+  }
+  // Date.UTC reads years 0–99 as 1900–1999: those take the slower setter path.
+  if (year >= 100) {
+    const date = new Date(Date.UTC(year, month - 1, day, hours, minutes - offset, seconds, millis))
+    return Number.isNaN(date.getTime()) ? undefined : date
   }
   const date = new Date(0)
   date.setUTCFullYear(year, month - 1, day)
