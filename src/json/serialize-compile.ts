@@ -5,6 +5,7 @@ import { at, fail, Failure } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
 import { type FieldShape, fieldShapes, unionShape } from "./shape.js"
+import { fieldsWriter, type FieldsWriter } from "./serialize-fields.js"
 import {
   dateWriter, enumWriter, quote, writeBigInt, writeBool, writeFloat, writeInt, writeString, type Writer,
 } from "./serialize-scalars.js"
@@ -114,37 +115,11 @@ function mapWriter(item: Writer): Writer {
   }
 }
 
-/** Writes declared fields after `prefix` (which ends with `{` or a tag); returns the text up to `}`. */
-function fieldsWriter(fields: readonly FieldShape[], tagged: boolean) {
-  const count = fields.length
-  const names = fields.map((field) => field.name)
-  const writers = fields.map((field) => writerOf(field.type))
-  const optional = fields.map((field) => field.optional)
-  const inherited = fields.map((field) => field.inherited)
-  // Keys quoted once, with and without the comma before them.
-  const withComma = names.map((name) => "," + JSON.stringify(name) + ":")
-  const first = names.map((name) => JSON.stringify(name) + ":")
-  return (value: Record<string, unknown>, prefix: string, depth: number, limits: Limits): string => {
-    let out = prefix
-    let empty = !tagged
-    let i = 0
-    try {
-      for (; i < count; i++) {
-        const name = names[i] as string
-        const field = inherited[i] ? (Object.hasOwn(value, name) ? value[name] : undefined) : value[name]
-        if (optional[i] && field === undefined) continue
-        out += (empty ? first[i] : withComma[i]) + (writers[i] as Writer)(field, depth, limits)
-        empty = false
-      }
-    } catch (error) {
-      throw at(error, names[i] as string)
-    }
-    return out + "}"
-  }
-}
+const fieldsOf = (fields: readonly FieldShape[], tagged: boolean): FieldsWriter =>
+  fieldsWriter(fields, fields.map((field) => writerOf(field.type)), tagged)
 
 function recordWriter(fields: readonly FieldShape[]): Writer {
-  const write = fieldsWriter(fields, false)
+  const write = fieldsOf(fields, false)
   return (value, depth, limits) => {
     if (!isObject(value)) return fail("an object", value)
     if (depth >= limits.maxDepth) tooDeep(limits)
@@ -155,7 +130,7 @@ function recordWriter(fields: readonly FieldShape[]): Writer {
 function unionWriter(descriptor: Extract<Descriptor, { kind: "union" }>): Writer {
   const shape = unionShape(descriptor)
   const byKey = new Map(
-    shape.cases.map((c) => [c.key, { prefix: `{${JSON.stringify(shape.tagKey)}:${JSON.stringify(c.tag)}`, write: fieldsWriter(c.fields, true) }] as const),
+    shape.cases.map((c) => [c.key, { prefix: `{${JSON.stringify(shape.tagKey)}:${JSON.stringify(c.tag)}`, write: fieldsOf(c.fields, true) }] as const),
   )
   const expected = jsonMessages.oneOfTags(shape.keys)
   return (value, depth, limits) => {
