@@ -1,0 +1,84 @@
+import { at } from "./failure.js"
+import type { Limits } from "./options.js"
+import type { FieldShape } from "./shape.js"
+import type { Writer } from "./serialize-scalars.js"
+
+/** Writes the declared fields of a value after `prefix` (`{` or `{"$":"Tag"`), closing the object. */
+export type FieldsWriter = (value: Record<string, unknown>, prefix: string, depth: number, limits: Limits) => string
+
+type Chunk = (value: Record<string, unknown>, out: string, empty: boolean, depth: number, limits: Limits) => string
+
+/**
+ * The field writer of a record or case: keys quoted once at compile time,
+ * fields in unrolled chunks of four (one key per statement, which V8 caches
+ * far better than one loop statement seeing every key). Names living on
+ * `Object.prototype` are read with `Object.hasOwn`.
+ *
+ * @example
+ * ```ts
+ * fieldsWriter(fieldShapes(User, "record"), writers, false)(user, "{", 1, defaultLimits) //=> '{"id":1,…}'
+ * ```
+ */
+export function fieldsWriter(fields: readonly FieldShape[], writers: readonly Writer[], tagged: boolean): FieldsWriter {
+  if (fields.length === 0) return (_value, prefix) => prefix + "}"
+  const run = chunk(fields, writers, 0)
+  return (value, prefix, depth, limits) => run(value, prefix, !tagged, depth, limits) + "}"
+}
+
+const none: Writer = () => ""
+
+function chunk(fields: readonly FieldShape[], writers: readonly Writer[], offset: number): Chunk {
+  const count = Math.min(4, fields.length - offset)
+  const field = (i: number): FieldShape | undefined => (i < count ? fields[offset + i] : undefined)
+  const [s0, s1, s2, s3] = [field(0), field(1), field(2), field(3)]
+  const name = (shape: FieldShape | undefined) => shape?.name ?? ""
+  const [k0, k1, k2, k3] = [name(s0), name(s1), name(s2), name(s3)]
+  const [o0, o1, o2, o3] = [s0?.optional, s1?.optional, s2?.optional, s3?.optional]
+  const [g0, g1, g2, g3] = [s0?.inherited, s1?.inherited, s2?.inherited, s3?.inherited]
+  const writer = (i: number) => (i < count ? (writers[offset + i] as Writer) : none)
+  const [w0, w1, w2, w3] = [writer(0), writer(1), writer(2), writer(3)]
+  const first = (key: string) => JSON.stringify(key) + ":"
+  const [f0, f1, f2, f3] = [first(k0), first(k1), first(k2), first(k3)]
+  const [c0, c1, c2, c3] = ["," + f0, "," + f1, "," + f2, "," + f3]
+  const next = offset + 4 < fields.length ? chunk(fields, writers, offset + 4) : undefined
+  // `constructor` and friends would otherwise be found on Object.prototype.
+  const read = (value: Record<string, unknown>, key: string, guarded: boolean | undefined) =>
+    guarded ? (Object.hasOwn(value, key) ? value[key] : undefined) : value[key]
+  return (value, out, empty, depth, limits) => {
+    let key = k0
+    try {
+      let raw = g0 ? read(value, k0, true) : value[k0]
+      if (!o0 || raw !== undefined) {
+        out += (empty ? f0 : c0) + w0(raw, depth, limits)
+        empty = false
+      }
+      if (count > 1) {
+        key = k1
+        raw = g1 ? read(value, k1, true) : value[k1]
+        if (!o1 || raw !== undefined) {
+          out += (empty ? f1 : c1) + w1(raw, depth, limits)
+          empty = false
+        }
+        if (count > 2) {
+          key = k2
+          raw = g2 ? read(value, k2, true) : value[k2]
+          if (!o2 || raw !== undefined) {
+            out += (empty ? f2 : c2) + w2(raw, depth, limits)
+            empty = false
+          }
+          if (count > 3) {
+            key = k3
+            raw = g3 ? read(value, k3, true) : value[k3]
+            if (!o3 || raw !== undefined) {
+              out += (empty ? f3 : c3) + w3(raw, depth, limits)
+              empty = false
+            }
+          }
+        }
+      }
+    } catch (error) {
+      throw at(error, key)
+    }
+    return next === undefined ? out : next(value, out, empty, depth, limits)
+  }
+}
