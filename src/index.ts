@@ -39,6 +39,7 @@ export { deferred, header, headerOf, mapContent, resolveContent, staticContent }
 export type { PageOptions } from "./sitelet/page.js"
 export type { Context, ContextRequest } from "./sitelet/context.js"
 export type { LoginOptions, SessionOptions, UserSession } from "./sitelet/user-session.js"
+export { safeReturnPath } from "./sitelet/session-return-path.js"
 export type { ProtectFilter } from "./sitelet/protect.js"
 export { Cors, type CorsAllows } from "./sitelet/cors.js"
 export { Http, type HttpStatus } from "./sitelet/http-status.js"
