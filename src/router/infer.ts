@@ -54,28 +54,34 @@ function isDescriptor(input: object): input is Descriptor {
 function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<D>> {
   const codec = pathCodecOf(descriptor, "Router.Infer")
   const parseWhole = (codec as Partial<UnionCodec>).parseWhole ?? codec.parse
-  const attempt = async (request: RouteRequest, offset: number, lenient: boolean) => {
-    let body: BodyData | undefined
-    for (;;) {
-      const state: MatchState = { request, segments: request.segments, lenient, errors: [], body }
-      const end = state.segments.length
-      const outcome = parseWhole(state, offset, (value, next) => (next === end ? { value } : undefined))
-      if (outcome === needBody) {
-        body = await bodyOf(request)
-        continue
-      }
-      return outcome && (resultOf(outcome.value, state.errors) as ParseRequestResult<InferType<D>>)
-    }
-  }
-  const route = async (request: RouteRequest, offset: number, withErrors: boolean) => {
-    if (request.bad !== undefined || offset > request.segments.length) return undefined
+  type Result = ParseRequestResult<InferType<D>>
+  // One synchronous pass; needBody when a candidate needs a body not read yet.
+  const matchOnce = (request: RouteRequest, offset: number, lenient: boolean, body: BodyData | undefined): Result | undefined | typeof needBody => {
+    const state: MatchState = { request, segments: request.segments, lenient, errors: [], body }
+    const end = state.segments.length
     try {
-      return (await attempt(request, offset, false)) ?? (withErrors ? await attempt(request, offset, true) : undefined)
+      const outcome = parseWhole(state, offset, (value, next) => (next === end ? { value } : undefined))
+      return outcome === needBody ? needBody : outcome && (resultOf(outcome.value, state.errors) as Result)
     } catch (error) {
       // A path nesting a recursive type deeper than the stack allows matches nothing.
       if (error instanceof RangeError) return undefined
       throw error
     }
+  }
+  const withBody = async (request: RouteRequest, offset: number, lenient: boolean) =>
+    matchOnce(request, offset, lenient, await bodyOf(request)) as Result | undefined
+  const slowRoute = async (request: RouteRequest, offset: number, withErrors: boolean, strict: Result | undefined | typeof needBody) => {
+    const result = strict === needBody ? await withBody(request, offset, false) : strict
+    if (result !== undefined || !withErrors) return result
+    const lenient = matchOnce(request, offset, true, undefined)
+    return lenient === needBody ? withBody(request, offset, true) : lenient
+  }
+  // No async frame on the common path: the match is synchronous unless a body must be read.
+  const route = (request: RouteRequest, offset: number, withErrors: boolean): Promise<Result | undefined> => {
+    if (request.bad !== undefined || offset > request.segments.length) return Promise.resolve(undefined)
+    const strict = matchOnce(request, offset, false, undefined)
+    if (strict !== needBody && (strict !== undefined || !withErrors)) return Promise.resolve(strict)
+    return slowRoute(request, offset, withErrors, strict)
   }
   const link = (endpoint: InferType<D>): RoutePath | undefined => {
     const out: LinkWriter = { segments: [], query: [], method: undefined, body: undefined }
