@@ -1,0 +1,46 @@
+/**
+ * The JSON API: `InferWithErrors` turns a wrong method into 405 and a bad
+ * body into 400, with `Content.SetStatus`.
+ */
+import { Content, Http, Sitelet, t, type Context, type HttpStatus } from "../../src/index.js"
+import { Api, Article } from "./endpoints.js"
+import { store } from "./data.js"
+
+const ArticleList = t.list(Article)
+const ApiError = t.record({ error: t.string })
+
+const failure = (status: HttpStatus, error: string) => Content.SetStatus(status, Content.Json({ error }, ApiError))
+
+const serveCall = (ctx: Context<Api>, call: Api) => {
+  switch (call.$) {
+    case "ListArticles":
+      return Content.Json([...store.articles()], ArticleList)
+    case "GetArticle": {
+      const found = store.byId(call.id)
+      return found ? Content.Json(found, Article) : failure(Http.Status.NotFound, `no article ${call.id}`)
+    }
+    case "CreateArticle": {
+      if (call.article.title.trim() === "") return failure(Http.Status.BadRequest, "title must not be empty")
+      const created = store.add(call.article)
+      return Content.WithHeaders(Content.SetStatus(Http.Status.Created, Content.Json(created, Article)), {
+        Location: ctx.Link({ $: "GetArticle", id: created.id }),
+      })
+    }
+  }
+}
+
+/** The API sitelet (its own URLs; the site mounts it under `/api`). */
+export const api = Sitelet.InferWithErrors(Api, (ctx, result) => {
+  switch (result.$) {
+    case "Success":
+      return serveCall(ctx, result.endpoint)
+    case "InvalidMethod":
+      return failure(Http.Status.MethodNotAllowed, `method ${result.method} not allowed`)
+    case "InvalidJson":
+      return failure(Http.Status.BadRequest, "the body must be JSON: { title: string, body: string }")
+    case "MissingQueryParameter":
+      return failure(Http.Status.BadRequest, `missing query parameter '${result.name}'`)
+    case "MissingFormData":
+      return failure(Http.Status.BadRequest, `missing form field '${result.name}'`)
+  }
+})

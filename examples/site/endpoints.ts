@@ -1,0 +1,63 @@
+/**
+ * The example site's endpoints: one declaration gives parsing, typed links
+ * and the JSON codec. Pages, the JSON API and the admin area are separate
+ * unions; `Site` holds them all, so every link in the site is typed.
+ */
+import { t, FormData, Json, type Infer } from "../../src/index.js"
+
+/** An article as the JSON API returns it. */
+export const Article = t.record({
+  id: t.int,
+  slug: t.string,
+  title: t.string,
+  body: t.string,
+  published: t.datetime("yyyy-MM-dd"),
+})
+export type Article = Infer<typeof Article>
+
+/** The body of `POST /api/articles`. */
+export const NewArticle = t.record({ title: t.string, body: t.string })
+export type NewArticle = Infer<typeof NewArticle>
+
+/** The JSON API, served under `/api` with `InferWithErrors`. */
+export const Api = t.union({
+  // POST first: a bad body on POST /articles reports InvalidJson rather than GET's InvalidMethod.
+  CreateArticle: t.case("POST /articles", { article: Json(NewArticle) }),
+  ListArticles: "GET /articles",
+  GetArticle: "GET /articles/<id:int>",
+})
+export type Api = Infer<typeof Api>
+
+/** The admin area, a sitelet of its own embedded under `/admin`. */
+export const Admin = t.union({
+  Dashboard: "GET /",
+  Messages: "GET /messages",
+})
+export type Admin = Infer<typeof Admin>
+
+/** The HTML pages. `/blog`, `/blog/<id:int>`, `/blog/<slug>` are tried in this order. */
+const pageCases = {
+  Home: "GET /",
+  Blog: "GET /blog",
+  ArticleById: "GET /blog/<id:int>",
+  ArticleBySlug: "GET /blog/<slug>",
+  Search: "GET /search?q=<q:string?>&page=<page:int?>",
+  Contact: "GET /contact",
+  SendContact: t.case("POST /contact", {
+    name: FormData(t.option(t.string)),
+    email: FormData(t.option(t.string)),
+    message: FormData(t.option(t.string)),
+  }),
+  Thanks: "GET /contact/thanks?name=<name>",
+} as const
+
+export const Pages = t.union(pageCases)
+export type Pages = Infer<typeof Pages>
+
+/** The whole site: the pages, plus the admin area and the API as single-field cases. */
+export const Site = t.union({
+  ...pageCases,
+  Admin: t.case("/admin/<page>", { page: Admin }),
+  Api: t.case("/api/<call>", { call: Api }),
+})
+export type Site = Infer<typeof Site>

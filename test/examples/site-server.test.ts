@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest"
+import { spawn } from "node:child_process"
+import { request } from "node:http"
+import { site } from "../../examples/site/site.js"
+import { Site } from "../../examples/site/endpoints.js"
+import { Router } from "../../src/router/router.js"
+
+const send = async (method: string, path: string, body?: string, type?: string) => {
+  const response = await site.Handle(
+    new Request(`http://localhost${path}`, { method, body, headers: type === undefined ? {} : { "content-type": type } }),
+  )
+  return response && { status: response.status, location: response.headers.get("location"), type: response.headers.get("content-type"), body: await response.text() }
+}
+
+describe("example site through Handle", () => {
+  it("serves the pages with typed links", async () => {
+    const home = await send("GET", "/")
+    expect(home?.status).toBe(200)
+    expect(home?.type).toBe("text/html; charset=utf-8")
+    for (const href of ["/blog", "/search", "/contact", "/admin", "/api/articles"]) expect(home?.body).toContain(`href="${href}"`)
+  })
+  it("tries /blog, /blog/<id:int>, /blog/<slug> in declaration order", async () => {
+    expect((await send("GET", "/blog"))?.body).toContain("<h1>Blog</h1>")
+    expect(await send("GET", "/blog/2")).toMatchObject({ status: 301, location: "/blog/one-declaration" })
+    expect((await send("GET", "/blog/typed-links"))?.body).toContain("<h1>Typed links</h1>")
+    expect((await send("GET", "/blog/99"))?.status).toBe(404)
+  })
+  it("searches with query parameters and paginates with typed links", async () => {
+    const page = await send("GET", "/search?q=o&page=2")
+    expect(page?.body).toContain("3 result(s)")
+    expect(page?.body).toContain('href="/search?q=o&amp;page=1"')
+  })
+  it("serves the JSON API with InferWithErrors statuses", async () => {
+    const list = await send("GET", "/api/articles")
+    expect(list?.type).toBe("application/json")
+    expect(JSON.parse(list!.body)[0]).toMatchObject({ id: 1, slug: "typed-links", published: "2026-11-01" })
+    const created = await send("POST", "/api/articles", JSON.stringify({ title: "Fresh <news>", body: "b" }), "application/json")
+    expect(created?.status).toBe(201)
+    const { id } = JSON.parse(created!.body) as { id: number }
+    expect(created?.location).toBe(`/api/articles/${id}`)
+    expect(JSON.parse((await send("GET", `/api/articles/${id}`))!.body).title).toBe("Fresh <news>")
+    expect((await send("POST", "/api/articles", "{", "application/json"))?.status).toBe(400)
+    expect((await send("DELETE", "/api/articles"))?.status).toBe(405)
+    expect((await send("GET", "/api/articles/12345"))?.status).toBe(404)
+  })
+  it("handles the contact form and shows messages, escaped, in the embedded admin area", async () => {
+    const form = "application/x-www-form-urlencoded"
+    const bad = await send("POST", "/contact", "name=&email=x&message=hi", form)
+    expect(bad?.status).toBe(400)
+    const sent = await send("POST", "/contact", "name=Ada&email=ada%40example.com&message=%3Cscript%3Ealert(1)%3C%2Fscript%3E", form)
+    expect(sent).toMatchObject({ status: 303, location: "/contact/thanks?name=Ada" })
+    expect((await send("GET", sent!.location!))?.body).toContain("Thanks, Ada!")
+    const messages = await send("GET", "/admin/messages")
+    expect(messages?.body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;")
+    expect(messages?.body).toContain('href="/admin"')
+  })
+  it("links every endpoint the way the full Site router does", () => {
+    const full = Router.Infer(Site)
+    const samples = [
+      { $: "Home" }, { $: "ArticleById", id: 3 }, { $: "Search", q: "a b", page: 2 },
+      { $: "Admin", page: { $: "Messages" } }, { $: "Api", call: { $: "GetArticle", id: 1 } },
+    ] as const
+    for (const sample of samples) expect(site.Router.Link(sample)).toBe(full.Link(sample))
+  })
+})
+
+describe("npm start", () => {
+  it("starts on the PORT given and answers", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "examples/site/main.ts"], {
+      env: { ...process.env, PORT: "0" },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    try {
+      const port = await new Promise<number>((resolve, reject) => {
+        let output = ""
+        child.stdout.on("data", (chunk: Buffer) => {
+          output += chunk.toString()
+          const match = /http:\/\/localhost:(\d+)/.exec(output)
+          if (match) resolve(Number(match[1]))
+        })
+        child.on("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)))
+      })
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        request({ host: "127.0.0.1", port, path: "/blog" }, (res) => {
+          let body = ""
+          res.on("data", (chunk: Buffer) => (body += chunk.toString()))
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }))
+        }).on("error", reject).end()
+      })
+      expect(answer.status).toBe(200)
+      expect(answer.body).toContain("<h1>Blog</h1>")
+    } finally {
+      child.kill("SIGTERM")
+    }
+  })
+})
