@@ -1,4 +1,5 @@
 import { resolve } from "../descriptor/composites.js"
+import { acceptsMethod } from "./alternative.js"
 import type { Alternative, Element } from "./shape.js"
 import { textCodecOf } from "./scalar.js"
 
@@ -44,7 +45,7 @@ function requirements(alternative: Alternative): Set<string> {
 
 /** Whether alternative `a`, declared earlier, wins every request `b` would accept. */
 function shadows(a: Alternative, b: Alternative): boolean {
-  if (a.methods !== undefined && (b.methods === undefined || [...b.methods].some((method) => !a.methods?.has(method)))) return false
+  if (a.methods !== undefined && (b.methods === undefined || [...b.methods].some((method) => !acceptsMethod(a.methods, method)))) return false
   const needs = requirements(a)
   const has = requirements(b)
   for (const need of needs) if (!has.has(need)) return false

@@ -58,8 +58,9 @@ describe("Shadowed", () => {
       G: "POST /a/<x:int>",
       H: t.case({ n: t.int }, EndPoint("/h"), Query("n")),
       I: t.case({ n: t.int }, EndPoint("/h")),
+      J: "HEAD /a/<z:int>",
     })
-    expect(Router.Infer(U).Shadowed).toEqual(["B (shadowed by A)", "D (shadowed by C)", "F (shadowed by E)"])
+    expect(Router.Infer(U).Shadowed).toEqual(["B (shadowed by A)", "D (shadowed by C)", "F (shadowed by E)", "J (shadowed by A)"])
   })
 })
 
