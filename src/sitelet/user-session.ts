@@ -48,6 +48,12 @@ export interface SessionOptions {
   readonly defaultMaxAgeSeconds?: number
   /** Tolerated clock difference between servers when checking expiry. Default 60 s. */
   readonly clockSkewSeconds?: number
+  /**
+   * Force the `Secure` flag on (`true`) or off (`false`). Default: on exactly
+   * when the connection is https. Behind a TLS-terminating proxy, set `true`:
+   * proxy headers such as `X-Forwarded-Proto` are never trusted.
+   */
+  readonly secure?: boolean
   /** Clock in milliseconds, for tests. Default `Date.now`. */
   readonly now?: () => number
 }
@@ -121,7 +127,7 @@ export function createUserSession(init: UserSessionInit): UserSession {
   const now = options.now ?? Date.now
   const skew = options.clockSkewSeconds ?? 60
   const fallbackAge = options.defaultMaxAgeSeconds ?? defaultSessionMaxAgeSeconds
-  const base = { path: "/", httpOnly: true, sameSite: "Lax", secure: init.secure } as const
+  const base = { path: "/", httpOnly: true, sameSite: "Lax", secure: options.secure ?? init.secure } as const
   // After LoginUser/Logout in this request, the new state is the answer.
   let current: { readonly user: string | undefined } | undefined
   let read: Promise<string | undefined> | undefined

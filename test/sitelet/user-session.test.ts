@@ -50,6 +50,15 @@ describe("UserSession", () => {
     expect(b.setCookies[0]).toContain(`Max-Age=${400 * 86400};`)
   })
 
+  it("lets the host force Secure behind a TLS-terminating proxy, never trusting X-Forwarded-Proto", async () => {
+    const a = session(undefined, false, { ...options, secure: true })
+    await a.s.LoginUser("alice")
+    expect(a.setCookies[0]).toContain("; Secure")
+    const b = session(undefined, true, { ...options, secure: false })
+    await b.s.LoginUser("alice")
+    expect(b.setCookies[0]).not.toContain("Secure")
+  })
+
   it("expires on the server even when the browser keeps the cookie", async () => {
     const a = session()
     await a.s.LoginUser("alice", { maxAgeSeconds: 60 })
