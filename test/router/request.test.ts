@@ -115,3 +115,15 @@ describe("request views", () => {
     expect(request.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/)
   })
 })
+
+describe("the router ships no regular expression", () => {
+  it("src/router has no regex literal or RegExp", async () => {
+    const { readdir, readFile } = await import("node:fs/promises")
+    const dir = new URL("../../src/router/", import.meta.url)
+    for (const name of await readdir(dir)) {
+      const text = await readFile(new URL(name, dir), "utf8")
+      expect(text.includes("new RegExp"), name).toBe(false)
+      expect(/[=(,!&|?:]\s*\/[^/*\s][^/\n]*\/[gimsuy]*\.(test|exec)\(/.test(text), name).toBe(false)
+    }
+  })
+})
