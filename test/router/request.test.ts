@@ -127,3 +127,27 @@ describe("the router ships no regular expression", () => {
     }
   })
 })
+
+describe("adapter equivalence", () => {
+  it("a raw target and the Fetch Request built from it give the same segments and query", async () => {
+    const { default: fc } = await import("fast-check")
+    const pieces = fc.constantFrom("%2F", "%25", "%zz", "%C0%AE", "%ED%A0%80", "%2e", ".", "..", "+", "~", "é", "%E2%80%A8", "{", "a", "b")
+    const target = fc.oneof(
+      fc.webPath(),
+      fc.array(fc.oneof(pieces, fc.webSegment()), { maxLength: 6 }).map((segments) => "/" + segments.join("/")),
+    )
+    const query = fc.option(fc.webQueryParameters(), { nil: undefined })
+    fc.assert(
+      fc.property(target, query, (path, search) => {
+        const raw = (path.startsWith("/") ? path : "/" + path) + (search === undefined ? "" : "?" + search)
+        const direct = createRouteRequest({ method: "GET", target: raw })
+        fc.pre(direct.bad === undefined)
+        const viaFetch = routeRequestFromFetch(new Request("http://example.test" + raw))
+        expect(viaFetch.bad).toBeUndefined()
+        expect(viaFetch.segments).toEqual(direct.segments)
+        expect([...viaFetch.query]).toEqual([...direct.query])
+      }),
+      { numRuns: Number(process.env.FC_NUM_RUNS ?? 100) },
+    )
+  })
+})
