@@ -7,27 +7,32 @@
  * requests run the content and get the CORS headers and `Vary: Origin`.
  */
 import { Single } from "../router/combinators.js"
+import type { RouteRequest } from "../router/request.js"
 import { resolveContent, type Content } from "./content-model.js"
 import type { Context } from "./context.js"
 import { checkAllows, type Cors, type CorsAllows } from "./cors.js"
 import { isPreflight, preflightContent, withCorsHeaders } from "./cors-headers.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 
-// Dispatch results that answer a preflight; Protect passes exactly these through.
+// Dispatch results that answer a preflight, and the requests they answered.
+// `Map`/`Embed` wrap a result in a new object, so the request is marked too:
+// within one dispatch, the first part that accepts a request is the answer.
 const preflightAnswers = new WeakSet<object>()
+const preflightRequests = new WeakSet<RouteRequest>()
 
 /**
- * True when a dispatch result is a CORS preflight answer made by
- * `CorsContent` (it runs no user code and reveals no content).
+ * True when a dispatch result for `request` is a CORS preflight answer made
+ * by `CorsContent` (possibly translated by `Map`/`Embed`): it runs no user
+ * code and reveals no content, so `Protect` lets it through.
  *
  * @example
  * ```ts
  * const found = await site.dispatch(request, 0, false)
- * if (found && isPreflightAnswer(found)) return found // no login needed
+ * if (found && isPreflightAnswer(found, request)) return found // no login needed
  * ```
  */
-export function isPreflightAnswer(dispatched: object): boolean {
-  return preflightAnswers.has(dispatched)
+export function isPreflightAnswer(dispatched: object, request: RouteRequest): boolean {
+  return preflightAnswers.has(dispatched) || preflightRequests.has(request)
 }
 
 /**
@@ -65,6 +70,7 @@ export function CorsContent<Endpoint>(
         serve: async () => preflightContent(checked, request.headers),
       })
       preflightAnswers.add(answer)
+      preflightRequests.add(request)
       return answer
     }
     return {

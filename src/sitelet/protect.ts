@@ -76,7 +76,7 @@ export async function admits<Endpoint>(filter: ProtectFilter<Endpoint>, ctx: Con
 export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
   return makeSitelet<Endpoint>(site.Router, async (request, offset, lenient) => {
     const found = await site.dispatch(request, offset, lenient)
-    if (found === undefined || isPreflightAnswer(found)) return found
+    if (found === undefined || isPreflightAnswer(found, request)) return found
     return {
       endpoint: found.endpoint,
       serve: async (ctx: Context<Endpoint>) =>

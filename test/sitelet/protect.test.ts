@@ -7,8 +7,9 @@ import { Cors } from "../../src/sitelet/cors.js"
 import { CorsContent } from "../../src/sitelet/cors-content.js"
 import { Status } from "../../src/sitelet/http-status.js"
 import { Protect } from "../../src/sitelet/protect.js"
-import { makeSitelet, sumSitelets, type Sitelet } from "../../src/sitelet/sitelet.js"
+import { makeSitelet, sumSitelets, type Sitelet as SiteletOf } from "../../src/sitelet/sitelet.js"
 import { createUserSession } from "../../src/sitelet/user-session.js"
+import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
 
 type Site = { $: "Home" } | { $: "Login" } | { $: "Secret" } | { $: "Api" }
 
@@ -17,7 +18,7 @@ const session = { secret }
 const text = (body: string) => staticContent(Status.Ok, [header("Content-Type", "text/plain; charset=utf-8")], body)
 
 /** One endpoint at one URL with a handler, as a sitelet (any method). */
-function page<E>(endpoint: E, url: string, handler: (ctx: Context<E>) => Content<E> | Promise<Content<E>>): Sitelet<E> {
+function page<E>(endpoint: E, url: string, handler: (ctx: Context<E>) => Content<E> | Promise<Content<E>>): SiteletOf<E> {
   const router = Single(endpoint, url)
   return makeSitelet<E>(router, async (request, offset, lenient) => {
     const result = lenient ? undefined : await router.route(request, offset, false)
@@ -28,7 +29,7 @@ function page<E>(endpoint: E, url: string, handler: (ctx: Context<E>) => Content
 
 let secretServed = 0
 const verified: string[] = []
-const site: Sitelet<Site> = sumSitelets<Site>([
+const site: SiteletOf<Site> = sumSitelets<Site>([
   page<Site>({ $: "Home" }, "/", () => text("home")),
   page<Site>({ $: "Login" }, "/login", async (ctx) => {
     await ctx.UserSession.LoginUser(ctx.Request.query.get("user")?.[0] ?? "nobody")
@@ -111,6 +112,21 @@ describe("Sitelet.Protect", () => {
     expect(served.status).toBe(200)
     expect(served.headers.get("access-control-allow-origin")).toBe("https://app.example")
     expect(served.headers.get("vary")).toBe("Origin")
+  })
+
+  it("lets a preflight through when the CORS part is inside Map, Embed or Shift", async () => {
+    const cors = CorsContent("/ping", Cors.Of(1), (a) => ({ ...a, Origins: ["https://app.example"] }), () => text("pong"))
+    const wrapped = Protect<string>(
+      { VerifyUser: () => false, LoginRedirect: () => "login" },
+      Sitelet.Shift("api", Sitelet.Map((n: number) => `n${n}`, (s: string) => Number(s.slice(1)), cors)),
+    )
+    const site2 = Sitelet.Sum(wrapped, Sitelet.Content("/login", "login", text("login")))
+    const preflight = (await site2.Handle(new Request("http://localhost/api/ping", { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "GET" } })))!
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get("access-control-allow-origin")).toBe("https://app.example")
+    const actual = (await site2.Handle(new Request("http://localhost/api/ping", { headers: { origin: "https://app.example" } })))!
+    expect(actual.status).toBe(307)
+    expect(actual.headers.get("location")).toBe("/login")
   })
 
   it("an OPTIONS without Access-Control-Request-Method is an ordinary (guarded) request", async () => {
