@@ -126,3 +126,41 @@ export function parseBigIntText(text: string, maxDigits: number): bigint | undef
 export function bigintTooLong(text: string, maxDigits: number): boolean {
   return text.length - (text.charCodeAt(0) === 45 ? 1 : 0) > maxDigits
 }
+
+const two = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"))
+const three = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, "0"))
+
+/**
+ * `date.toISOString()` for years 0000–9999, computed with integer arithmetic
+ * (V8's builtin is several times slower); other years and invalid dates go
+ * to the builtin (which writes `±YYYYYY` or throws).
+ *
+ * @example
+ * ```ts
+ * isoText(new Date(0)) //=> "1970-01-01T00:00:00.000Z"
+ * ```
+ */
+export function isoText(date: Date): string {
+  const time = date.getTime()
+  // -62167219200000 is 0000-01-01, 253402300800000 is 10000-01-01.
+  if (!(time >= -62167219200000 && time < 253402300800000)) return date.toISOString()
+  const days = Math.floor(time / 86400000)
+  let rest = time - days * 86400000
+  const hours = Math.floor(rest / 3600000)
+  rest -= hours * 3600000
+  const minutes = Math.floor(rest / 60000)
+  rest -= minutes * 60000
+  const seconds = Math.floor(rest / 1000)
+  const millis = rest - seconds * 1000
+  // Days to civil date (H. Hinnant's algorithm), exact for the proleptic Gregorian calendar.
+  const z = days + 719468
+  const era = Math.floor(z / 146097)
+  const doe = z - era * 146097
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365)
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100))
+  const mp = Math.floor((5 * doy + 2) / 153)
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1
+  const month = mp < 10 ? mp + 3 : mp - 9
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+  return `${two[Math.floor(year / 100)]}${two[year % 100]}-${two[month]}-${two[day]}T${two[hours]}:${two[minutes]}:${two[seconds]}.${three[millis]}Z`
+}

@@ -1,6 +1,7 @@
 import type { DateTimeDescriptor, EnumDescriptor } from "../descriptor/descriptor.js"
 import { formatDate } from "../descriptor/date-format.js"
 import { fail } from "./failure.js"
+import { isoText } from "./scalars.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
 
@@ -50,7 +51,7 @@ export const writeBigInt: Writer = (value) => (typeof value === "bigint" ? `"${v
  */
 export function dateText(format: string | undefined): (value: unknown) => string | undefined {
   if (format === undefined) {
-    return (value) => (value instanceof Date && Number.isFinite(value.getTime()) ? value.toISOString() : undefined)
+    return (value) => (value instanceof Date && Number.isFinite(value.getTime()) ? isoText(value) : undefined)
   }
   return (value) => (value instanceof Date ? formatDate(value, format) : undefined)
 }
@@ -65,9 +66,11 @@ export function dateText(format: string | undefined): (value: unknown) => string
  */
 export function dateWriter(descriptor: DateTimeDescriptor): Writer {
   const text = dateText(descriptor.format)
+  const plain = descriptor.format === undefined
   return (value) => {
     const written = text(value)
-    return written === undefined ? fail(jsonMessages.validDate, value) : quote(written)
+    // Date texts are digits and format literals; the ISO one never needs escaping.
+    return written === undefined ? fail(jsonMessages.validDate, value) : plain ? `"${written}"` : quote(written)
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest"
 import { formatJsonPath } from "../../src/json/json-error.js"
-import { bigintTooLong, parseBigIntText, parseIsoDate } from "../../src/json/scalars.js"
+import fc from "fast-check"
+import { bigintTooLong, isoText, parseBigIntText, parseIsoDate } from "../../src/json/scalars.js"
 import { quote } from "../../src/json/serialize-scalars.js"
 
 describe("parseIsoDate", () => {
@@ -48,5 +49,17 @@ describe("quote and paths", () => {
     expect(formatJsonPath([])).toBe("$")
     expect(formatJsonPath(["items", 2, "id"])).toBe("$.items[2].id")
     expect(formatJsonPath(["a b", "$", "_x1"])).toBe('$["a b"].$._x1')
+  })
+})
+
+describe("isoText", () => {
+  test("equals toISOString on every date, including the edges of years 0000 and 9999", () => {
+    const edges = [-62167219200000, -62167219200001, 253402300799999, 253402300800000, 0, -1, 951782400000, Number.NaN]
+    for (const time of edges) {
+      const date = new Date(time)
+      if (Number.isNaN(time)) expect(() => isoText(date)).toThrow(RangeError)
+      else expect(isoText(date)).toBe(date.toISOString())
+    }
+    fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (time) => isoText(new Date(time)) === new Date(time).toISOString()), { numRuns: 2000 })
   })
 })
