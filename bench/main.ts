@@ -2,9 +2,12 @@
  * The runtime benchmarks, run from the bundle bench/run.ts builds:
  * routing, linking, adversarial paths, whole servers; writes
  * BENCHMARKS.md (its generated sections only) and bench/results.json.
- * `node main.mjs routing linking` runs a subset (and leaves the file alone).
+ * `node main.mjs routing linking` runs a subset (and leaves the file alone);
+ * `SITELETS_BENCH_QUICK=1` is a smoke run (tiny batches, 1 s of load) whose
+ * report goes to the temp folder instead.
  */
 import { readFileSync, writeFileSync, existsSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { fileURLToPath } from "node:url"
 import { environment } from "./common/environment.js"
 import { mergeSections } from "./common/markdown.js"
@@ -12,7 +15,7 @@ import { repoPath } from "./common/paths.js"
 import { adversarialBench } from "./adversarial/adversarial-bench.js"
 import { linkingBench } from "./linking/linking-bench.js"
 import { contenderNotes, routingBench } from "./routing/routing-bench.js"
-import { serverBench } from "./server/server-bench.js"
+import { quickLoad, serverBench } from "./server/server-bench.js"
 import { adversarialSection, environmentSection, linkingSection, routingSection, serverSection, type Results } from "./report.js"
 import { summarySection } from "./summary.js"
 
@@ -21,16 +24,18 @@ const all = ["routing", "linking", "adversarial", "server"] as const
 const asked = process.argv.slice(2)
 const selected = asked.length > 0 ? all.filter((name) => asked.includes(name)) : all
 const step = (name: string) => process.stderr.write(`${name}…\n`)
+const quick = process.env.SITELETS_BENCH_QUICK === "1"
+const harness = quick ? { batchMs: 2, rounds: 3, warmupMs: 10 } : undefined
 
 const env = environment()
 let results: Results = { environment: env }
 if (selected.includes("routing")) {
   step("routing")
-  results = { ...results, routing: await routingBench({ batchMs: 30, rounds: 7, warmupMs: 150 }), routingNotes: contenderNotes() }
+  results = { ...results, routing: await routingBench(harness), routingNotes: contenderNotes() }
 }
 if (selected.includes("linking")) {
   step("linking")
-  results = { ...results, linking: await linkingBench({ batchMs: 30, rounds: 7, warmupMs: 150 }) }
+  results = { ...results, linking: await linkingBench(harness) }
 }
 if (selected.includes("adversarial")) {
   step("adversarial paths")
@@ -38,12 +43,12 @@ if (selected.includes("adversarial")) {
 }
 if (selected.includes("server")) {
   step("whole server")
-  results = { ...results, server: await serverBench(childEntry) }
+  results = { ...results, server: await serverBench(childEntry, quick ? quickLoad : undefined) }
 }
 
-writeFileSync(repoPath("bench/results.json"), JSON.stringify(results, null, 2) + "\n")
+if (!quick) writeFileSync(repoPath("bench/results.json"), JSON.stringify(results, null, 2) + "\n")
 if (selected.length === all.length) {
-  const file = repoPath("BENCHMARKS.md")
+  const file = quick ? `${tmpdir()}/sitelets-bench-quick.md` : repoPath("BENCHMARKS.md")
   const generated = new Map<string, string>([
     ["Targets", summarySection(results)],
     ["Environment", environmentSection(env)],
@@ -60,7 +65,8 @@ if (selected.length === all.length) {
       "on one machine: read the ratios, which come from one process, rather than the absolute times.",
   ].join("\n")
   const order = ["Targets", "Environment", "Routing", "Linking", "JSON", "Whole server", "Adversarial paths", "Notes"]
-  writeFileSync(file, mergeSections(existsSync(file) ? readFileSync(file, "utf8") : "", preamble, generated, order))
+  const source = repoPath("BENCHMARKS.md")
+  writeFileSync(file, mergeSections(existsSync(source) ? readFileSync(source, "utf8") : "", preamble, generated, order))
   process.stderr.write(`wrote ${file}\n`)
 } else {
   process.stdout.write(JSON.stringify(results, null, 2) + "\n")

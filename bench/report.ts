@@ -74,7 +74,7 @@ export function routingSection(results: readonly ScenarioResult[], notes: Readon
       "sitelets produces the typed endpoint value (`{ $: \"R64\", owner, repo, number }`); peers produce their param bag " +
       "(Hono: its index map and stash, as its router does before `c.req.param()`).",
     "",
-    "**Median CPU time per request** (± half the min–max spread over 7 rounds):",
+    "**Median CPU time per request** (± half the interquartile range, over 11 rounds):",
     "",
     table(head, timesRows),
     "",
@@ -106,7 +106,7 @@ export function linkingSection(results: readonly LinkingResult[]): string {
       "function, and a hand-written template literal with `encodeURIComponent` (the floor). All three give the same string " +
       "(checked). Target: ≥ 2× path-to-regexp.",
     "",
-    table(["input", "linker", "median CPU time", "sitelets speed vs row"], rows),
+    table(["input", "linker", "median CPU time (± ½ IQR, 11 rounds)", "sitelets speed vs row"], rows),
     "",
     ...results.map((result) => `- ${result.input}: \`${result.url}\``),
   ].join("\n")

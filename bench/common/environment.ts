@@ -4,7 +4,6 @@
  */
 import { readFileSync } from "node:fs"
 import { cpus, totalmem, type as osType, release } from "node:os"
-import { createRequire } from "node:module"
 import { repoPath } from "./paths.js"
 
 /** Where and with what the figures were taken. */
@@ -18,13 +17,11 @@ export interface Environment {
   readonly packages: ReadonlyArray<readonly [name: string, version: string]>
 }
 
-const require = createRequire(repoPath("package.json"))
-
 /** The installed version of a package (its own package.json), or "missing". */
 export function installedVersion(name: string): string {
   try {
-    const file = require.resolve(`${name}/package.json`)
-    const parsed = JSON.parse(readFileSync(file, "utf8")) as { version?: unknown }
+    // Read the file itself: not every package exports "./package.json".
+    const parsed = JSON.parse(readFileSync(repoPath(`node_modules/${name}/package.json`), "utf8")) as { version?: unknown }
     return typeof parsed.version === "string" ? parsed.version : "unknown"
   } catch {
     return "missing"

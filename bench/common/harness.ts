@@ -22,7 +22,7 @@ export interface Timing {
   /** Wall-clock nanoseconds per operation, median over the rounds. */
   readonly wallMedian: number
   readonly median: number
-  /** (max − min) / median over the rounds, as a fraction. */
+  /** The interquartile range over the rounds divided by the median, as a fraction. */
   readonly spread: number
   /** Successful operations reported by the last batch (a sanity figure). */
   readonly hits: number
@@ -36,7 +36,7 @@ export interface HarnessOptions {
   readonly warmupMs: number
 }
 
-export const defaultHarness: HarnessOptions = { batchMs: 40, rounds: 7, warmupMs: 150 }
+export const defaultHarness: HarnessOptions = { batchMs: 20, rounds: 11, warmupMs: 150 }
 
 /**
  * The median of a non-empty list of numbers.
@@ -47,9 +47,23 @@ export const defaultHarness: HarnessOptions = { batchMs: 40, rounds: 7, warmupMs
  * ```
  */
 export function median(values: readonly number[]): number {
+  return quantile(values, 0.5)
+}
+
+/**
+ * The `q` quantile of a non-empty list, interpolating between ranks.
+ *
+ * @example
+ * ```ts
+ * quantile([1, 2, 3, 4, 5], 0.25) //=> 2
+ * ```
+ */
+export function quantile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+  const rank = (sorted.length - 1) * q
+  const low = Math.floor(rank)
+  const high = Math.ceil(rank)
+  return (sorted[low] as number) + ((sorted[high] as number) - (sorted[low] as number)) * (rank - low)
 }
 
 const cpuNs = (usage: NodeJS.CpuUsage): number => (usage.user + usage.system) * 1000
@@ -106,7 +120,7 @@ export async function measure(subjects: readonly Subject[], options: HarnessOpti
       rounds: perRound,
       median: mid,
       wallMedian: median(walls[i] as number[]),
-      spread: (Math.max(...perRound) - Math.min(...perRound)) / mid,
+      spread: (quantile(perRound, 0.75) - quantile(perRound, 0.25)) / mid,
       hits: hits[i] as number,
       count: counts[i] as number,
     }

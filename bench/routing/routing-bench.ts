@@ -41,6 +41,14 @@ async function check(contender: Contender, requests: readonly TableRequest[]): P
   }
 }
 
+const quick = (options: HarnessOptions | undefined) => options !== undefined && options.warmupMs < 50
+
+/** Runs a contender over the whole table for `ms` milliseconds of wall time. */
+async function warm(contender: Contender, requests: readonly TableRequest[], ms: number): Promise<void> {
+  const deadline = performance.now() + ms
+  while (performance.now() < deadline) await contender.pass(requests, 10)
+}
+
 /** The contenders a scenario applies to (Map.get only knows static paths). */
 const appliesTo = (contender: Contender, requests: readonly TableRequest[]) =>
   !contender.staticOnly || requests.every((request) => Object.keys(request.params).length === 0 && request.expected >= 0)
@@ -59,6 +67,8 @@ export async function routingBench(options?: HarnessOptions): Promise<ScenarioRe
   const cases = scenarios(table)
   const contenders = [...ours(table), ...peers(table)]
   for (const contender of contenders) await check(contender, [...cases.all, ...cases.miss])
+  // Big generated matchers (find-my-way compile(), rou3 compileRouter) take long to reach optimized code.
+  for (const contender of contenders) await warm(contender, cases.all, quick(options) ? 5 : 400)
   const results: ScenarioResult[] = []
   for (const key of Object.keys(cases) as Array<keyof Scenarios>) {
     const requests = cases[key]

@@ -23,6 +23,11 @@ export interface ServerResult {
 /** autocannon settings (also printed in BENCHMARKS.md). */
 export const load = { connections: 50, pipelining: 10, duration: 5, rounds: 2 } as const
 
+/** The load of a smoke run (`SITELETS_BENCH_QUICK=1`): the pipeline checked, no meaningful figure. */
+export const quickLoad = { connections: 10, pipelining: 1, duration: 1, rounds: 1 } as const
+
+type Load = typeof load | typeof quickLoad
+
 function start(childEntry: string, name: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [childEntry, name], { stdio: ["pipe", "pipe", "inherit"] })
   return new Promise((resolve, reject) => {
@@ -65,17 +70,17 @@ async function check(name: string, base: string): Promise<void> {
  * const results = await serverBench("node_modules/.cache/sitelets-bench/server-child.mjs")
  * ```
  */
-export async function serverBench(childEntry: string, only?: readonly string[]): Promise<ServerResult[]> {
+export async function serverBench(childEntry: string, settings: Load = load): Promise<ServerResult[]> {
   const results: ServerResult[] = []
   for (const app of apps) {
-    if (only && !only.includes(app.name)) continue
     const { child, port } = await start(childEntry, app.name)
     try {
       const base = `http://127.0.0.1:${port}`
       await check(app.name, base)
       let last: Awaited<ReturnType<typeof autocannon>> | undefined
-      for (let round = 0; round < load.rounds; round++) {
-        last = await autocannon({ url: `${base}/users/42`, connections: load.connections, pipelining: load.pipelining, duration: load.duration })
+      for (let round = 0; round < settings.rounds; round++) {
+        const { connections, pipelining, duration } = settings
+        last = await autocannon({ url: `${base}/users/42`, connections, pipelining, duration })
       }
       if (!last) throw new Error("no autocannon round ran")
       results.push({
