@@ -16,8 +16,9 @@ import { makeSitelet, type Sitelet } from "./sitelet.js"
 
 type Tags<Outer> = Outer extends { readonly $: infer Tag extends string } ? Tag : never
 type FieldsOf<Outer, Tag> = Omit<Extract<Outer, { readonly $: Tag }>, "$">
+type IsUnion<Members, All = Members> = Members extends unknown ? ([All] extends [Members] ? false : true) : false
 /** The single key of a case's fields, or never when it has zero or several. */
-type SingleKey<Fields> = keyof Fields extends infer Key ? (Key extends keyof Fields ? ([keyof Fields] extends [Key] ? Key : never) : never) : never
+type SingleKey<Fields> = [keyof Fields] extends [never] ? never : true extends IsUnion<keyof Fields> ? never : keyof Fields
 
 /**
  * The inner endpoint type of an outer case with a single field.
