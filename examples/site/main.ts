@@ -6,9 +6,11 @@ import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { NodeHandler } from "../../src/host/node.js"
 import { site } from "./site.js"
+import { frontEnd } from "./client/serve.js"
 
 const port = Number(process.env.PORT ?? 8080)
-const server = createServer(NodeHandler(site))
+// The browser front end (/app, bundled at startup) next to the server-rendered site.
+const server = createServer(NodeHandler(site.plus(frontEnd())))
 server.listen(port, () => {
   const { port: actual } = server.address() as AddressInfo
   console.log(`sitelets example listening on http://localhost:${actual}`)

@@ -13,7 +13,7 @@ const root = document.getElementById("app")
 if (root === null) throw new Error("The page has no #app element")
 
 const nav = h("nav", null,
-  Link({ $: "Home" }, "Home"), " · ", Link({ $: "Articles" }, "Articles"), " · ", Link({ $: "Notes" }, "Notes"))
+  Link({ $: "Home" }, "Home"), " · ", Link({ $: "Articles" }, "Articles"), " · ", Link({ $: "Write" }, "Write"))
 const view = h("main", { id: "view" })
 mount(root, nav, view)
 

@@ -5,7 +5,7 @@
  */
 import { FetchError, JsonError, LinkError, Router, t } from "../../../src/client/index.js"
 import { h, type Child } from "./dom.js"
-import { api, Article, pages, Priority, SavedNote, type Note, type Pages } from "./routes.js"
+import { Article, pages, site, type Pages } from "./routes.js"
 
 /** What a view may do besides rendering: navigate, and know if it is still shown. */
 export interface ViewContext {
@@ -42,78 +42,72 @@ function later<Value>(ctx: ViewContext, target: HTMLElement, load: Promise<Value
   return target
 }
 
-const tagLinks = (tags: readonly string[]) => tags.map((tag) => [Link({ $: "Articles", tag }, "#" + tag), " "])
-
 function home(): Child {
   return [
     h("h1", null, "sitelets in the browser"),
-    h("p", null, "Every link on this page is built by the same router that parses it on the server; navigation uses the history API, without reloads."),
+    h("p", null, "Every link on this page is built by the router that parses it; navigation uses the history API, without reloads. Articles come from the site's JSON API through typed requests."),
     h("ul", null,
       h("li", null, Link({ $: "Articles" }, "All articles")),
-      h("li", null, Link({ $: "Articles", tag: "routing" }, "Articles tagged routing")),
-      h("li", null, Link({ $: "Article", id: 1, slug: "typed-links" }, "Typed links, explained")),
-      h("li", null, Link({ $: "Notes" }, "Write a note (a typed JSON request)"))),
+      h("li", null, Link({ $: "Articles", q: "hosting" }, "Articles about hosting")),
+      h("li", null, Link({ $: "Article", id: 1, slug: "typed-links" }, "Typed links")),
+      h("li", null, Link({ $: "Write" }, "Write an article (a typed JSON request)"))),
   ]
 }
 
-function articles(ctx: ViewContext, tag: string | undefined): Child {
+const listArticles = () => Router.Fetch(site, { $: "Api", call: { $: "ListArticles" } }, { response: t.list(Article) })
+
+function articles(ctx: ViewContext, q: string | undefined): Child {
   const list = h("div", { id: "articles" })
+  const input = h("input", { name: "q", type: "search", value: q ?? "", placeholder: "Filter by title" })
+  const filter = (event: Event) => {
+    event.preventDefault()
+    const text = input.value.trim()
+    ctx.navigate(text === "" ? { $: "Articles" } : { $: "Articles", q: text })
+  }
+  const needle = (q ?? "").toLowerCase()
   return [
-    h("h1", null, tag === undefined ? "Articles" : `Articles tagged ${tag}`),
-    tag === undefined ? null : h("p", null, Link({ $: "Articles" }, "Show all")),
-    later(ctx, list, Router.Fetch(api, { $: "Articles", tag }, { response: t.list(Article) }), (found) =>
-      h("ul", null, found.map((article) =>
-        h("li", null, Link({ $: "Article", id: article.id, slug: article.slug }, article.title), " — ", day(article.published))))),
+    h("h1", null, q === undefined ? "Articles" : `Articles matching “${q}”`),
+    h("form", { id: "filter", onsubmit: filter }, input, h("button", { type: "submit" }, "Filter")),
+    later(ctx, list, listArticles(), (found) =>
+      h("ul", null, found.filter((a) => a.title.toLowerCase().includes(needle)).map((a) =>
+        h("li", null, Link({ $: "Article", id: a.id, slug: a.slug }, a.title), " — ", day(a.published))))),
   ]
 }
 
 function article(ctx: ViewContext, id: number, slug: string): Child {
   const body = h("div", { id: "article" })
-  return later(ctx, body, Router.Fetch(api, { $: "Article", id }, { response: Article }), (found) => {
+  return later(ctx, body, Router.Fetch(site, { $: "Api", call: { $: "GetArticle", id } }, { response: Article }), (found) => {
     // The slug is decoration: put the canonical one in the address bar without a new history entry.
     if (found.slug !== slug) ctx.navigate({ $: "Article", id, slug: found.slug }, { replace: true })
     return [
       h("h1", { "data-article": found.id }, found.title),
-      h("p", { class: "meta" }, "Published ", h("time", { datetime: found.published.toISOString() }, day(found.published)), " · ", tagLinks(found.tags)),
-      h("p", null, found.summary),
+      h("p", { class: "meta" }, "Published ", h("time", { datetime: found.published.toISOString() }, day(found.published))),
+      h("p", null, found.body),
+      // A link the app's router does not accept: a click loads the server-rendered page.
+      h("p", null, h("a", { href: site.Link({ $: "ArticleById", id }), id: "server-page" }, "Server-rendered version")),
     ]
   })
 }
 
-const priorities = Priority.values
-
-function savedView(saved: SavedNote): Child {
-  const name = priorities.find(([, value]) => value === saved.note.priority)?.[0] ?? String(saved.note.priority)
-  return h("div", { id: "saved", "data-note": saved.id },
-    h("strong", null, `Note #${saved.id} saved`), ` at ${saved.savedAt.toISOString()}: `,
-    `${saved.words} words, priority ${name}, tags [${saved.note.tags.join(", ")}]`)
-}
-
-function notes(ctx: ViewContext): Child {
+function write(ctx: ViewContext): Child {
   const result = h("output", { id: "result" })
-  const text = h("textarea", { name: "text", rows: 3, required: true })
-  const tags = h("input", { name: "tags", placeholder: "comma, separated" })
-  const priority = h("select", { name: "priority" }, priorities.map(([name, value]) => h("option", { value, selected: value === 2 }, name)))
+  const title = h("input", { name: "title" })
+  const text = h("textarea", { name: "body", rows: 4 })
   const submit = (event: Event) => {
     event.preventDefault()
-    const note: Note = {
-      text: text.value,
-      tags: tags.value.split(",").map((tag) => tag.trim()).filter((tag) => tag !== ""),
-      priority: Number(priority.value) as Note["priority"],
-    }
     result.replaceChildren()
-    later(ctx, result, Router.Fetch(api, { $: "AddNote", note }, { response: SavedNote }), savedView)
+    const call = { $: "CreateArticle", article: { title: title.value, body: text.value } } as const
+    later(ctx, result, Router.Fetch(site, { $: "Api", call }, { response: Article }), (created) =>
+      h("div", { id: "created", "data-id": created.id },
+        h("strong", null, `Created article #${created.id}`), ` “${created.title}”, published ${day(created.published)}: `,
+        Link({ $: "Article", id: created.id, slug: created.slug }, "read it")))
   }
-  const earlier = h("div", { id: "notes" })
   return [
-    h("h1", null, "Notes"),
-    h("form", { id: "note-form", onsubmit: submit },
-      h("label", null, "Text ", text), h("label", null, "Tags ", tags), h("label", null, "Priority ", priority),
-      h("button", { type: "submit" }, "Save (POST JSON)")),
+    h("h1", null, "Write an article"),
+    h("form", { id: "write", onsubmit: submit },
+      h("label", null, "Title ", title), h("label", null, "Body ", text),
+      h("button", { type: "submit" }, "Publish (POST JSON)")),
     result,
-    h("h2", null, "Saved earlier"),
-    later(ctx, earlier, Router.Fetch(api, { $: "Notes" }, { response: t.list(SavedNote) }), (list) =>
-      list.length === 0 ? h("p", null, "None yet.") : h("ul", null, list.map((saved) => h("li", null, `#${saved.id}: ${saved.note.text}`)))),
   ]
 }
 
@@ -122,7 +116,7 @@ function notes(ctx: ViewContext): Child {
  *
  * @example
  * ```ts
- * mount(main, viewOf({ $: "Notes" }, ctx))
+ * mount(main, viewOf({ $: "Write" }, ctx))
  * ```
  */
 export function viewOf(page: Pages | undefined, ctx: ViewContext): Child {
@@ -131,10 +125,10 @@ export function viewOf(page: Pages | undefined, ctx: ViewContext): Child {
     case "Home":
       return home()
     case "Articles":
-      return articles(ctx, page.tag)
+      return articles(ctx, page.q)
     case "Article":
       return article(ctx, page.id, page.slug)
-    case "Notes":
-      return notes(ctx)
+    case "Write":
+      return write(ctx)
   }
 }
