@@ -2,7 +2,7 @@
  * Type-level checks of handlers and combinators, run by `tsc --noEmit`
  * (every `@ts-expect-error` must be an error) and by vitest.
  */
-import { describe, expectTypeOf, it } from "vitest"
+import { describe, expect, expectTypeOf, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import type { Infer } from "../../src/descriptor/descriptor.js"
 import { Router } from "../../src/router/router.js"
@@ -36,8 +36,9 @@ describe("handler types", () => {
       },
       Tag: (ctx, e) => Content.Text(e.name),
     })
+    // The run-time check backs the compile-time one.
     // @ts-expect-error a missing case is a compile error
-    Sitelet.Infer(Blog, { Index: () => Content.Text("i"), Post: () => Content.Text("p") })
+    expect(() => Sitelet.Infer(Blog, { Index: () => Content.Text("i"), Post: () => Content.Text("p") })).toThrow(TypeError)
     // @ts-expect-error an unknown case is a compile error
     Sitelet.Infer(Blog, { Index: () => Content.Text("i"), Post: () => Content.Text("p"), Tag: () => Content.Text("t"), Nope: () => Content.Text("n") })
   })
@@ -88,9 +89,9 @@ describe("combinator types", () => {
     // @ts-expect-error the Admin case holds Admin, not Blog
     Sitelet.EmbedInUnion(Site, "Admin", blog)
     // @ts-expect-error Home has no field
-    Sitelet.EmbedInUnion(Site, "Home", blog)
+    expect(() => Sitelet.EmbedInUnion(Site, "Home", blog)).toThrow(TypeError)
     // @ts-expect-error Pair has two fields
-    Sitelet.EmbedInUnion(Site, "Pair", Sitelet.New(Router.Infer(t.int), () => Content.Text("")))
+    expect(() => Sitelet.EmbedInUnion(Site, "Pair", Sitelet.New(Router.Infer(t.int), () => Content.Text("")))).toThrow(TypeError)
   })
   it("InferPartialInUnion handlers get the inner case and link the outer type", () => {
     const part = Sitelet.InferPartialInUnion(Site, "Admin", {
@@ -103,7 +104,7 @@ describe("combinator types", () => {
     })
     expectTypeOf(part).toEqualTypeOf<Sitelet<Site>>()
     // @ts-expect-error Pair has two fields
-    Sitelet.InferPartialInUnion(Site, "Pair", () => Content.Text(""))
+    expect(() => Sitelet.InferPartialInUnion(Site, "Pair", () => Content.Text(""))).toThrow(TypeError)
     const partial = Sitelet.InferPartial(Admin, (page): Site => ({ $: "Admin", page }), (s: Site) => (s.$ === "Admin" ? s.page : undefined), (ctx, e) => {
       expectTypeOf(e).toEqualTypeOf<Admin>()
       return Content.RedirectTemporary({ $: "Home" })
