@@ -33,6 +33,7 @@ export function environmentSection(env: Environment): string {
       ["machine", `${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB`],
       ["OS", env.os],
       ["Node", env.node],
+      ["sitelets commit", env.commit],
       ...env.packages.map(([name, version]) => [name, version]),
     ]),
     "",

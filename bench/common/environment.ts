@@ -2,6 +2,7 @@
  * The machine, runtime and package versions a benchmark ran with, for the
  * header of BENCHMARKS.md.
  */
+import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { cpus, totalmem, type as osType, release } from "node:os"
 import { repoPath } from "./paths.js"
@@ -14,6 +15,8 @@ export interface Environment {
   readonly memoryGiB: number
   readonly os: string
   readonly node: string
+  /** The commit measured, and whether src/ had uncommitted changes. */
+  readonly commit: string
   readonly packages: ReadonlyArray<readonly [name: string, version: string]>
 }
 
@@ -50,10 +53,21 @@ export function environment(): Environment {
     memoryGiB: Math.round(totalmem() / 2 ** 30),
     os: `${osType()} ${release()}`,
     node: process.version,
+    commit: commitOf(),
     packages: peers.map((name) => [name, name === "sitelets" ? ownVersion() : installedVersion(name)] as const),
   }
 }
 
 function ownVersion(): string {
   return (JSON.parse(readFileSync(repoPath("package.json"), "utf8")) as { version: string }).version
+}
+
+function commitOf(): string {
+  try {
+    const git = (...args: string[]) => execFileSync("git", args, { cwd: repoPath("."), encoding: "utf8" }).trim()
+    const head = git("rev-parse", "--short", "HEAD")
+    return git("status", "--porcelain", "--", "src") === "" ? head : `${head} + uncommitted changes in src/`
+  } catch {
+    return "unknown (not a git checkout)"
+  }
 }
