@@ -26,10 +26,14 @@ function setField(target: Record<string, unknown>, name: string, value: unknown)
 /** The endpoint value from its field values: `$` first, absent options omitted. */
 function build(shape: Shape, values: readonly unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = shape.tag === undefined ? {} : { $: shape.tag }
-  shape.fields.forEach((field, index) => {
+  const fields = shape.fields
+  for (let index = 0; index < fields.length; index++) {
+    const field = fields[index] as FieldInfo
     const value = values[index]
-    if (!(field.optional && value === undefined)) setField(out, field.name, value)
-  })
+    if (field.optional && value === undefined) continue
+    if (field.name === "__proto__") setField(out, field.name, value)
+    else out[field.name] = value
+  }
   return out
 }
 

@@ -16,13 +16,24 @@ interface Ranked {
   readonly width: () => number
 }
 
-/** A node of the literal-prefix trie: alternatives whose literal prefix ends here. */
+/**
+ * A node of the literal-prefix trie: the alternatives whose literal prefix
+ * ends here, and (`candidates`, filled after compiling) those of this node
+ * and all its ancestors in declaration order: everything a request reaching
+ * this node may match, with no merging at request time.
+ */
 interface TrieNode {
   readonly children: Map<string, TrieNode>
   readonly here: Ranked[]
+  candidates: readonly Ranked[]
 }
 
-const newNode = (): TrieNode => ({ children: new Map(), here: [] })
+const newNode = (): TrieNode => ({ children: new Map(), here: [], candidates: [] })
+
+function fillCandidates(node: TrieNode, inherited: readonly Ranked[]): void {
+  node.candidates = node.here.length === 0 ? inherited : [...inherited, ...node.here].sort(byRank)
+  for (const child of node.children.values()) fillCandidates(child, node.candidates)
+}
 
 /**
  * A union's compiled path codec, with its shadowed cases.
@@ -127,24 +138,16 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
   }
   const statics = staticPaths(all)
   let shadowed: readonly string[] | undefined
+  fillCandidates(root, [])
   const parse = (state: MatchState, at: number, next: Next): MatchOutcome => {
     const segments = state.segments
     let node = root
-    let candidates: Ranked[] = root.here
-    let merged = false
     for (let i = at; i < segments.length; i++) {
       const child = node.children.get(segments[i] as string)
       if (!child) break
       node = child
-      if (child.here.length === 0) continue
-      if (candidates.length === 0) candidates = child.here
-      else {
-        candidates = merged ? candidates.concat(child.here) : [...candidates, ...child.here]
-        merged = true
-      }
     }
-    if (merged) candidates.sort(byRank)
-    for (const candidate of candidates) {
+    for (const candidate of node.candidates) {
       const outcome = tryCandidate(candidate, state, at, next)
       if (outcome !== undefined) return outcome
     }
