@@ -139,10 +139,12 @@ function unionDecoder(descriptor: Extract<Descriptor, { kind: "union" }>): Decod
   const byTag = new Map(shape.cases.map((c) => [c.tag, { key: c.key, fields: fieldsOf(c.fields) }] as const))
   const expected = jsonMessages.oneOfTags(shape.tags)
   const tagKey = shape.tagKey
+  // A tag key like `constructor` would otherwise be found on Object.prototype.
+  const guarded = tagKey in Object.prototype
   return (value, depth, limits) => {
     if (!isObject(value)) return fail("an object", value)
     if (depth >= limits.maxDepth) tooDeep(limits)
-    const tag = Object.hasOwn(value, tagKey) ? value[tagKey] : undefined
+    const tag = guarded ? (Object.hasOwn(value, tagKey) ? value[tagKey] : undefined) : value[tagKey]
     const found = typeof tag === "string" ? byTag.get(tag) : undefined
     if (found === undefined) {
       try { fail(expected, tag) } catch (error) { throw at(error, tagKey) }

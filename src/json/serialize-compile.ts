@@ -136,7 +136,8 @@ function unionWriter(descriptor: Extract<Descriptor, { kind: "union" }>): Writer
   return (value, depth, limits) => {
     if (!isObject(value)) return fail("an object", value)
     if (depth >= limits.maxDepth) tooDeep(limits)
-    const key = Object.hasOwn(value, "$") ? value.$ : undefined
+    // `$` is not an Object.prototype member: a plain read cannot reach the prototype's data.
+    const key = value.$
     const found = typeof key === "string" ? byKey.get(key) : undefined
     if (found === undefined) {
       try { fail(expected, key) } catch (error) { throw at(error, "$") }
