@@ -35,6 +35,20 @@ export const Admin = t.union({
 })
 export type Admin = Infer<typeof Admin>
 
+/** The login form and logout: public. `returnTo` is where to go after logging in. */
+const accountFormCases = {
+  Login: t.case("GET|POST /login?returnTo=<returnTo:string?>", {
+    user: FormData(t.option(t.string)),
+    password: FormData(t.option(t.string)),
+  }),
+  Logout: "POST /logout",
+} as const
+export const AccountForms = t.union(accountFormCases)
+
+/** The account area, embedded under `/account`: the profile page is protected by a login. */
+export const Account = t.union({ Profile: "GET /", ...accountFormCases })
+export type Account = Infer<typeof Account>
+
 /** The HTML pages. `/blog`, `/blog/<id:int>`, `/blog/<slug>` are tried in this order. */
 const pageCases = {
   Home: "GET /",
@@ -58,6 +72,7 @@ export type Pages = Infer<typeof Pages>
 export const Site = t.union({
   ...pageCases,
   Admin: t.case("/admin/<page>", { page: Admin }),
+  Account: t.case("/account/<page>", { page: Account }),
   Api: t.case("/api/<call>", { call: Api }),
 })
 export type Site = Infer<typeof Site>

@@ -37,6 +37,7 @@ export function layout(ctx: Context<Site>, title: string, body: HtmlChild) {
         link({ $: "Contact" }, "Contact"),
         link({ $: "Admin", page: { $: "Dashboard" } }, "Admin"),
         link({ $: "Api", call: { $: "ListArticles" } }, "API"),
+        link({ $: "Account", page: { $: "Profile" } }, "Account"),
       ),
       main(null, h1(null, title), body),
       footer(null, Html.small(null, "Served by sitelets.")),

@@ -33,7 +33,7 @@ const contactForm = (ctx: Context<Site>, error?: string, values: { name?: string
 export const pages = Sitelet.InferPartial(
   Pages,
   (page): Site => page,
-  (site: Site) => (site.$ === "Admin" || site.$ === "Api" ? undefined : site),
+  (site: Site) => (site.$ === "Admin" || site.$ === "Api" || site.$ === "Account" ? undefined : site),
   {
     Home: (ctx) =>
       layout(ctx, "Welcome", [
