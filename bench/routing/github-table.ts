@@ -3,7 +3,7 @@
  * method + path pairs) and the requests every router answers: the same
  * table for everyone, declared as sitelets templates at run time.
  */
-import { readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { repoPath } from "../common/paths.js"
 
 /** One route of the table. */
@@ -25,16 +25,21 @@ export interface TableRequest {
 }
 
 
+/** The shared table next to the repository, else the copy kept in bench/routing (a clone on its own). */
+const defaultTable = (): string => {
+  const shared = repoPath("../shared/bench/github-routes.json")
+  return existsSync(shared) ? shared : repoPath("bench/routing/github-routes.json")
+}
+
 /**
- * Reads the table; `SITELETS_BENCH_ROUTES` may point elsewhere (a fresh
- * clone next to a different `shared/` folder).
+ * Reads the table; `SITELETS_BENCH_ROUTES` may point elsewhere.
  *
  * @example
  * ```ts
  * loadTable().length //=> 203
  * ```
  */
-export function loadTable(file: string = process.env.SITELETS_BENCH_ROUTES ?? repoPath("../shared/bench/github-routes.json")): TableRoute[] {
+export function loadTable(file: string = process.env.SITELETS_BENCH_ROUTES ?? defaultTable()): TableRoute[] {
   const raw = JSON.parse(readFileSync(file, "utf8")) as Array<[string, string]>
   return raw.map(([method, path], id) => ({
     id,
