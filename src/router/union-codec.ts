@@ -51,6 +51,14 @@ export interface UnionCodec extends PathCodec {
    * without walking the trie. Falls back to `parse`.
    */
   parseWhole(state: MatchState, at: number, next: Next): MatchOutcome
+  /** The compiled trie as plain data (`"/blog"` → candidate cases in order), for tests and debugging. */
+  tree(): Record<string, string[]>
+}
+
+function describeTree(node: TrieNode, path: string, out: Record<string, string[]>): Record<string, string[]> {
+  if (node.here.length > 0 || path === "") out[path === "" ? "/" : path] = node.candidates.map((ranked) => ranked.alternative.shape.caseName)
+  for (const [literal, child] of node.children) describeTree(child, path + "/" + literal, out)
+  return out
 }
 
 const collecting = new WeakSet<readonly Ranked[]>()
@@ -171,6 +179,7 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
       inField(tag as string, () => writeAlternative(alternative, value, out))
     },
     minWidth: widthOf(() => Math.min(...all.map((ranked) => ranked.width()))),
+    tree: () => describeTree(root, "", Object.create(null) as Record<string, string[]>),
     get shadowed() {
       return (shadowed ??= collectShadowed(all))
     },

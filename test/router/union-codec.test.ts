@@ -93,3 +93,27 @@ describe("static paths", () => {
     expect(await r.Parse({ url: "/" })).toEqual({ $: "Root" })
   })
 })
+
+describe("the compiled trie", async () => {
+  const { pathCodecOf } = await import("../../src/router/path-codec.js")
+  type Tree = { tree(): Record<string, string[]> }
+
+  it("keys alternatives by their leading literals; each node lists every candidate in declaration order", () => {
+    const U = t.union({
+      Home: "GET /",
+      Any: "/<s>",
+      Blog: "/blog",
+      Post: "/blog/<id:int>",
+      Edit: "/blog/<id:int>/edit",
+      About: "/blog/about/us",
+      Alt: t.case({ n: t.int }, EndPoint("/x", "/blog/x")),
+    })
+    expect({ ...(pathCodecOf(U, "U") as unknown as Tree).tree() }).toEqual({
+      "/": ["Home", "Any"],
+      "/blog": ["Home", "Any", "Blog", "Post", "Edit"],
+      "/blog/about/us": ["Home", "Any", "Blog", "Post", "Edit", "About"],
+      "/blog/x": ["Home", "Any", "Blog", "Post", "Edit", "Alt"],
+      "/x": ["Home", "Any", "Alt"],
+    })
+  })
+})
