@@ -2,25 +2,31 @@ import type { Descriptor, FieldInput, Infer } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { string } from "../descriptor/primitives.js"
 import { duplicateName, emptyName, wildcardType, type DuplicateName, type EmptyName, type WildcardType } from "./messages.js"
-import { parseType, type ParsedType, type ParseType, type TypeShape } from "./parse-type.js"
+import { baseDescriptors, parseType, type BaseTypeName, type BaseTypes, type ParseType } from "./parse-type.js"
 
-/** A hole as written: `<name>`, `<name:type>`, `<...rest>`, `<...rest:type>`. */
+/** A hole as written (`<name>`, `<name:type>`, `<...rest>`, `<...rest:type>`), with its field. */
 export interface ParsedHole {
   /** The hole as written, `<…>` included, for error sentences. */
   readonly text: string
   readonly name: string
+  readonly descriptor: Descriptor
+  /** An option: an optional property (and an optional query key). */
+  readonly optional: boolean
+  /** A base type name, `"list"`, `"option"`, or an extra field's descriptor kind. */
+  readonly kind: string
+  /** Whether a type was written (an untyped hole may take an extra field). */
+  readonly typed: boolean
   readonly wildcard: boolean
-  /** The written type, or undefined for an untyped hole. */
-  readonly type: ParsedType | undefined
 }
 
 /**
- * Parses the inside of a hole (`inner` is the text between `<` and `>`).
- * Returns the error sentence instead of throwing, like its type twin.
+ * Parses the inside of a hole (`inner` is the text between `<` and `>`); an
+ * untyped hole is a `t.string` until {@link placeHole} looks at the extra
+ * fields. Returns the error sentence instead of throwing, like its type twin.
  *
  * @example
  * ```ts
- * parseHole("...path", "<...path>") //=> { text: "<...path>", name: "path", wildcard: true, type: undefined }
+ * parseHole("...path", "<...path>") //=> { text: "<...path>", name: "path", descriptor: t.string, optional: false, kind: "string", typed: false, wildcard: true }
  * parseHole(":int", "<:int>")       //=> "Empty field name in '<:int>'"
  * ```
  */
@@ -29,112 +35,108 @@ export function parseHole(inner: string, text: string): ParsedHole | string {
   return parseNamed(inner, text, false)
 }
 /**
- * Type twin of {@link parseHole}: `[Name, TypeShape | null, Wildcard]` or the error sentence.
+ * Type twin of {@link parseHole}: `[Name, Output, Optional, Kind, Typed, Wildcard]` or the error sentence.
  *
  * @example
  * ```ts
- * type Id = ParseHole<"id:int", "<id:int>"> //=> ["id", [number, false, "int"], false]
+ * type Id = ParseHole<"id:int", "<id:int>"> //=> ["id", number, false, "int", true, false]
  * ```
  */
 export type ParseHole<Inner extends string, Text extends string> = Inner extends `...${infer Body}`
   ? ParseNamed<Body, Text, true>
   : ParseNamed<Inner, Text, false>
 
+// A bare base type (`<id:int>`, the common case) is looked up directly, skipping the modifier checks.
 function parseNamed(body: string, text: string, wildcard: boolean): ParsedHole | string {
   const colon = body.indexOf(":")
   if (colon >= 0) {
     const name = body.slice(0, colon)
     if (name === "") return emptyName(text)
-    const type = parseType(body.slice(colon + 1), text)
-    return typeof type === "string" ? type : { text, name, wildcard, type }
+    const spec = body.slice(colon + 1)
+    const base = baseDescriptors.get(spec)
+    if (base !== undefined) return { text, name, descriptor: base, optional: false, kind: spec, typed: true, wildcard }
+    const type = parseType(spec, text)
+    if (typeof type === "string") return type
+    return { text, name, descriptor: type.descriptor, optional: type.optional, kind: type.kind, typed: true, wildcard }
   }
   if (body === "") return emptyName(text)
-  return { text, name: body, wildcard, type: undefined }
+  return { text, name: body, descriptor: string, optional: false, kind: "string", typed: false, wildcard }
 }
 type ParseNamed<Body extends string, Text extends string, Wildcard extends boolean> = Body extends `${infer Name}:${infer Spec}`
   ? Name extends ""
     ? EmptyName<Text>
-    : NamedHole<Name, ParseType<Spec, Text>, Wildcard>
+    : Spec extends BaseTypeName
+      ? [Name, BaseTypes[Spec], false, Spec, true, Wildcard]
+      : Typed<Name, ParseType<Spec, Text>, Wildcard>
   : Body extends ""
     ? EmptyName<Text>
-    : [Body, null, Wildcard]
+    : [Body, string, false, "string", false, Wildcard]
 
-type NamedHole<Name extends string, Parsed, Wildcard extends boolean> = Parsed extends TypeShape
-  ? [Name, Parsed, Wildcard]
+type Typed<Name extends string, Parsed, Wildcard extends boolean> = Parsed extends readonly [infer Output, infer Optional, infer Kind]
+  ? [Name, Output, Optional, Kind, true, Wildcard]
   : Parsed
 
-/** The type-level result of {@link ParseHole}. */
-export type HoleShape = readonly [name: string, type: TypeShape | null, wildcard: boolean]
-
-/** A hole resolved against the extra fields: the field it becomes. */
-export interface PlacedHole {
-  readonly name: string
-  readonly descriptor: Descriptor
-  readonly optional: boolean
-  readonly kind: string
-}
+/** The type-level hole: `[Name, Output, Optional, Kind, Typed, Wildcard]`. */
+export type HoleShape = readonly [name: string, output: unknown, optional: boolean, kind: unknown, typed: boolean, wildcard: boolean]
 
 /**
- * Resolves a parsed hole into a field: an untyped hole naming an extra field
- * takes that field's descriptor; otherwise its written type (default
- * `t.string`). A name already used, or a typed hole (or a query/body wrapper)
+ * Resolves a parsed hole against the extra fields and the names taken: an
+ * untyped hole naming an extra field takes that field's descriptor. A name
+ * already used, or a typed hole (or a `Json`/`Query`/`FormData` wrapper)
  * clashing with an extra field, is a duplicate; a wildcard must be a string
- * or a list.
+ * or a list. Returns the error sentence instead of throwing.
  *
  * @example
  * ```ts
  * const hole = parseHole("sub", "<sub>") as ParsedHole
- * placeHole(hole, { sub: BlogSite }, new Set()) //=> { name: "sub", descriptor: BlogSite, optional: false, kind: "union" }
+ * placeHole(hole, { sub: BlogSite }, new Set()) //=> { ...hole, descriptor: BlogSite, kind: "union" }
  * ```
  */
 export function placeHole(
   hole: ParsedHole,
   extra: Readonly<Record<string, FieldInput>>,
   names: ReadonlySet<string>,
-): PlacedHole | string {
+): ParsedHole | string {
   if (names.has(hole.name)) return duplicateName(hole.name)
-  let placed: PlacedHole
+  let placed = hole
   if (Object.hasOwn(extra, hole.name)) {
     const given = extra[hole.name] as FieldInput
-    if (hole.type !== undefined || given.kind === "field") return duplicateName(hole.name)
-    placed = { name: hole.name, descriptor: given, optional: resolve(given).kind === "option", kind: given.kind }
-  } else if (hole.type === undefined) {
-    placed = { name: hole.name, descriptor: string, optional: false, kind: "string" }
-  } else {
-    placed = { name: hole.name, descriptor: hole.type.descriptor, optional: hole.type.kind === "option", kind: hole.type.kind }
+    if (hole.typed || given.kind === "field") return duplicateName(hole.name)
+    placed = { ...hole, descriptor: given, optional: resolve(given).kind === "option", kind: given.kind }
   }
-  if (hole.wildcard && placed.kind !== "string" && placed.kind !== "list") return wildcardType(hole.text)
+  if (placed.wildcard && placed.kind !== "string" && placed.kind !== "list") return wildcardType(hole.text)
   return placed
 }
 /**
- * Type twin of {@link placeHole}: `[Name, Output, Optional, Kind]` or the error sentence.
+ * Type twin of {@link placeHole}: the hole tuple (with an extra field's type
+ * when it takes one) or the error sentence.
  *
  * @example
  * ```ts
- * type Page = PlaceHole<["page", [number | undefined, true, "option"], false], "<page:int?>", {}, never>
- * //=> ["page", number | undefined, true, "option"]
+ * type Page = PlaceHole<["page", number | undefined, true, "option", true, false], "<page:int?>", {}, never>
+ * //=> ["page", number | undefined, true, "option", true, false]
  * ```
  */
 export type PlaceHole<Hole extends HoleShape, Text extends string, Extra, Names> = Hole[0] extends Names
   ? DuplicateName<Hole[0]>
   : Hole[0] extends keyof Extra
-    ? Hole[1] extends null
-      ? Extra[Hole[0]] extends { readonly kind: "field" }
-        ? DuplicateName<Hole[0]>
-        : CheckWildcard<[Hole[0], Infer<Extra[Hole[0]]>, ExtraOptional<Infer<Extra[Hole[0]]>>, KindOf<Extra[Hole[0]]>], Hole[2], Text>
-      : DuplicateName<Hole[0]>
-    : Hole[1] extends TypeShape
-      ? CheckWildcard<[Hole[0], Hole[1][0], Hole[1][1], Hole[1][2]], Hole[2], Text>
-      : CheckWildcard<[Hole[0], string, false, "string"], Hole[2], Text>
+    ? Hole[4] extends true
+      ? DuplicateName<Hole[0]>
+      : FromExtra<Hole[0], Extra[Hole[0]], Hole[5], Text>
+    : Hole[5] extends true
+      ? Hole[3] extends "string" | "list"
+        ? Hole
+        : WildcardType<Text>
+      : Hole
 
-type ExtraOptional<Output> = undefined extends Output ? true : false
-type KindOf<Given> = Given extends { readonly kind: infer Kind } ? Kind : never
-
-/** The type-level result of {@link PlaceHole}. */
-export type PlacedShape = readonly [name: string, output: unknown, optional: boolean, kind: unknown]
-
-type CheckWildcard<Placed extends PlacedShape, Wildcard extends boolean, Text extends string> = Wildcard extends true
-  ? Placed[3] extends "string" | "list"
-    ? Placed
-    : WildcardType<Text>
-  : Placed
+type FromExtra<Name extends string, Given, Wildcard extends boolean, Text extends string> = Given extends {
+  readonly kind: infer Kind
+}
+  ? Kind extends "field"
+    ? DuplicateName<Name>
+    : Wildcard extends true
+      ? Kind extends "string" | "list"
+        ? [Name, Infer<Given>, false, Kind, false, true]
+        : WildcardType<Text>
+      : [Name, Infer<Given>, undefined extends Infer<Given> ? true : false, Kind, false, false]
+  : DuplicateName<Name>

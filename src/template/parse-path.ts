@@ -10,8 +10,8 @@ import {
   type UnclosedHole,
   type WildcardNotLast,
 } from "./messages.js"
-import { parseHole, placeHole, type HoleShape, type ParseHole, type PlaceHole, type PlacedShape } from "./parse-hole.js"
-import type { Entry, TemplateState } from "./template-state.js"
+import { parseHole, placeHole, type HoleShape, type ParsedHole, type ParseHole, type PlaceHole } from "./parse-hole.js"
+import type { TemplateState } from "./template-state.js"
 
 /** The runtime path parser's result: the `EndPoint` path and whether it ends in a wildcard. */
 export interface ParsedPath {
@@ -33,83 +33,120 @@ export interface ParsedPath {
 export function parsePath(path: string, state: TemplateState): ParsedPath | string {
   if (path === "/") return { endpoint: "/", wildcard: false }
   let endpoint = ""
+  // "" | the pending option hole | the wildcard hole (then nothing may follow).
   let option = ""
   let wildcard = ""
   for (const segment of path.slice(1).split("/")) {
     if (wildcard !== "") return wildcardNotLast(wildcard)
-    if (segment === "") return emptySegment(path)
-    if (!segment.startsWith("<")) {
-      if (segment.includes("<") || segment.includes(">")) return mixedSegment(segment)
+    const classified = isSpecial(segment) ? classifySegment(segment) : literal
+    if (classified === literal) {
       endpoint += `/${segment}`
       continue
     }
-    if (!segment.endsWith(">")) return segment.includes(">") ? mixedSegment(segment) : unclosedHole(segment)
-    const inner = segment.slice(1, -1)
-    if (inner.includes("<") || inner.includes(">")) return mixedSegment(segment)
-    const hole = parseHole(inner, segment)
-    if (typeof hole === "string") return hole
-    const placed = placeHole(hole, state.extra, state.names)
+    if (classified === empty) return emptySegment(path)
+    if (typeof classified === "string") return classified
+    const placed = placeHole(classified, state.extra, state.names)
     if (typeof placed === "string") return placed
     // An option in the path (`/None` or `/Some/x`) before a required hole reads badly both ways.
     if (option !== "" && !placed.optional) return ambiguousOption(option, segment)
     if (option === "" && placed.optional) option = segment
-    if (hole.wildcard) wildcard = segment
+    if (placed.wildcard) wildcard = segment
     state.names.add(placed.name)
     state.fields.push([placed.name, placed.descriptor])
-    endpoint += hole.wildcard ? `/<...${placed.name}>` : `/<${placed.name}>`
+    endpoint += placed.wildcard ? `/<...${placed.name}>` : `/<${placed.name}>`
   }
   return { endpoint, wildcard: wildcard !== "" }
 }
 /**
- * Type twin of {@link parsePath}: `[Names, Entries]` or the error sentence.
+ * Type twin of {@link parsePath}: `[Entries]` (a union of hole tuples) or the
+ * error sentence. The scan state rides in type parameters; `Mode` is `""`,
+ * `?<pending option hole>` or `*<wildcard hole>` (the runtime's `option` and `wildcard`).
  *
  * @example
  * ```ts
- * type Article = ParsePath<"/article/<id:int>", {}>
- * //=> ["id", ["id", number, false]]
+ * type Article = ParsePath<"/article/<id:int>", {}> //=> [["id", number, false, "int", true, false]]
  * ```
  */
 export type ParsePath<Path extends string, Extra> = Path extends "/"
-  ? [never, never]
+  ? [never]
   : Path extends `/${infer Segments}`
-    ? ScanSegments<Segments, Path, Extra, never, never, "", "">
+    ? ScanSegments<Segments, Path, Extra, never, "">
     : never
 
+// A segment with no `<`, `>` and not empty is literal text: one check, no ClassifySegment.
+type ScanSegments<Segments extends string, Whole extends string, Extra, Entries extends HoleShape, Mode extends string> =
+  Mode extends `*${infer Wildcard}`
+    ? WildcardNotLast<Wildcard>
+    : Segments extends `${infer Segment}/${infer Rest}`
+      ? Segment extends Special
+        ? Step<ClassifySegment<Segment>, Segment, Rest, Whole, Extra, Entries, Mode>
+        : ScanSegments<Rest, Whole, Extra, Entries, Mode>
+      : Segments extends Special
+        ? Step<ClassifySegment<Segments>, Segments, null, Whole, Extra, Entries, Mode>
+        : [Entries]
+
+type Special = "" | `${string}${"<" | ">"}${string}`
+
 // `Rest` is null after the last segment, so a trailing `/` still shows up as an empty segment.
-type ScanSegments<Segments extends string, Whole extends string, Extra, Names extends string, Entries extends Entry, Option extends string, Wildcard extends string> =
-  Segments extends `${infer Segment}/${infer Rest}`
-    ? ParseSegment<Segment, Rest, Whole, Extra, Names, Entries, Option, Wildcard>
-    : ParseSegment<Segments, null, Whole, Extra, Names, Entries, Option, Wildcard>
-
-type ParseSegment<Segment extends string, Rest extends string | null, Whole extends string, Extra, Names extends string, Entries extends Entry, Option extends string, Wildcard extends string> =
-  Wildcard extends ""
-    ? Segment extends ""
+type Step<Classified, Segment extends string, Rest extends string | null, Whole extends string, Extra, Entries extends HoleShape, Mode extends string> =
+  Classified extends HoleShape
+    ? Placed<PlaceHole<Classified, Segment, Extra, Entries[0]>, Segment, Rest, Whole, Extra, Entries, Mode>
+    : Classified extends Empty
       ? EmptySegment<Whole>
-      : Segment extends `<${string}`
-        ? Segment extends `<${infer Inner}>`
-          ? Inner extends `${string}${"<" | ">"}${string}`
-            ? MixedSegment<Segment>
-            : ParsedSegment<PlaceIn<ParseHole<Inner, Segment>, Segment, Extra, Names>, Segment, Rest, Whole, Extra, Names, Entries, Option>
-          : Segment extends `${string}>${string}`
-            ? MixedSegment<Segment>
-            : UnclosedHole<Segment>
-        : Segment extends `${string}${"<" | ">"}${string}`
-          ? MixedSegment<Segment>
-          : Continue<Rest, Whole, Extra, Names, Entries, Option, "">
-    : WildcardNotLast<Wildcard>
+      : Classified
 
-type PlaceIn<Hole, Text extends string, Extra, Names> = Hole extends HoleShape ? PlaceHole<Hole, Text, Extra, Names> : Hole
-
-type ParsedSegment<Placed, Segment extends string, Rest extends string | null, Whole extends string, Extra, Names extends string, Entries extends Entry, Option extends string> =
-  Placed extends PlacedShape
-    ? Option extends ""
-      ? Continue<Rest, Whole, Extra, Names | Placed[0], Entries | [Placed[0], Placed[1], Placed[2]], Placed[2] extends true ? Segment : "", WildcardOf<Segment>>
-      : Placed[2] extends true
-        ? Continue<Rest, Whole, Extra, Names | Placed[0], Entries | [Placed[0], Placed[1], Placed[2]], Option, WildcardOf<Segment>>
+type Placed<Hole, Segment extends string, Rest extends string | null, Whole extends string, Extra, Entries extends HoleShape, Mode extends string> =
+  Hole extends HoleShape
+    ? Mode extends `?${infer Option}`
+      ? Hole[2] extends true
+        ? Rest extends string ? ScanSegments<Rest, Whole, Extra, Entries | Hole, Mode> : [Entries | Hole]
         : AmbiguousOption<Option, Segment>
-    : Placed
+      : Rest extends string
+        ? ScanSegments<Rest, Whole, Extra, Entries | Hole, Hole[2] extends true ? `?${Segment}` : Hole[5] extends true ? `*${Segment}` : "">
+        : [Entries | Hole]
+    : Hole
 
-type WildcardOf<Segment extends string> = Segment extends `<...${string}` ? Segment : ""
+const isSpecial = (segment: string): boolean => segment === "" || segment.includes("<") || segment.includes(">")
 
-type Continue<Rest extends string | null, Whole extends string, Extra, Names extends string, Entries extends Entry, Option extends string, Wildcard extends string> =
-  Rest extends string ? ScanSegments<Rest, Whole, Extra, Names, Entries, Option, Wildcard> : [Names, Entries]
+const literal = Symbol("literal")
+const empty = Symbol("empty")
+type Empty = ""
+
+/**
+ * What one path segment is: literal text, empty, a hole, or an error sentence.
+ *
+ * @example
+ * ```ts
+ * classifySegment("<id:int>") //=> { text: "<id:int>", name: "id", … }
+ * classifySegment("id-<id>")  //=> "Path segment 'id-<id>' must be literal text or one whole hole like <name>"
+ * ```
+ */
+function classifySegment(segment: string): typeof literal | typeof empty | ParsedHole | string {
+  if (segment === "") return empty
+  if (segment.startsWith("<") && segment.endsWith(">") && segment.length > 1) {
+    const inner = segment.slice(1, -1)
+    return inner.includes("<") || inner.includes(">") ? mixedSegment(segment) : parseHole(inner, segment)
+  }
+  if (segment.startsWith("<")) return segment.includes(">") ? mixedSegment(segment) : unclosedHole(segment)
+  return segment.includes("<") || segment.includes(">") ? mixedSegment(segment) : literal
+}
+/**
+ * Type twin of {@link classifySegment}, for segments that are not plain
+ * literals: `""` (empty), a hole tuple, or the error sentence.
+ *
+ * @example
+ * ```ts
+ * type Id = ClassifySegment<"<id:int>"> //=> ["id", number, false, "int", true, false]
+ * ```
+ */
+type ClassifySegment<Segment extends string> = Segment extends ""
+  ? Empty
+  : Segment extends `<${infer Inner}>`
+    ? Inner extends `${string}${"<" | ">"}${string}`
+      ? MixedSegment<Segment>
+      : ParseHole<Inner, Segment>
+    : Segment extends `<${string}`
+      ? Segment extends `${string}>${string}`
+        ? MixedSegment<Segment>
+        : UnclosedHole<Segment>
+      : MixedSegment<Segment>

@@ -1,8 +1,8 @@
 import type { Descriptor, FieldDescriptor } from "../descriptor/descriptor.js"
 import { Query } from "../descriptor/attributes.js"
 import { badQueryItem, duplicateQueryKey, type BadQueryItem, type DuplicateQueryKey } from "./messages.js"
-import { parseHole, placeHole, type HoleShape, type ParseHole, type PlaceHole, type PlacedShape } from "./parse-hole.js"
-import type { Entry, TemplateState } from "./template-state.js"
+import { parseHole, placeHole, type HoleShape, type ParseHole, type PlaceHole } from "./parse-hole.js"
+import type { TemplateState } from "./template-state.js"
 
 /**
  * Splits a route at the first `?` outside a hole: a hole runs from `<` to the
@@ -81,20 +81,20 @@ export function parseQuery(query: string, state: TemplateState): true | string {
   return true
 }
 /**
- * Type twin of {@link parseQuery}: `[Names, Entries]` or the error sentence.
+ * Type twin of {@link parseQuery}: `[Entries]` (the path's hole tuples plus
+ * the query's) or the error sentence.
  *
  * @example
  * ```ts
- * type Search = ParseQuery<"q=<q>", {}, never, never>
- * //=> ["q", ["q", string, false]]
+ * type Search = ParseQuery<"q=<q>", {}, never> //=> [["q", string, false, "string", false, false]]
  * ```
  */
-export type ParseQuery<Query extends string, Extra, Names extends string, Entries extends Entry, Keys extends string = never> =
+export type ParseQuery<Query extends string, Extra, Entries extends HoleShape, Keys extends string = never> =
   Query extends `${infer Item}&${infer Rest}`
-    ? ParseItem<Item, Rest, Extra, Names, Entries, Keys>
-    : ParseItem<Query, null, Extra, Names, Entries, Keys>
+    ? ParseItem<Item, Rest, Extra, Entries, Keys>
+    : ParseItem<Query, null, Extra, Entries, Keys>
 
-type ParseItem<Item extends string, Rest extends string | null, Extra, Names extends string, Entries extends Entry, Keys extends string> =
+type ParseItem<Item extends string, Rest extends string | null, Extra, Entries extends HoleShape, Keys extends string> =
   Item extends `${infer Key}=<${infer Inner}>`
     ? Key extends "" | `${string}${"<" | ">" | "="}${string}`
       ? BadQueryItem<Item>
@@ -102,14 +102,14 @@ type ParseItem<Item extends string, Rest extends string | null, Extra, Names ext
         ? BadQueryItem<Item>
         : Key extends Keys
           ? DuplicateQueryKey<Key>
-          : ParsedItem<PlaceIn<ParseHole<Inner, `<${Inner}>`>, `<${Inner}>`, Extra, Names>, Key, Rest, Extra, Names, Entries, Keys>
+          : ParsedItem<PlaceIn<ParseHole<Inner, `<${Inner}>`>, `<${Inner}>`, Extra, Entries[0]>, Key, Rest, Extra, Entries, Keys>
     : BadQueryItem<Item>
 
 type PlaceIn<Hole, Text extends string, Extra, Names> = Hole extends HoleShape ? PlaceHole<Hole, Text, Extra, Names> : Hole
 
-type ParsedItem<Placed, Key extends string, Rest extends string | null, Extra, Names extends string, Entries extends Entry, Keys extends string> =
-  Placed extends PlacedShape
+type ParsedItem<Hole, Key extends string, Rest extends string | null, Extra, Entries extends HoleShape, Keys extends string> =
+  Hole extends HoleShape
     ? Rest extends string
-      ? ParseQuery<Rest, Extra, Names | Placed[0], Entries | [Placed[0], Placed[1], Placed[2]], Keys | Key>
-      : [Names | Placed[0], Entries | [Placed[0], Placed[1], Placed[2]]]
-    : Placed
+      ? ParseQuery<Rest, Extra, Entries | Hole, Keys | Key>
+      : [Entries | Hole]
+    : Hole

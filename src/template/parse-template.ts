@@ -6,7 +6,8 @@ import { parseMethods, type ParseMethods } from "./parse-methods.js"
 import { parsePath, type ParsePath } from "./parse-path.js"
 import { parseQuery, splitQuery, type ParseQuery, type SplitQuery } from "./parse-query.js"
 import { TemplateError } from "./template-error.js"
-import { templateState, type Entry, type Scanned } from "./template-state.js"
+import type { HoleShape } from "./parse-hole.js"
+import { templateState } from "./template-state.js"
 
 /** Extra fields of `t.case(template, extra)`: descriptors placed by holes, or `Json`/`Query`/`FormData` wrappers. */
 export type ExtraFields = Readonly<Record<string, FieldInput>>
@@ -64,12 +65,12 @@ function parseRoute(template: string, extra: ExtraFields): CaseDescriptor | stri
   })
 }
 /**
- * Type twin of {@link parseTemplate}: `[Names, Entries]` (the field names and
- * `[name, output, optional]` entries) or the error sentence.
+ * Type twin of {@link parseTemplate}: `[Entries]` (a union of hole tuples
+ * `[Name, Output, Optional, Kind, Typed, Wildcard]`) or the error sentence.
  *
  * @example
  * ```ts
- * type Article = ParseTemplate<"GET /article/<id:int>", {}> //=> ["id", ["id", number, false]]
+ * type Article = ParseTemplate<"GET /article/<id:int>", {}> //=> [["id", number, false, "int", true, false]]
  * type Bad = ParseTemplate<"/<id:integer>", {}>
  * //=> "Unknown parameter type 'integer' in '<id:integer>' (expected int | float | string | bool | bigint | datetime)"
  * ```
@@ -84,13 +85,16 @@ export type ParseTemplate<Template extends string, Extra> = Template extends `/$
         : PathStart<Template>
     : PathStart<Template>
 
-type ParseRoute<Route extends string, Extra> = SplitQuery<Route> extends [infer Path extends string, infer Query]
-  ? ParseRest<ParsePath<Path, Extra>, Query, Extra>
-  : never
+// A route without any `?` has no query and no option hole: skip the split.
+type ParseRoute<Route extends string, Extra> = Route extends `${string}?${string}`
+  ? SplitQuery<Route> extends [infer Path extends string, infer Query]
+    ? ParseRest<ParsePath<Path, Extra>, Query, Extra>
+    : never
+  : ParsePath<Route, Extra>
 
-type ParseRest<Path, Query, Extra> = Path extends Scanned
+type ParseRest<Path, Query, Extra> = Path extends [infer Entries extends HoleShape]
   ? Query extends string
-    ? ParseQuery<Query, Extra, Path[0], Path[1]>
+    ? ParseQuery<Query, Extra, Entries>
     : Path
   : Path
 
@@ -117,13 +121,11 @@ export type TemplateCaseOutput<Template extends string, Extra> = IsAny<Template>
   ? WideCaseOutput
   : string extends Template
     ? WideCaseOutput
-    : ParseTemplate<Template, Extra> extends infer Parsed
-      ? Parsed extends Scanned
-        ? BuildOutput<Parsed[1], Parsed[0], Extra>
-        : never
+    : ParseTemplate<Template, Extra> extends [infer Entries extends HoleShape]
+      ? BuildOutput<Entries, Entries[0], Extra>
       : never
 
-type BuildOutput<Entries extends Entry, Names extends string, Extra> = Simplify<
+type BuildOutput<Entries extends HoleShape, Names extends string, Extra> = Simplify<
   { -readonly [Field in Entries as Field[2] extends true ? never : Field[0]]: Field[1] } & {
     -readonly [Field in Entries as Field[2] extends true ? Field[0] : never]?: Field[1]
   } & ExtraOutput<Extra, Names>

@@ -1,15 +1,17 @@
-import type { DateTimeDescriptor, Descriptor } from "../descriptor/descriptor.js"
+import type { Descriptor } from "../descriptor/descriptor.js"
 import { list, option } from "../descriptor/composites.js"
 import { bigint, bool, datetime, float, int, string } from "../descriptor/primitives.js"
 import { badDateFormat, unknownType, type BadDateFormat, type UnknownType } from "./messages.js"
 
 /**
- * What a hole's type turns into: its descriptor (runtime) and its shape
- * (`kind`: a base type name, `"list"` or `"option"`).
+ * What a hole's type turns into: its descriptor, whether it is an option
+ * (an optional property), and its shape (`kind`: a base type name, `"list"`
+ * or `"option"`).
  */
 export interface ParsedType {
   readonly descriptor: Descriptor
-  readonly kind: BaseTypeName | "list" | "option"
+  readonly optional: boolean
+  readonly kind: string
 }
 
 /** The base types a hole may name, with their TypeScript types (a lookup table, not nested conditionals). */
@@ -24,7 +26,15 @@ export interface BaseTypes {
 /** A base type name: `int | float | string | bool | bigint | datetime`. */
 export type BaseTypeName = keyof BaseTypes
 
-const baseDescriptors: ReadonlyMap<string, Descriptor> = new Map<BaseTypeName, Descriptor>([
+/**
+ * The descriptor of each base type name.
+ *
+ * @example
+ * ```ts
+ * baseDescriptors.get("int") //=> t.int
+ * ```
+ */
+export const baseDescriptors: ReadonlyMap<string, Descriptor> = new Map<BaseTypeName, Descriptor>([
   ["int", int],
   ["float", float],
   ["string", string],
@@ -40,16 +50,15 @@ const baseDescriptors: ReadonlyMap<string, Descriptor> = new Map<BaseTypeName, D
  *
  * @example
  * ```ts
- * parseType("int[]?", "<ids:int[]?>") //=> { descriptor: t.option(t.list(t.int)), kind: "option" }
+ * parseType("int[]?", "<ids:int[]?>") //=> { descriptor: t.option(t.list(t.int)), optional: true, kind: "option" }
  * parseType("integer", "<id:integer>") //=> "Unknown parameter type 'integer' in '<id:integer>' (…)"
  * ```
  */
 export function parseType(spec: string, hole: string): ParsedType | string {
-  if (spec.endsWith("?")) {
-    const inner = parseListType(spec.slice(0, -1), spec, hole)
-    return typeof inner === "string" ? inner : { descriptor: option(inner.descriptor), kind: "option" }
-  }
-  return parseListType(spec, spec, hole)
+  if (spec.endsWith("[]?")) return wrap(parseBase(spec.slice(0, -3), spec, hole), true, true)
+  if (spec.endsWith("?")) return wrap(parseBase(spec.slice(0, -1), spec, hole), false, true)
+  if (spec.endsWith("[]")) return wrap(parseBase(spec.slice(0, -2), spec, hole), true, false)
+  return wrap(parseBase(spec, spec, hole), false, false)
 }
 /**
  * Type twin of {@link parseType}: `[Output, Optional, Kind]` or the error sentence.
@@ -59,52 +68,52 @@ export function parseType(spec: string, hole: string): ParsedType | string {
  * type Ids = ParseType<"int[]?", "<ids:int[]?>"> //=> [number[] | undefined, true, "option"]
  * ```
  */
-export type ParseType<Spec extends string, Hole extends string> = Spec extends `${infer Inner}?`
-  ? OptionOf<ParseListType<Inner, Spec, Hole>>
-  : ParseListType<Spec, Spec, Hole>
+export type ParseType<Spec extends string, Hole extends string> = Spec extends `${infer Base}[]?`
+  ? Wrap<ParseBase<Base, Spec, Hole>, true, true>
+  : Spec extends `${infer Base}?`
+    ? Wrap<ParseBase<Base, Spec, Hole>, false, true>
+    : Spec extends `${infer Base}[]`
+      ? Wrap<ParseBase<Base, Spec, Hole>, true, false>
+      : Wrap<ParseBase<Spec, Spec, Hole>, false, false>
 
-type OptionOf<Parsed> = Parsed extends TypeShape ? [Parsed[0] | undefined, true, "option"] : Parsed
-
-/** The type-level result of a parsed hole type. */
-export type TypeShape = readonly [output: unknown, optional: boolean, kind: string]
-
-function parseListType(spec: string, whole: string, hole: string): ParsedType | string {
-  if (spec.endsWith("[]")) {
-    const inner = parseBase(spec.slice(0, -2), whole, hole)
-    return typeof inner === "string" ? inner : { descriptor: list(inner.descriptor), kind: "list" }
-  }
-  return parseBase(spec, whole, hole)
+function wrap(base: readonly [Descriptor, string] | string, isList: boolean, isOption: boolean): ParsedType | string {
+  if (typeof base === "string") return base
+  const [descriptor, kind] = base
+  const item = isList ? list(descriptor) : descriptor
+  if (isOption) return { descriptor: option(item), optional: true, kind: "option" }
+  return { descriptor: item, optional: false, kind: isList ? "list" : kind }
 }
-type ParseListType<Spec extends string, Whole extends string, Hole extends string> = Spec extends `${infer Inner}[]`
-  ? ListOf<ParseBase<Inner, Whole, Hole>>
-  : ParseBase<Spec, Whole, Hole>
+// A base is `[Output, Kind]`; an error is a string.
+type Wrap<Base, IsList extends boolean, IsOption extends boolean> = Base extends readonly [infer Output, infer Kind]
+  ? IsOption extends true
+    ? [(IsList extends true ? Output[] : Output) | undefined, true, "option"]
+    : IsList extends true
+      ? [Output[], false, "list"]
+      : [Output, false, Kind]
+  : Base
 
-type ListOf<Parsed> = Parsed extends TypeShape ? [Parsed[0][], false, "list"] : Parsed
-
-function parseBase(base: string, whole: string, hole: string): ParsedType | string {
+function parseBase(base: string, whole: string, hole: string): readonly [Descriptor, string] | string {
   const descriptor = baseDescriptors.get(base)
-  if (descriptor !== undefined) return { descriptor, kind: base as BaseTypeName }
+  if (descriptor !== undefined) return [descriptor, base]
   if (base.startsWith("datetime(") && base.endsWith(")")) return parseFormat(base.slice(9, -1), hole)
   return unknownType(whole, hole)
 }
 type ParseBase<Base extends string, Whole extends string, Hole extends string> = Base extends BaseTypeName
-  ? [BaseTypes[Base], false, Base]
+  ? [BaseTypes[Base], Base]
   : Base extends `datetime(${infer Format})`
     ? ParseFormat<Format, Hole>
     : UnknownType<Whole, Hole>
 
-function parseFormat(format: string, hole: string): ParsedType | string {
+function parseFormat(format: string, hole: string): readonly [Descriptor, string] | string {
   if (format.includes(":") || format.includes("/")) return badDateFormat(format, hole)
-  if (!format.includes("yyyy") || !format.includes("MM") || !format.includes("dd")) return badDateFormat(format, hole)
-  const descriptor: DateTimeDescriptor = datetime(format)
-  return { descriptor, kind: "datetime" }
+  if (format.includes("yyyy") && format.includes("MM") && format.includes("dd")) return [datetime(format), "datetime"]
+  return badDateFormat(format, hole)
 }
 type ParseFormat<Format extends string, Hole extends string> = Format extends `${string}${":" | "/"}${string}`
   ? BadDateFormat<Format, Hole>
-  : Format extends `${string}yyyy${string}`
-    ? Format extends `${string}MM${string}`
-      ? Format extends `${string}dd${string}`
-        ? [Date, false, "datetime"]
-        : BadDateFormat<Format, Hole>
+  // Holding both yyyy and MM means one comes before the other: one pattern instead of two nested checks.
+  : Format extends `${string}yyyy${string}MM${string}` | `${string}MM${string}yyyy${string}`
+    ? Format extends `${string}dd${string}`
+      ? [Date, "datetime"]
       : BadDateFormat<Format, Hole>
     : BadDateFormat<Format, Hole>

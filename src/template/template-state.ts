@@ -28,23 +28,3 @@ export interface TemplateState {
 export function templateState(extra: Readonly<Record<string, FieldInput>>): TemplateState {
   return { extra, names: new Set(), fields: [] }
 }
-
-/**
- * A field entry at the type level: `[name, output, optional]`.
- *
- * @example
- * ```ts
- * type Page = ["page", number | undefined, true]
- * ```
- */
-export type Entry = readonly [name: string, output: unknown, optional: boolean]
-
-/**
- * What a scan step hands on at the type level: the names taken and the field entries (both unions).
- *
- * @example
- * ```ts
- * type Scanned = ["id" | "slug", ["id", number, false] | ["slug", string, false]]
- * ```
- */
-export type Scanned = readonly [names: string, entries: Entry]

@@ -1,0 +1,95 @@
+/**
+ * Runs `tsc --extendedDiagnostics` over a generated app and reads the
+ * checker's figures. Instantiation and type counts are exact (the same on
+ * every run), so the budget gate can assert on them; times and memory are
+ * printed for information only.
+ */
+import { execFileSync } from "node:child_process"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { generateApp, type AppOptions } from "./generate-app.js"
+
+/** The checker's figures for one generated app. */
+export interface TypeCost {
+  readonly routes: number
+  readonly instantiations: number
+  readonly types: number
+  readonly checkTimeSeconds: number
+  readonly memoryKilobytes: number
+  /** Every diagnostic line tsc printed (should be none). */
+  readonly errors: readonly string[]
+}
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..")
+const tsc = join(root, "node_modules/typescript/bin/tsc")
+
+function figure(output: string, label: string): number {
+  const line = output.split("\n").find((text) => text.startsWith(`${label}:`))
+  if (line === undefined) throw new Error(`tsc printed no '${label}' line:\n${output}`)
+  return Number.parseFloat(line.slice(label.length + 1).trim())
+}
+
+/**
+ * Type-checks an app of `routes` generated cases in a fresh temp directory.
+ *
+ * @example
+ * ```ts
+ * measureTypeCost(200, { links: false }).instantiations //=> an exact count
+ * ```
+ */
+export function measureTypeCost(routes: number, options: AppOptions): TypeCost {
+  const dir = mkdtempSync(join(tmpdir(), "sitelets-type-cost-"))
+  try {
+    writeFileSync(join(dir, "app.ts"), generateApp(routes, join(root, "src"), options))
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          lib: ["ES2023", "DOM"],
+          module: "ESNext",
+          moduleResolution: "Bundler",
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          verbatimModuleSyntax: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: [],
+        },
+        files: ["app.ts"],
+      }),
+    )
+    let output: string
+    try {
+      output = execFileSync(process.execPath, [tsc, "-p", dir, "--extendedDiagnostics"], { encoding: "utf8" })
+    } catch (error) {
+      // tsc exits non-zero on type errors; the figures are still printed.
+      output = String((error as { stdout?: string }).stdout ?? "")
+    }
+    const errors = output.split("\n").filter((line) => /error TS\d+/.test(line))
+    return {
+      routes,
+      instantiations: figure(output, "Instantiations"),
+      types: figure(output, "Types"),
+      checkTimeSeconds: figure(output, "Check time"),
+      memoryKilobytes: figure(output, "Memory used"),
+      errors,
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * Instantiations per route between two measurements.
+ *
+ * @example
+ * ```ts
+ * marginalPerRoute(measureTypeCost(0, o), measureTypeCost(200, o)) //=> e.g. 180
+ * ```
+ */
+export function marginalPerRoute(from: TypeCost, to: TypeCost): number {
+  return (to.instantiations - from.instantiations) / (to.routes - from.routes)
+}
