@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest"
+import { Hono } from "hono"
+import { Fetch } from "../../src/host/fetch-handler.js"
+import { hostSite } from "./host-site.js"
+
+const quiet = { onError: () => undefined }
+
+describe("Fetch host", () => {
+  it("Handle returns undefined for what it does not accept; the handler answers 404", async () => {
+    expect(await hostSite.Handle(new Request("http://x/nothing"), quiet)).toBeUndefined()
+    const response = await Fetch.Handler(hostSite, quiet).fetch(new Request("http://x/nothing"))
+    expect(response.status).toBe(404)
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff")
+  })
+  it("refuses a bad base path when the handler is built", () => {
+    expect(() => Fetch.Handler(hostSite, { basePath: "/a/../b" })).toThrow(TypeError)
+  })
+  it("marks session cookies Secure over https", async () => {
+    const response = await hostSite.Handle(new Request("https://x/login/bob", { method: "POST" }), quiet)
+    expect(response?.headers.getSetCookie()[0]).toMatch(/; Secure/i)
+  })
+})
+
+describe("the documented Hono mount", () => {
+  it("serves what the sitelet accepts and lets Hono handle the rest", async () => {
+    const app = new Hono()
+    app.use(async (c, next) => {
+      const response = await hostSite.Handle(c.req.raw, quiet)
+      if (response) return response
+      await next()
+    })
+    app.get("/hono", (c) => c.text("from hono"))
+    expect(await (await app.request("/blog/5")).text()).toBe("id 5")
+    expect(await (await app.request("/hono")).text()).toBe("from hono")
+    expect((await app.request("/missing")).status).toBe(404)
+  })
+  it("under a sub-path with basePath", async () => {
+    const app = new Hono()
+    app.use("/site/*", async (c, next) => (await hostSite.Handle(c.req.raw, { ...quiet, basePath: "/site" })) ?? next())
+    expect(await (await app.request("/site/links")).text()).toBe("/site/blog/3")
+  })
+})
