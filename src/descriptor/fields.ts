@@ -2,6 +2,7 @@ import type { CaseDescriptor, Descriptor, FieldInput, FieldSource } from "./desc
 import { list, option, resolve } from "./composites.js"
 import { descriptorMessages } from "./messages.js"
 import { datetime } from "./primitives.js"
+import { schemaOf } from "./standard.js"
 
 /** A case or record field after every attribute has been applied. */
 export interface FieldInfo {
@@ -19,7 +20,8 @@ export interface FieldInfo {
 
 const cache = new WeakMap<object, readonly FieldInfo[]>()
 
-const isOption = (descriptor: Descriptor): boolean => resolve(descriptor).kind === "option"
+// A Json(schema) placeholder resolves to an option only for routing defaults: the schema decides what is valid.
+const isOption = (descriptor: Descriptor): boolean => schemaOf(descriptor) === undefined && resolve(descriptor).kind === "option"
 
 function fieldInfo(name: string, input: FieldInput): FieldInfo {
   if (input.kind === "field") {

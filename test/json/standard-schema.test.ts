@@ -106,6 +106,15 @@ describe("Json(schema) fields take any Standard Schema validator", () => {
     expect(() => Json.Deserialize(Json(slow).of, '"x"')).toThrow(JsonError)
   })
 
+  test("in a template case it is a mandatory field and the union serializes it as plain JSON", () => {
+    const Site = t.union({ Create: t.case("POST /posts", { post: Json(zodPost) }) })
+    const [post] = caseFields(Site.cases.Create, "Create")
+    expect(post?.optional).toBe(false)
+    const value = { $: "Create" as const, post: { title: "x", tags: [] } }
+    expect(Json.Serialize(Site, value)).toBe('{"$":"Create","post":{"title":"x","tags":[]}}')
+    expect(Json.Deserialize(Site, Json.Serialize(Site, value))).toEqual(value)
+  })
+
   test("serialize and encode write the value as plain JSON", () => {
     const field = Json(zodPost)
     const post = { title: "a", tags: ["x"] }
