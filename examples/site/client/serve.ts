@@ -4,7 +4,7 @@
  * The app calls the site's own JSON API (`/api/…`). Serve it next to the
  * rest of the site: `site.plus(frontEnd())`.
  */
-import { Content, Html, Sitelet } from "../../../src/index.js"
+import { Content, Html, Http, Sitelet, t } from "../../../src/index.js"
 import { bundleFrontEnd } from "./bundle.js"
 import { appPrefix, Pages, type Pages as Page } from "./routes.js"
 
@@ -20,10 +20,13 @@ label { display: block; margin: .4rem 0 } textarea, input { font: inherit; width
 #created { display: block; margin-top: 1rem; padding: .6rem; background: #eef7ee; border: 1px solid #9c9 }
 .error { color: #a00 } .meta { color: #666 }`
 
+/** Any other address under `/app`: the shell with 404, and the app renders its not-found view. */
+const Unknown = t.union({ Unknown: "GET /<...path>" })
+
 /** The HTML shell of every page: the app renders into `#app`. */
-function shell(page: Page) {
+function shell(page: Page | undefined) {
   return Content.Page({
-    Title: `${page.$} — sitelets client`,
+    Title: `${page?.$ ?? "Not found"} — sitelets client`,
     Lang: "en",
     Head: [Html.meta({ name: "viewport", content: "width=device-width, initial-scale=1" }), Html.style(null, Html.Raw(style))],
     Body: [
@@ -35,7 +38,8 @@ function shell(page: Page) {
 
 /**
  * The front end as a sitelet: `/app.js` (the bundle, built by esbuild when
- * this is called, i.e. at startup) and `/app/…` (the shell of each page).
+ * this is called, i.e. at startup) and `/app/…` (the shell of each page;
+ * 404 with the same shell for addresses under `/app` that match no page).
  *
  * @example
  * ```ts
@@ -53,5 +57,6 @@ export function frontEnd() {
     }),
   )
   const app = Sitelet.Shift(appPrefix, Sitelet.Infer(Pages, (_ctx, page) => shell(page)))
-  return script.plus(app)
+  const unknown = Sitelet.Shift(appPrefix, Sitelet.Infer(Unknown, () => Content.SetStatus(Http.Status.NotFound, shell(undefined))))
+  return script.plus(app).plus(unknown)
 }

@@ -84,7 +84,7 @@ function article(ctx: ViewContext, id: number, slug: string): Child {
       h("p", { class: "meta" }, "Published ", h("time", { datetime: found.published.toISOString() }, day(found.published))),
       h("p", null, found.body),
       // A link the app's router does not accept: a click loads the server-rendered page.
-      h("p", null, h("a", { href: site.Link({ $: "ArticleById", id }), id: "server-page" }, "Server-rendered version")),
+      h("p", null, h("a", { href: site.Link({ $: "ArticleBySlug", slug: found.slug }), id: "server-page" }, "Server-rendered version")),
     ]
   })
 }

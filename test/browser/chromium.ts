@@ -1,0 +1,61 @@
+/**
+ * Starts the system Chromium (headless) with playwright-core for the
+ * browser tests, in a fresh profile. A browser that cannot start is a test
+ * failure with a clear message, never a silent skip.
+ */
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { chromium, type BrowserContext } from "playwright-core"
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+
+const args = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+]
+
+/** The sentence a failed start throws (written once; the test imports it). */
+export const cannotStart = (path: string, reason: string) =>
+  `Chromium could not start from ${path} (${reason}). Install it (Debian: apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH.`
+
+/** A started browser profile and the function that closes it and deletes the profile. */
+export interface StartedBrowser {
+  readonly context: BrowserContext
+  close(): Promise<void>
+}
+
+/**
+ * Launches Chromium with a fresh user-data-dir.
+ *
+ * @example
+ * ```ts
+ * const browser = await startChromium()
+ * const page = await browser.context.newPage()
+ * await browser.close()
+ * ```
+ */
+export async function startChromium(): Promise<StartedBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), "sitelets-chromium-"))
+  let context: BrowserContext
+  try {
+    context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, headless: true, args, timeout: 60_000 })
+  } catch (error) {
+    rmSync(profile, { recursive: true, force: true })
+    const reason = error instanceof Error ? error.message.split("\n")[0] ?? error.message : String(error)
+    throw new Error(cannotStart(chromiumPath, reason))
+  }
+  return {
+    context,
+    async close() {
+      await context.close()
+      rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
