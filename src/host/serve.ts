@@ -72,9 +72,20 @@ function countParameters(query: string, limit: number): boolean {
 }
 
 /** Checks the limits that apply before parsing; returns the error or undefined. */
+/** Length of the `scheme://authority` prefix of an absolute-form target (0 for origin-form). */
+function authorityLength(target: string): number {
+  if (target.startsWith("/")) return 0
+  const scheme = target.indexOf("://")
+  if (scheme < 0) return 0
+  let end = scheme + 3
+  while (end < target.length && target[end] !== "/" && target[end] !== "?" && target[end] !== "#") end++
+  return end
+}
+
 function checkTarget(target: string, options: ResolvedHostOptions): HostError | undefined {
   const { urlLength, queryParameters } = options.limits
-  if (target.length > urlLength) return new HostError(414, "uri.too.long", hostMessages.urlTooLong(urlLength))
+  // The limit is on path and query: a Fetch host sees `scheme://host` in front, a Node host does not.
+  if (target.length - authorityLength(target) > urlLength) return new HostError(414, "uri.too.long", hostMessages.urlTooLong(urlLength))
   const mark = target.indexOf("?")
   if (mark >= 0) {
     const hash = target.indexOf("#", mark)
