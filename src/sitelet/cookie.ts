@@ -80,10 +80,12 @@ export function parseCookieHeader(header: string | null | undefined): Map<string
   while (start < header.length && pairs < maxCookiePairs) {
     let end = header.indexOf(";", start)
     if (end < 0) end = header.length
-    const eq = header.indexOf("=", start)
-    if (eq > start && eq < end) {
-      const name = header.slice(start, eq).trim()
-      if (isCookieName(name) && !cookies.has(name)) cookies.set(name, decodeValue(header.slice(eq + 1, end).trim()))
+    // Search for "=" inside this pair only: a scan to the header's end per pair would be quadratic.
+    const pair = header.slice(start, end)
+    const eq = pair.indexOf("=")
+    if (eq > 0) {
+      const name = pair.slice(0, eq).trim()
+      if (isCookieName(name) && !cookies.has(name)) cookies.set(name, decodeValue(pair.slice(eq + 1).trim()))
       pairs++
     }
     start = end + 1

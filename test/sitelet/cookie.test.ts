@@ -28,6 +28,8 @@ describe("parseCookieHeader", () => {
     expect(parseCookieHeader("a=1;".repeat(100_000)).size).toBe(1)
     const many = Array.from({ length: 1000 }, (_, i) => `k${i}=v`).join("; ")
     expect(parseCookieHeader(many).size).toBe(256)
+    // Pairs without "=" before a late one: each pair is scanned once (linear), and the late one is found.
+    expect(parseCookieHeader("a;".repeat(200_000) + "b=1").get("b")).toBe("1")
   })
 })
 
