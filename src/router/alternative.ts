@@ -134,7 +134,7 @@ export function matchAlternative(alternative: Alternative, state: MatchState, fr
  * ```
  */
 export function writeAlternative(alternative: Alternative, value: unknown, out: LinkWriter): void {
-  if (typeof value !== "object" || value === null) throw new LinkFailure(routerMessages.linkWrongType("an object", value))
+  if (typeof value !== "object" || value === null) throw new LinkFailure(routerMessages.linkWrongType("an object", value), true)
   const record = value as Record<string, unknown>
   if (out.method === undefined) out.method = alternative.firstMethod
   for (const element of alternative.elements) {

@@ -88,7 +88,11 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
     try {
       codec.write(endpoint, out)
     } catch (error) {
-      if (error instanceof LinkFailure) throw new LinkError(fieldPath(error.path), error.reason)
+      if (error instanceof LinkFailure) {
+        // A value of another type altogether (another union's case) is not produced by this router.
+        if (error.mismatch && error.path.length === 0) return undefined
+        throw new LinkError(fieldPath(error.path), error.reason)
+      }
       throw error
     }
     return out

@@ -34,8 +34,15 @@ export class LinkError extends Error {
  */
 export class LinkFailure extends Error {
   readonly path: string[] = []
-  constructor(readonly reason: string) {
+  /**
+   * The value is not of the descriptor's type (or names no case of the
+   * union). At the top level this means "this router does not produce the
+   * value", so `link` returns undefined and a `Router.Sum` asks the next router.
+   */
+  readonly mismatch: boolean
+  constructor(readonly reason: string, mismatch = false) {
     super(reason)
+    this.mismatch = mismatch
   }
 }
 

@@ -81,7 +81,7 @@ export function paramCodecOf(descriptor: Descriptor, where: string): ParamCodec 
         return { ok: true, value: items }
       },
       write: (key, value, out) => {
-        if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("an array", value))
+        if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("an array", value), true)
         for (const entry of value) out.push([checkQueryText(key), checkQueryText(item.toText(entry))])
       },
     }

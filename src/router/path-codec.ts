@@ -109,7 +109,7 @@ export function parseSequence(item: PathCodec, count: number, state: MatchState,
  * ```
  */
 export function writeItems(item: PathCodec, value: unknown, out: LinkWriter): void {
-  if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("an array", value))
+  if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("an array", value), true)
   value.forEach((entry, index) => inField(`[${index}]`, () => item.write(entry, out)))
 }
 
@@ -145,7 +145,7 @@ function listCodec(of: Descriptor, where: string): PathCodec {
       return parseSequence(item, count, state, at + 1, next)
     },
     write(value, out) {
-      if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("an array", value))
+      if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("an array", value), true)
       out.segments.push(String(value.length))
       writeItems(item, value, out)
     },
@@ -171,7 +171,7 @@ function tupleCodec(items: readonly Descriptor[], where: string): PathCodec {
       return step(0, at)
     },
     write(value, out) {
-      if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("a tuple", value))
+      if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("a tuple", value), true)
       codecs.forEach((codec, index) => inField(`[${index}]`, () => codec.write(value[index], out)))
     },
     minWidth: widthOf(() => codecs.reduce((sum, codec) => sum + codec.minWidth(), 0)),

@@ -54,6 +54,11 @@ const fail = (reason: string): never => {
   throw new LinkFailure(reason)
 }
 
+// The value is not of the descriptor's type at all: see LinkFailure.mismatch.
+const mismatch = (reason: string): never => {
+  throw new LinkFailure(reason, true)
+}
+
 const intCodec: TextCodec = {
   kind: "int",
   fromText: (text) => {
@@ -61,20 +66,21 @@ const intCodec: TextCodec = {
     const value = Number(text)
     return Number.isSafeInteger(value) ? value + 0 : undefined
   },
-  toText: (value) => (Number.isSafeInteger(value) ? String(value) : fail(typeof value === "number" ? routerMessages.linkUnsafeInteger(value) : routerMessages.linkWrongType("int", value))),
+  toText: (value) =>
+    typeof value !== "number" ? mismatch(routerMessages.linkWrongType("int", value)) : Number.isSafeInteger(value) ? String(value) : fail(routerMessages.linkUnsafeInteger(value)),
 }
 
 const floatCodec: TextCodec = {
   kind: "float",
   fromText: (text) => (text.length <= 400 && isDecimal(text) ? Number(text) + 0 : undefined),
   toText: (value) =>
-    typeof value !== "number" ? fail(routerMessages.linkWrongType("float", value)) : Number.isFinite(value) ? String(value) : fail(routerMessages.linkNotFinite(value)),
+    typeof value !== "number" ? mismatch(routerMessages.linkWrongType("float", value)) : Number.isFinite(value) ? String(value) : fail(routerMessages.linkNotFinite(value)),
 }
 
 const stringCodec: TextCodec = {
   kind: "string",
   fromText: (text) => text,
-  toText: (value) => (typeof value === "string" ? value : fail(routerMessages.linkWrongType("string", value))),
+  toText: (value) => (typeof value === "string" ? value : mismatch(routerMessages.linkWrongType("string", value))),
 }
 
 const boolCodec: TextCodec = {
@@ -83,14 +89,14 @@ const boolCodec: TextCodec = {
     const lower = text.length === 4 || text.length === 5 ? text.toLowerCase() : ""
     return lower === "true" ? true : lower === "false" ? false : undefined
   },
-  toText: (value) => (typeof value === "boolean" ? String(value) : fail(routerMessages.linkWrongType("bool", value))),
+  toText: (value) => (typeof value === "boolean" ? String(value) : mismatch(routerMessages.linkWrongType("bool", value))),
 }
 
 const bigintCodec: TextCodec = {
   kind: "bigint",
   // 1000 digits at most: BigInt parsing is superlinear in the length.
   fromText: (text) => (text.length <= 1001 && isInteger(text) ? BigInt(text) : undefined),
-  toText: (value) => (typeof value === "bigint" ? value.toString() : fail(routerMessages.linkWrongType("bigint", value))),
+  toText: (value) => (typeof value === "bigint" ? value.toString() : mismatch(routerMessages.linkWrongType("bigint", value))),
 }
 
 function dateCodec(format: string): TextCodec {
@@ -98,7 +104,7 @@ function dateCodec(format: string): TextCodec {
     kind: "datetime",
     fromText: (text) => parseDate(text, format),
     toText: (value) => {
-      if (!(value instanceof Date)) return fail(routerMessages.linkWrongType("Date", value))
+      if (!(value instanceof Date)) return mismatch(routerMessages.linkWrongType("Date", value))
       return formatDate(value, format) ?? fail(routerMessages.linkInvalidDate)
     },
   }

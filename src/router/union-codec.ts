@@ -175,7 +175,7 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     write(value, out) {
       const tag = typeof value === "object" && value !== null ? (value as { $?: unknown }).$ : undefined
       const alternative = typeof tag === "string" ? linkBy.get(tag) : undefined
-      if (!alternative) throw new LinkFailure(routerMessages.linkUnknownCase(tag))
+      if (!alternative) throw new LinkFailure(routerMessages.linkUnknownCase(tag), true)
       inField(tag as string, () => writeAlternative(alternative, value, out))
     },
     minWidth: widthOf(() => Math.min(...all.map((ranked) => ranked.width()))),

@@ -11,7 +11,7 @@ const stringWildcard: PathCodec = {
     return next(state.segments.slice(at).join("/"), state.segments.length)
   },
   write(value, out) {
-    if (typeof value !== "string") throw new LinkFailure(routerMessages.linkWrongType("string", value))
+    if (typeof value !== "string") throw new LinkFailure(routerMessages.linkWrongType("string", value), true)
     if (value === "") return
     for (const piece of value.split("/")) {
       if (piece === "") throw new LinkFailure(routerMessages.linkWildcardEmptyPiece(value))

@@ -30,7 +30,7 @@ describe("LinkError", () => {
     [{ $: "Ratio", r: Number.NaN }, "Ratio.r", routerMessages.linkNotFinite(Number.NaN)],
     [{ $: "Ratio", r: Infinity }, "Ratio.r", routerMessages.linkNotFinite(Infinity)],
     [{ $: "When", at: new Date(Number.NaN) }, "When.at", routerMessages.linkInvalidDate],
-    [{ $: "Nope" }, "", routerMessages.linkUnknownCase("Nope")],
+    [{ $: "Nope" }, "", routerMessages.linkNoRoute],
   ])("%o fails at %s", (value, field, reason) => {
     const error = failure(value)
     expect(error.field).toBe(field)
@@ -50,3 +50,23 @@ describe("LinkError", () => {
   })
 })
 
+describe("values another router produces", () => {
+  it("make link() return undefined at the top level, so Router.Sum asks the next router", async () => {
+    const A = t.union({ A: t.case({ n: t.int }) })
+    const B = t.union({ B: t.case({ s: t.string }) })
+    const sum = Router.Sum<{ $: "A"; n: number } | { $: "B"; s: string }>(Router.Infer(A) as never, Router.Infer(B) as never)
+    expect(sum.Link({ $: "B", s: "x" })).toBe("/B/x")
+    expect(sum.Link({ $: "A", n: 1 })).toBe("/A/1")
+    expect(Router.Infer(A).link({ $: "B" } as never)).toBeUndefined()
+    expect(Router.Infer(t.int).link("x" as never)).toBeUndefined()
+    expect(await sum.Parse({ url: "/B/x" })).toEqual({ $: "B", s: "x" })
+  })
+
+  it("but a wrong value inside a field still names the field", () => {
+    const Outer = t.union({ Wrap: t.case({ inner: t.union({ In: t.case({ n: t.int }) }) }) })
+    expect(() => Router.Infer(Outer).Link({ $: "Wrap", inner: { $: "Out" } } as never)).toThrow(
+      routerMessages.linkError("Wrap.inner", routerMessages.linkUnknownCase("Out")),
+    )
+    expect(() => Router.Infer(t.tuple(t.int)).Link(["x"] as never)).toThrow(routerMessages.linkError("[0]", routerMessages.linkWrongType("int", "x")))
+  })
+})
