@@ -121,6 +121,8 @@ export function serverSection(results: readonly ServerResult[]): string {
     raw ? formatPercent(result.requestsPerSecond / raw.requestsPerSecond) : "—",
     `${result.p50Ms} ms`,
     `${result.p99Ms} ms`,
+    `${result.cpuUsPerRequest.toFixed(1)} µs`,
+    raw ? formatPercent(raw.cpuUsPerRequest / result.cpuUsPerRequest) : "—",
     String(result.errors + result.non2xx),
   ])
   return [
@@ -132,7 +134,10 @@ export function serverSection(results: readonly ServerResult[]): string {
       "kept. Server and load generator share the machine's 2 cores (and the other sessions' load), so req/s here measure " +
       "the pair; compare rows, not absolute numbers. Each server's answer and its 404 are checked before the load.",
     "",
-    table(["server", "req/s", "of raw node:http", "p50", "p99", "errors + non-2xx"], rows),
+    table(["server", "req/s", "of raw node:http", "p50", "p99", "server CPU / request", "raw's CPU ÷ this", "errors + non-2xx"], rows),
+    "",
+    "Server CPU per request is the server process's CPU time (user + system) during the kept round divided by the " +
+      "requests it answered: the cost of one request on this stack, much less blurred by the shared cores than req/s.",
     "",
     ...results.map((result) => `- **${result.name}**: ${result.note}`),
   ].join("\n")

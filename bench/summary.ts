@@ -60,6 +60,13 @@ export function summarySection(results: Results): string {
   const raw = by("node:http (raw)")
   const node = by("sitelets node host")
   if (raw && node) rows.push(["node host ≥ 90% of raw node:http req/s", formatPercent(node / raw), node / raw >= 0.9 ? "met" : "**missed**"])
+  const cpu = (name: string) => server.find((result) => result.name === name)?.cpuUsPerRequest
+  const rawCpu = cpu("node:http (raw)")
+  const nodeCpu = cpu("sitelets node host")
+  if (rawCpu && nodeCpu) {
+    const share = rawCpu / nodeCpu
+    rows.push(["the same, by server CPU per request (raw's ÷ ours)", formatPercent(share), share >= 0.9 ? "met" : "**missed**"])
+  }
   for (const peer of ["fastify", "hono", "express"]) {
     const other = by(peer)
     if (node && other) {

@@ -16,6 +16,8 @@ export interface ServerResult {
   readonly requestsPerSecond: number
   readonly p50Ms: number
   readonly p99Ms: number
+  /** CPU time of the server process per request served in the kept round (µs): not blurred by the shared cores. */
+  readonly cpuUsPerRequest: number
   readonly errors: number
   readonly non2xx: number
 }
@@ -28,13 +30,27 @@ export const quickLoad = { connections: 10, pipelining: 1, duration: 1, rounds: 
 
 type Load = typeof load | typeof quickLoad
 
-function start(childEntry: string, name: string): Promise<{ child: ChildProcess; port: number }> {
+/** A running child server: its port, and a way to ask for its CPU time so far (µs). */
+interface Child {
+  readonly process: ChildProcess
+  readonly port: number
+  readonly cpuUs: () => Promise<number>
+}
+
+function start(childEntry: string, name: string): Promise<Child> {
   const child = spawn(process.execPath, [childEntry, name], { stdio: ["pipe", "pipe", "inherit"] })
+  const lines = createInterface({ input: child.stdout! })
+  const waiting: Array<(line: string) => void> = []
+  lines.on("line", (line) => waiting.shift()?.(line))
+  const nextLine = () => new Promise<string>((resolve) => waiting.push(resolve))
+  const cpuUs = async () => {
+    const answer = nextLine()
+    child.stdin!.write("cpu\n")
+    return (JSON.parse(await answer) as { cpuUs: number }).cpuUs
+  }
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`${name} exited with ${String(code)} before listening`)))
-    createInterface({ input: child.stdout! }).once("line", (line) => {
-      resolve({ child, port: (JSON.parse(line) as { port: number }).port })
-    })
+    void nextLine().then((line) => resolve({ process: child, port: (JSON.parse(line) as { port: number }).port, cpuUs }))
   })
 }
 
@@ -73,14 +89,18 @@ async function check(name: string, base: string): Promise<void> {
 export async function serverBench(childEntry: string, settings: Load = load): Promise<ServerResult[]> {
   const results: ServerResult[] = []
   for (const app of apps) {
-    const { child, port } = await start(childEntry, app.name)
+    const child = await start(childEntry, app.name)
     try {
+      const { port } = child
       const base = `http://127.0.0.1:${port}`
       await check(app.name, base)
       let last: Awaited<ReturnType<typeof autocannon>> | undefined
+      let cpuUs = 0
       for (let round = 0; round < settings.rounds; round++) {
         const { connections, pipelining, duration } = settings
+        const before = await child.cpuUs()
         last = await autocannon({ url: `${base}/users/42`, connections, pipelining, duration })
+        cpuUs = (await child.cpuUs()) - before
       }
       if (!last) throw new Error("no autocannon round ran")
       results.push({
@@ -89,12 +109,13 @@ export async function serverBench(childEntry: string, settings: Load = load): Pr
         requestsPerSecond: last.requests.average,
         p50Ms: last.latency.p50,
         p99Ms: last.latency.p99,
+        cpuUsPerRequest: cpuUs / Math.max(1, last.requests.total),
         errors: last.errors + last.timeouts,
         non2xx: last.non2xx,
       })
-      process.stderr.write(`  ${app.name}: ${Math.round(last.requests.average)} req/s, p99 ${last.latency.p99} ms\n`)
+      process.stderr.write(`  ${app.name}: ${Math.round(last.requests.average)} req/s, p99 ${last.latency.p99} ms, ${(cpuUs / Math.max(1, last.requests.total)).toFixed(1)} µs CPU/req\n`)
     } finally {
-      await stop(child)
+      await stop(child.process)
     }
   }
   return results

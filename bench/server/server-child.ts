@@ -1,7 +1,9 @@
 /**
  * Child process entry: starts the server named in argv[2], prints
- * `{"port":N}` on one line, and exits when the parent closes stdin.
+ * `{"port":N}` on one line, answers each `cpu` line on stdin with its
+ * CPU time so far (`{"cpuUs":N}`), and exits when the parent closes stdin.
  */
+import { createInterface } from "node:readline"
 import { apps } from "./apps.js"
 
 const name = process.argv[2]
@@ -12,7 +14,11 @@ if (!app) {
 }
 const running = await app.start()
 process.stdout.write(JSON.stringify({ port: running.port }) + "\n")
-process.stdin.resume()
+createInterface({ input: process.stdin }).on("line", (line) => {
+  if (line.trim() !== "cpu") return
+  const usage = process.cpuUsage()
+  process.stdout.write(JSON.stringify({ cpuUs: usage.user + usage.system }) + "\n")
+})
 process.stdin.on("end", () => {
   void running.close().finally(() => process.exit(0))
 })
