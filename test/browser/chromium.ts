@@ -41,15 +41,15 @@ export interface StartedBrowser {
  * await browser.close()
  * ```
  */
-export async function startChromium(): Promise<StartedBrowser> {
+export async function startChromium(executablePath: string = chromiumPath): Promise<StartedBrowser> {
   const profile = mkdtempSync(join(tmpdir(), "sitelets-chromium-"))
   let context: BrowserContext
   try {
-    context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, headless: true, args, timeout: 60_000 })
+    context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args, timeout: 60_000 })
   } catch (error) {
     rmSync(profile, { recursive: true, force: true })
     const reason = error instanceof Error ? error.message.split("\n")[0] ?? error.message : String(error)
-    throw new Error(cannotStart(chromiumPath, reason))
+    throw new Error(cannotStart(executablePath, reason))
   }
   return {
     context,
