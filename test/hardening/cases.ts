@@ -18,6 +18,8 @@ export interface HardeningCase extends RawRequest {
   readonly answer?: string
   /** The body must never contain this. */
   readonly never?: string
+  /** Node's HTTP parser answers before any application code (no Connect error handler involved). */
+  readonly parser?: true
   /** A requirement another area has not met yet: the case is skipped with this reason (see the report). */
   readonly gap?: string
 }
@@ -109,6 +111,17 @@ export const cases: readonly HardeningCase[] = [
   { name: "unmatched POST", ids: "D5", method: "POST", target: "/nowhere", body: "hello", status: 404 },
   // D6: a handler that throws.
   { name: "handler throws", ids: "D6", target: "/boom", status: 500 },
+  // C5/C7/C10: numbers, duplicate keys, BOM.
+  { name: "1e400 for an int", ids: "C5", method: "POST", target: "/echo", headers: json, body: '{"title":"t","n":1e400}', status: 400 },
+  { name: "unsafe integer", ids: "C5", method: "POST", target: "/echo", headers: json, body: '{"title":"t","n":9007199254740993}', status: 400 },
+  { name: "1.5 for an int", ids: "C5", method: "POST", target: "/echo", headers: json, body: '{"title":"t","n":1.5}', status: 400 },
+  { name: "duplicate keys: last wins, one parse", ids: "C7", method: "POST", target: "/echo", headers: json, body: '{"title":"a","title":"b","n":1}', status: 200, answer: "echo:b:1:title,n" },
+  // RFC 8259 §8.1 lets a parser ignore a BOM; the UTF-8 decoder drops it.
+  { name: "UTF-8 BOM is ignored", ids: "C10", method: "POST", target: "/echo", headers: json, body: '\uFEFF{"title":"t","n":1}', status: 200, answer: "echo:t:1:title,n" },
+  // A11/A12: methods.
+  { name: "HEAD on a GET case", ids: "A11", method: "HEAD", target: "/item/1", status: 200, answer: "" },
+  { name: "method CONSTRUCTOR", ids: "A11", method: "CONSTRUCTOR", target: "/item/1", status: 400, fetch: 404, parser: true },
+  { name: "method override header ignored", ids: "A12", method: "POST", target: "/item/1", headers: { "x-http-method-override": "GET" }, status: 404 },
   // A11: method-looking names.
   { name: "wrong method on a GET case", ids: "A11", method: "DELETE", target: "/item/1", status: 404 },
 ]
