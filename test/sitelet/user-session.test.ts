@@ -108,6 +108,15 @@ describe("UserSession", () => {
     expect(() => checkSessionOptions({ secret, cookieName: "bad name" })).toThrow(sessionMessages.badCookieName("bad name"))
   })
 
+  it("accepts secrets as bytes, and rotation lists mixing text and bytes", async () => {
+    const bytes = new Uint8Array(32).fill(7)
+    const a = session(undefined, false, { secret: bytes, now: () => clock })
+    await a.s.LoginUser("alice")
+    const cookie = echo(a.setCookies[0]!)
+    expect(await session(cookie, false, { secret: [secret, bytes], now: () => clock }).s.GetLoggedInUser()).toBe("alice")
+    expect(() => checkSessionOptions({ secret: new Uint8Array(31) })).toThrow(sessionMessages.secretTooShort("options (secret #1)", 31))
+  })
+
   it("uses SITELETS_SECRET when no secret is given", async () => {
     vi.stubEnv("SITELETS_SECRET", secret)
     const a = session(undefined, false, { now: () => clock })
