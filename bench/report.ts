@@ -24,6 +24,14 @@ export interface Results {
 const ours = "sitelets"
 const timingOf = (timings: readonly Timing[], name: string) => timings.find((timing) => timing.name === name)
 
+/**
+ * `## Environment`: machine, versions, commit, and how time is measured.
+ *
+ * @example
+ * ```ts
+ * environmentSection(environment()).startsWith("## Environment") //=> true
+ * ```
+ */
 export function environmentSection(env: Environment): string {
   return [
     "## Environment",
@@ -48,6 +56,14 @@ export function environmentSection(env: Environment): string {
   ].join("\n")
 }
 
+/**
+ * `## Routing`: CPU time per request, then sitelets' speed relative to each peer.
+ *
+ * @example
+ * ```ts
+ * routingSection(await routingBench(), contenderNotes())
+ * ```
+ */
 export function routingSection(results: readonly ScenarioResult[], notes: ReadonlyArray<readonly [string, string]>): string {
   const names = [...new Set(results.flatMap((result) => result.timings.map((timing) => timing.name)))]
   const head = ["router", ...results.map((result) => result.label)]
@@ -72,7 +88,7 @@ export function routingSection(results: readonly ScenarioResult[], notes: Readon
     "The GitHub REST API table (`../shared/bench/github-routes.json`, 203 routes), declared as sitelets templates " +
       "(`:name` → `<name>`, string holes; the union is generated at run time, static routes first) and loaded into every peer. " +
       "Every contender's answers (route and parameters) for all 203 requests and the miss are checked before timing. " +
-      "sitelets produces the typed endpoint value (`{ $: \"R64\", owner, repo, number }`); peers produce their param bag " +
+      "sitelets produces the typed endpoint value (`{ $: \"R63\", owner, repo, number }`); peers produce their param bag " +
       "(Hono: its index map and stash, as its router does before `c.req.param()`).",
     "",
     "**Median CPU time per request** (± half the interquartile range, over 11 rounds):",
@@ -89,6 +105,14 @@ export function routingSection(results: readonly ScenarioResult[], notes: Readon
   ].join("\n")
 }
 
+/**
+ * `## Linking`: the three linkers on each input.
+ *
+ * @example
+ * ```ts
+ * linkingSection(await linkingBench())
+ * ```
+ */
 export function linkingSection(results: readonly LinkingResult[]): string {
   const rows = results.flatMap((result) => {
     const mine = timingOf(result.timings, "sitelets Link")
@@ -103,7 +127,7 @@ export function linkingSection(results: readonly LinkingResult[]): string {
     "## Linking",
     "",
     "The URL of `GET /repos/<owner>/<repo>/issues/<number>` (the 203-route router, so `Link` also finds the case): " +
-      "`router.Link({ $: \"R64\", owner, repo, number })`, path-to-regexp's `compile(\"/repos/:owner/:repo/issues/:number\")` " +
+      "`router.Link({ $: \"R63\", owner, repo, number })`, path-to-regexp's `compile(\"/repos/:owner/:repo/issues/:number\")` " +
       "function, and a hand-written template literal with `encodeURIComponent` (the floor). All three give the same string " +
       "(checked). Target: ≥ 2× path-to-regexp.",
     "",
@@ -113,6 +137,14 @@ export function linkingSection(results: readonly LinkingResult[]): string {
   ].join("\n")
 }
 
+/**
+ * `## Whole server`: req/s, latency and server CPU per request, against raw node:http.
+ *
+ * @example
+ * ```ts
+ * serverSection(await serverBench(childEntry))
+ * ```
+ */
 export function serverSection(results: readonly ServerResult[]): string {
   const raw = results.find((result) => result.name === "node:http (raw)")
   const rows = results.map((result) => [
@@ -143,6 +175,14 @@ export function serverSection(results: readonly ServerResult[]): string {
   ].join("\n")
 }
 
+/**
+ * `## Adversarial paths`: each crafted target's outcome and cost.
+ *
+ * @example
+ * ```ts
+ * adversarialSection(await adversarialBench())
+ * ```
+ */
 export function adversarialSection(results: readonly AdversarialResult[]): string {
   return [
     "## Adversarial paths",

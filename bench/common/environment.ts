@@ -20,7 +20,14 @@ export interface Environment {
   readonly packages: ReadonlyArray<readonly [name: string, version: string]>
 }
 
-/** The installed version of a package (its own package.json), or "missing". */
+/**
+ * The installed version of a package (its own package.json), or "missing".
+ *
+ * @example
+ * ```ts
+ * installedVersion("find-my-way") //=> "9.10.1"
+ * ```
+ */
 export function installedVersion(name: string): string {
   try {
     // Read the file itself: not every package exports "./package.json".

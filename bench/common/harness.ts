@@ -36,6 +36,7 @@ export interface HarnessOptions {
   readonly warmupMs: number
 }
 
+/** 11 interleaved rounds of 20 ms batches, after 150 ms of warm-up per subject. */
 export const defaultHarness: HarnessOptions = { batchMs: 20, rounds: 11, warmupMs: 150 }
 
 /**

@@ -97,6 +97,11 @@ function find(table: readonly TableRoute[], method: string, path: string): Table
 /**
  * The requests: a static hit, a one-parameter hit, a three-parameter hit,
  * a miss (a known prefix, then an unknown segment) and every route once.
+ *
+ * @example
+ * ```ts
+ * scenarios(loadTable()).threeParams[0].path //=> "/repos/owner-63/repo-63/issues/number-63"
+ * ```
  */
 export function scenarios(table: readonly TableRoute[]): Scenarios {
   return {

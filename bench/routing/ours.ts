@@ -8,7 +8,7 @@ import { createRouteRequest, Router, type RouteRequest } from "../../src/index.j
 import { caseName, templateCases, type TableRequest, type TableRoute } from "./github-table.js"
 import type { Answer, Contender } from "./peers.js"
 
-/** A table endpoint as the router gives it: `{ $: "R64", owner, repo, number }`, all strings. */
+/** A table endpoint as the router gives it: `{ $: "R63", owner, repo, number }`, all strings. */
 export type TableEndpoint = { readonly $: string } & Readonly<Record<string, string>>
 
 /**

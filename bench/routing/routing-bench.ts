@@ -16,6 +16,7 @@ export interface ScenarioResult {
   readonly timings: readonly Timing[]
 }
 
+/** How each scenario is named in the tables. */
 export const scenarioLabels: Readonly<Record<keyof Scenarios, string>> = {
   static: "static hit (`GET /user/repos`)",
   oneParam: "1 param (`GET /users/:user/repos`)",
@@ -91,7 +92,14 @@ export async function routingBench(options?: HarnessOptions): Promise<ScenarioRe
   return results
 }
 
-/** The notes of every contender, for the table legend. */
+/**
+ * The notes of every contender, for the table legend.
+ *
+ * @example
+ * ```ts
+ * contenderNotes()[0] //=> ["sitelets", "`createRouteRequest({ method, target })` + …"]
+ * ```
+ */
 export function contenderNotes(): Array<readonly [string, string]> {
   const table = loadTable()
   return [...ours(table), ...peers(table)].map((contender) => [contender.name, contender.note] as const)
