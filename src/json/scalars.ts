@@ -83,15 +83,18 @@ export function parseIsoDate(text: string): Date | undefined {
     } else return undefined
     if (at !== text.length) return undefined
   }
-  // Date.UTC reads years 0–99 as 1900–1999: those take the slower setter path.
-  if (year >= 100) {
-    const date = new Date(Date.UTC(year, month - 1, day, hours, minutes - offset, seconds, millis))
-    return Number.isNaN(date.getTime()) ? undefined : date
-  }
-  const date = new Date(0)
-  date.setUTCFullYear(year, month - 1, day)
-  date.setUTCHours(hours, minutes - offset, seconds, millis)
-  return Number.isNaN(date.getTime()) ? undefined : date
+  const time = daysFromCivil(year, month, day) * 86400000 + ((hours * 60 + minutes - offset) * 60 + seconds) * 1000 + millis
+  // ±8.64e15 ms is the range of a JS Date.
+  return time >= -8.64e15 && time <= 8.64e15 ? new Date(time) : undefined
+}
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm; no Date object, any year). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year
+  const era = Math.floor(y / 400)
+  const yoe = y - era * 400
+  const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1
+  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468
 }
 
 /**

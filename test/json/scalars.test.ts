@@ -62,4 +62,17 @@ describe("isoText", () => {
     }
     fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (time) => isoText(new Date(time)) === new Date(time).toISOString()), { numRuns: 2000 })
   })
+
+  test("parseIsoDate reads back every toISOString text, and agrees with Date.parse on offsets", () => {
+    fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (time) => parseIsoDate(new Date(time).toISOString())?.getTime() === time), { numRuns: 2000 })
+    fc.assert(
+      fc.property(fc.integer({ min: 86400000, max: 253402300799999 - 86400000 }), fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }), (time, offset) => {
+        const local = new Date(time + offset * 60000).toISOString().slice(0, 23)
+        const sign = offset < 0 ? "-" : "+"
+        const text = `${local}${sign}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0")}:${String(Math.abs(offset) % 60).padStart(2, "0")}`
+        return parseIsoDate(text)?.getTime() === Date.parse(text)
+      }),
+      { numRuns: 1000 },
+    )
+  })
 })
