@@ -121,7 +121,6 @@ export function endpointRequest<Endpoint>(router: Router<Endpoint>, endpoint: En
   const { base, headers: headersInit, ...rest } = init
   const parts = endpointRequestParts(router, endpoint, headersInit)
   const url = resolveLink(parts.path, base)
-  const request: RequestInit = { ...rest, method: parts.method, headers: parts.headers }
-  if (parts.body !== undefined) request.body = parts.body
-  return new Request(url, request)
+  // Spread first: a method or body slipped into `init` past the types never wins over the endpoint's.
+  return new Request(url, { ...rest, method: parts.method, headers: parts.headers, body: parts.body ?? null })
 }
