@@ -8,7 +8,14 @@ import type { StandardSchemaV1 } from "@standard-schema/spec"
 import type { LazyDescriptor } from "./descriptor.js"
 import { descriptorMessages } from "./messages.js"
 
-/** Validates a plain JSON value against a descriptor (the JSON codec's `decode`). */
+/**
+ * Validates a plain JSON value against a descriptor (the JSON codec's `decode`).
+ *
+ * @example
+ * ```ts
+ * const validate: StandardValidator = (descriptor, value) => ({ value })
+ * ```
+ */
 export type StandardValidator = (descriptor: object, value: unknown) => StandardSchemaV1.Result<unknown>
 
 // `var` on purpose: it is read at call time only and must never be in a TDZ when builders run early in a cycle.

@@ -8,7 +8,15 @@ import type { Limits } from "./options.js"
 import { parseBigIntText, parseIsoDate } from "./scalars.js"
 import { type FieldShape, fieldShapes, setOwn, unionShape } from "./shape.js"
 
-/** A compiled activator: converts a trusted plain JSON value where JSON cannot carry the type. */
+/**
+ * A compiled activator: converts a trusted plain JSON value where JSON cannot carry the type.
+ *
+ * @example
+ * ```ts
+ * const run: Activator = activatorOf(t.bigint)
+ * run("12", 0, defaultLimits) //=> 12n
+ * ```
+ */
 export type Activator = (value: unknown, depth: number, limits: Limits) => unknown
 
 /** Marks "nothing to convert here": the value is returned as received. */

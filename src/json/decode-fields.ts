@@ -3,7 +3,15 @@ import { at } from "./failure.js"
 import type { Limits } from "./options.js"
 import { type FieldShape, setOwn } from "./shape.js"
 
-/** Reads the declared fields of a JSON object into `out`; never looks at other keys. */
+/**
+ * Reads the declared fields of a JSON object into `out`; never looks at other keys.
+ *
+ * @example
+ * ```ts
+ * const read: FieldsDecoder = fieldsDecoder(fields, decoders)
+ * read({ id: 1, extra: 2 }, out, 1, defaultLimits) // out is { id: 1 }
+ * ```
+ */
 export type FieldsDecoder = (source: Record<string, unknown>, out: Record<string, unknown>, depth: number, limits: Limits) => void
 
 /**

@@ -6,12 +6,25 @@ import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
 import { bigintTooLong, parseBigIntText, parseIsoDate } from "./scalars.js"
 
-/** A compiled decoder: validates a plain JSON value and builds the typed value. */
+/**
+ * A compiled decoder: validates a plain JSON value and builds the typed value.
+ *
+ * @example
+ * ```ts
+ * const run: Decoder = decoderOf(t.int)
+ * run(1, 0, defaultLimits) //=> 1
+ * ```
+ */
 export type Decoder = (value: unknown, depth: number, limits: Limits) => unknown
 
 /**
  * Scalar decoders that return their input unchanged when it is valid; a list
  * of these can copy the validated array instead of rebuilding it.
+ *
+ * @example
+ * ```ts
+ * passThrough.has(decodeInt) //=> true
+ * ```
  */
 export const passThrough = new WeakSet<Decoder>()
 
@@ -20,19 +33,54 @@ const scalar = (decoder: Decoder): Decoder => {
   return decoder
 }
 
-/** `t.int`: a JSON number that is a safe integer. */
+/**
+ * `t.int`: a JSON number that is a safe integer.
+ *
+ * @example
+ * ```ts
+ * decodeInt(1.5, 0, defaultLimits) // throws: expected int, got 1.5
+ * ```
+ */
 export const decodeInt: Decoder = scalar((value) => (Number.isSafeInteger(value) ? value : fail("int", value)))
 
-/** `t.float`: a finite JSON number (`1e400` parses to Infinity and is refused). */
+/**
+ * `t.float`: a finite JSON number (`1e400` parses to Infinity and is refused).
+ *
+ * @example
+ * ```ts
+ * decodeFloat(1.5, 0, defaultLimits) //=> 1.5
+ * ```
+ */
 export const decodeFloat: Decoder = scalar((value) => (Number.isFinite(value) ? value : fail("float", value)))
 
-/** `t.string`. */
+/**
+ * `t.string`.
+ *
+ * @example
+ * ```ts
+ * decodeString("a", 0, defaultLimits) //=> "a"
+ * ```
+ */
 export const decodeString: Decoder = scalar((value) => (typeof value === "string" ? value : fail("string", value)))
 
-/** `t.bool`. */
+/**
+ * `t.bool`.
+ *
+ * @example
+ * ```ts
+ * decodeBool(true, 0, defaultLimits) //=> true
+ * ```
+ */
 export const decodeBool: Decoder = scalar((value) => (typeof value === "boolean" ? value : fail("bool", value)))
 
-/** `t.bigint`: a JSON string of decimal digits, at most `maxBigIntDigits` of them. */
+/**
+ * `t.bigint`: a JSON string of decimal digits, at most `maxBigIntDigits` of them.
+ *
+ * @example
+ * ```ts
+ * decodeBigInt("-12", 0, defaultLimits) //=> -12n
+ * ```
+ */
 export const decodeBigInt: Decoder = (value, _depth, limits) => {
   if (typeof value === "string") {
     const parsed = parseBigIntText(value, limits.maxBigIntDigits)

@@ -7,7 +7,15 @@ import type { Limits } from "./options.js"
 import { type FieldShape, fieldShapes, setOwn, unionShape } from "./shape.js"
 import { dateText } from "./serialize-scalars.js"
 
-/** A compiled encoder: turns a typed value into a plain JSON value. */
+/**
+ * A compiled encoder: turns a typed value into a plain JSON value.
+ *
+ * @example
+ * ```ts
+ * const run: Encoder = encoderOf(t.datetime)
+ * run(new Date(0), 0, defaultLimits) //=> "1970-01-01T00:00:00.000Z"
+ * ```
+ */
 export type Encoder = (value: unknown, depth: number, limits: Limits) => unknown
 
 const cache = new WeakMap<Descriptor, Encoder>()

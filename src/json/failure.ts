@@ -5,6 +5,11 @@ import { describeReceived, JsonError, type JsonPathSegment } from "./json-error.
  * reverse, each enclosing container adding its step as the error passes
  * through, so the happy path never tracks a path. Converted to a `JsonError`
  * at the public boundary.
+ *
+ * @example
+ * ```ts
+ * throw new Failure("int", '"x"') // becomes `$…: expected int, got "x"`
+ * ```
  */
 export class Failure {
   readonly reversed: JsonPathSegment[] = []

@@ -1,6 +1,13 @@
 import { jsonMessages } from "./messages.js"
 
-/** One step of a JSON path: a property name or an array index. */
+/**
+ * One step of a JSON path: a property name or an array index.
+ *
+ * @example
+ * ```ts
+ * const steps: JsonPathSegment[] = ["items", 2, "id"] // $.items[2].id
+ * ```
+ */
 export type JsonPathSegment = string | number
 
 const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/

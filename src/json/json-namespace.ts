@@ -2,7 +2,15 @@ import { Json as JsonAttribute } from "../descriptor/attributes.js"
 import { activate, decode, deserialize, encode, serialize } from "./codec.js"
 import { parseJson, stringifyJson } from "./parse.js"
 
-/** The codec members of `Json`, next to its use as an attribute. */
+/**
+ * The codec members of `Json`, next to its use as an attribute.
+ *
+ * @example
+ * ```ts
+ * const codec: JsonCodec = Json
+ * codec.Serialize(t.int, 1) //=> "1"
+ * ```
+ */
 export interface JsonCodec {
   /**
    * A typed value as JSON text. @example `Json.Serialize(t.list(t.int), [1, 2]) //=> "[1,2]"`

@@ -1,6 +1,11 @@
 /**
  * Sentences of the JSON codec. Each is written once here; the codec and the
  * tests import these writers instead of retyping them.
+ *
+ * @example
+ * ```ts
+ * jsonMessages.mismatch("$.items[2].id", "int", '"x"') //=> '$.items[2].id: expected int, got "x"'
+ * ```
  */
 export const jsonMessages = {
   /** The one shape of every decoding and serialization error: `$.items[2].id: expected int, got "x"`. */

@@ -1,6 +1,13 @@
 import { jsonMessages } from "./messages.js"
 
-/** Limits for decoding hostile input (and for serializing runaway values). */
+/**
+ * Limits for decoding hostile input (and for serializing runaway values).
+ *
+ * @example
+ * ```ts
+ * Json.Deserialize(Tree, text, { maxDepth: 128, maxBigIntDigits: 50 })
+ * ```
+ */
 export interface JsonOptions {
   /** Deepest nesting of arrays and objects, counted from 1 at the top. Default 64. */
   readonly maxDepth?: number
@@ -8,13 +15,27 @@ export interface JsonOptions {
   readonly maxBigIntDigits?: number
 }
 
-/** The limits with every default filled in; passed down the compiled closures. */
+/**
+ * The limits with every default filled in; passed down the compiled closures.
+ *
+ * @example
+ * ```ts
+ * const limits: Limits = limitsOf({ maxDepth: 10 }) //=> { maxDepth: 10, maxBigIntDigits: 1000 }
+ * ```
+ */
 export interface Limits {
   readonly maxDepth: number
   readonly maxBigIntDigits: number
 }
 
-/** System.Text.Json's and RELIABILITY.md's nesting default. */
+/**
+ * The defaults: depth 64 (System.Text.Json's, RELIABILITY.md's) and 1000 bigint digits.
+ *
+ * @example
+ * ```ts
+ * defaultLimits.maxDepth //=> 64
+ * ```
+ */
 export const defaultLimits: Limits = Object.freeze({ maxDepth: 64, maxBigIntDigits: 1000 })
 
 const checked = (name: string, value: number | undefined, fallback: number): number => {

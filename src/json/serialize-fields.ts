@@ -3,7 +3,15 @@ import type { Limits } from "./options.js"
 import type { FieldShape } from "./shape.js"
 import type { Writer } from "./serialize-scalars.js"
 
-/** Writes the declared fields of a value after `prefix` (`{` or `{"$":"Tag"`), closing the object. */
+/**
+ * Writes the declared fields of a value after `prefix` (`{` or `{"$":"Tag"`), closing the object.
+ *
+ * @example
+ * ```ts
+ * const write: FieldsWriter = fieldsWriter(fields, writers, false)
+ * write({ id: 1 }, "{", 1, defaultLimits) //=> '{"id":1}'
+ * ```
+ */
 export type FieldsWriter = (value: Record<string, unknown>, prefix: string, depth: number, limits: Limits) => string
 
 type Chunk = (value: Record<string, unknown>, out: string, empty: boolean, depth: number, limits: Limits) => string

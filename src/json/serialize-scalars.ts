@@ -5,7 +5,15 @@ import { isoText } from "./scalars.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
 
-/** A compiled serializer: writes a typed value as JSON text. */
+/**
+ * A compiled serializer: writes a typed value as JSON text.
+ *
+ * @example
+ * ```ts
+ * const run: Writer = writerOf(t.list(t.int))
+ * run([1, 2], 0, defaultLimits) //=> "[1,2]"
+ * ```
+ */
 export type Writer = (value: unknown, depth: number, limits: Limits) => string
 
 // Characters JSON.stringify escapes; a string without them is written as is.
@@ -24,19 +32,54 @@ export function quote(text: string): string {
   return text.length < 64 && !needsEscape.test(text) ? `"${text}"` : JSON.stringify(text)
 }
 
-/** `t.int`: refuses non-integers and unsafe integers (JSON would lose their digits). */
+/**
+ * `t.int`: refuses non-integers and unsafe integers (JSON would lose their digits).
+ *
+ * @example
+ * ```ts
+ * writeInt(2 ** 53, 0, defaultLimits) // throws: expected int, got 9007199254740992
+ * ```
+ */
 export const writeInt: Writer = (value) => (Number.isSafeInteger(value) ? "" + (value as number) : fail("int", value))
 
-/** `t.float`: refuses NaN and ±Infinity (JSON.stringify would silently write `null`). */
+/**
+ * `t.float`: refuses NaN and ±Infinity (JSON.stringify would silently write `null`).
+ *
+ * @example
+ * ```ts
+ * writeFloat(NaN, 0, defaultLimits) // throws: expected float, got NaN
+ * ```
+ */
 export const writeFloat: Writer = (value) => (Number.isFinite(value) ? "" + (value as number) : fail("float", value))
 
-/** `t.string`. */
+/**
+ * `t.string`.
+ *
+ * @example
+ * ```ts
+ * writeString('a"b', 0, defaultLimits) //=> '"a\\"b"'
+ * ```
+ */
 export const writeString: Writer = (value) => (typeof value === "string" ? quote(value) : fail("string", value))
 
-/** `t.bool`. */
+/**
+ * `t.bool`.
+ *
+ * @example
+ * ```ts
+ * writeBool(false, 0, defaultLimits) //=> "false"
+ * ```
+ */
 export const writeBool: Writer = (value) => (value === true ? "true" : value === false ? "false" : fail("bool", value))
 
-/** `t.bigint`: a JSON string of its decimal digits. */
+/**
+ * `t.bigint`: a JSON string of its decimal digits.
+ *
+ * @example
+ * ```ts
+ * writeBigInt(12n, 0, defaultLimits) //=> '"12"'
+ * ```
+ */
 export const writeBigInt: Writer = (value) => (typeof value === "bigint" ? `"${value}"` : fail("bigint", value))
 
 /**

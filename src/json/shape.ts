@@ -3,7 +3,14 @@ import { resolve } from "../descriptor/composites.js"
 import { caseFields, caseTag } from "../descriptor/fields.js"
 import { jsonMessages } from "./messages.js"
 
-/** One field of a record or case as the codec sees it. */
+/**
+ * One field of a record or case as the codec sees it.
+ *
+ * @example
+ * ```ts
+ * const field: FieldShape = { name: "note", type: t.string, optional: true, inherited: false }
+ * ```
+ */
 export interface FieldShape {
   /** Property name, in the TypeScript value and in JSON. */
   readonly name: string
@@ -15,7 +22,14 @@ export interface FieldShape {
   readonly inherited: boolean
 }
 
-/** One union case as the codec sees it. */
+/**
+ * One union case as the codec sees it.
+ *
+ * @example
+ * ```ts
+ * const shape: CaseShape = { key: "Article", tag: "a", fields: [] } // Article with Name("a")
+ * ```
+ */
 export interface CaseShape {
   /** The case's key: the `$` of the TypeScript value. */
   readonly key: string
@@ -24,7 +38,14 @@ export interface CaseShape {
   readonly fields: readonly FieldShape[]
 }
 
-/** A union as the codec sees it. */
+/**
+ * A union as the codec sees it.
+ *
+ * @example
+ * ```ts
+ * unionShape(Shape).tagKey //=> "kind" (with NamedUnionCases("kind"))
+ * ```
+ */
 export interface UnionShape {
   /** `"$"`, or the key given by `NamedUnionCases`. */
   readonly tagKey: string
