@@ -6,7 +6,7 @@ import type { StaticContent } from "../sitelet/content-model.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import { readFetchBody } from "./fetch-body.js"
 import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
-import { serveRequest } from "./serve.js"
+import { errorContent, serveRequest } from "./serve.js"
 
 /**
  * A WHATWG `Response` from a plain content; `HEAD` gets no body.
@@ -50,7 +50,14 @@ export async function handleResolved<Endpoint>(
     },
     options,
   )
-  return outcome.kind === "declined" ? undefined : toResponse(outcome.content, request.method.toUpperCase())
+  if (outcome.kind === "declined") return undefined
+  try {
+    return toResponse(outcome.content, request.method.toUpperCase())
+  } catch (error) {
+    // A header the runtime refuses (built by hand, bypassing `header()`): a generic 500, like a throwing handler.
+    options.onError(error)
+    return toResponse(errorContent(500), request.method.toUpperCase())
+  }
 }
 
 /**

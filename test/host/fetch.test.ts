@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest"
 import { Hono } from "hono"
 import { Fetch } from "../../src/host/fetch-handler.js"
 import { hostSite } from "./host-site.js"
+import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { staticContent } from "../../src/sitelet/content-model.js"
+import { Http } from "../../src/sitelet/http-status.js"
 
 const quiet = { onError: () => undefined }
 
@@ -38,5 +41,15 @@ describe("the documented Hono mount", () => {
     const app = new Hono()
     app.use("/site/*", async (c, next) => (await hostSite.Handle(c.req.raw, { ...quiet, basePath: "/site" })) ?? next())
     expect(await (await app.request("/site/links")).text()).toBe("/site/blog/3")
+  })
+})
+
+describe("Fetch host faults", () => {
+  it("answers 500 when a hand-built content carries a header the runtime refuses", async () => {
+    const errors: unknown[] = []
+    const site = Sitelet.Content("/bad", { $: "Bad" } as const, staticContent(Http.Status.Ok, [["X-Bad", "a\nb"]], "x"))
+    const response = await site.Handle(new Request("http://x/bad"), { onError: (error) => errors.push(error) })
+    expect(response?.status).toBe(500)
+    expect(errors).toHaveLength(1)
   })
 })
