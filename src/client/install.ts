@@ -83,8 +83,13 @@ export function installRouter<Endpoint>(mode: RoutingMode, router: Router<Endpoi
   let current: Endpoint | undefined
   let generation = 0
   let disposed = false
-  // The href last turned into an endpoint: popstate and hashchange both fire on a hash traversal.
-  let shownHref = ""
+  // What the location held when it was last turned into an endpoint: popstate and hashchange both
+  // fire on a hash traversal, and in history mode a jump to an in-page #anchor changes no endpoint.
+  let shownKey = ""
+  const keyOf = (href: string) => {
+    const url = new URL(href)
+    return locationLink(mode, url) ?? "anchor:" + url.href
+  }
 
   const show = (endpoint: Endpoint | undefined) => {
     current = endpoint
@@ -102,14 +107,14 @@ export function installRouter<Endpoint>(mode: RoutingMode, router: Router<Endpoi
     const endpoint = await parseHref(href)
     // A later navigation wins over a slow parse.
     if (mine === generation && !disposed) {
-      shownHref = href
+      shownKey = keyOf(href)
       show(endpoint)
     }
     return endpoint
   }
 
   const onHistory = () => {
-    if (win.location.href !== shownHref) void refresh()
+    if (keyOf(win.location.href) !== shownKey) void refresh()
   }
 
   const onClick = (event: Event) => {
@@ -122,7 +127,7 @@ export function installRouter<Endpoint>(mode: RoutingMode, router: Router<Endpoi
       if (mine !== generation || disposed) return
       if (endpoint === undefined) return win.location.assign(url.href)
       win.history.pushState(null, "", url.href)
-      shownHref = win.location.href
+      shownKey = keyOf(win.location.href)
       show(endpoint)
     })
   }
@@ -154,7 +159,7 @@ export function installRouter<Endpoint>(mode: RoutingMode, router: Router<Endpoi
       generation++
       if (navigateOptions.replace) win.history.replaceState(null, "", url)
       else win.history.pushState(null, "", url)
-      shownHref = win.location.href
+      shownKey = keyOf(win.location.href)
       show(endpoint)
     },
     subscribe(listener) {

@@ -12,7 +12,7 @@ export interface FakeWindow extends BrowserWindow {
   forward(): void
   /** Delivers a (fake) click event to the document's listeners. */
   click(event: object): void
-  /** Sets the fragment like a user following `<a href="#…">`. */
+  /** Sets the fragment like a user following `<a href="#…">` (a URL relative to the current one). */
   followHash(hash: string): void
 }
 
@@ -67,6 +67,8 @@ export function fakeWindow(start: string): FakeWindow {
     followHash(hash) {
       entries.splice(index + 1, entries.length, new URL(hash, href()).href)
       index++
+      // Browsers fire both on a fragment navigation.
+      events.dispatchEvent(new Event("popstate"))
       events.dispatchEvent(new Event("hashchange"))
     },
   }

@@ -106,6 +106,22 @@ describe("Router.Install (history mode)", () => {
     expect(() => app.navigate({ $: "Home" })).toThrow(clientMessages.alreadyDisposed)
   })
 
+  it("ignores a jump to an in-page #anchor (the endpoint did not change)", async () => {
+    const win = fakeWindow(origin + "/article/1/a")
+    let changes = 0
+    const app = Router.Install(router, { window: win, onChange: () => changes++ })
+    await app.ready
+    win.followHash("#comments")
+    await settle()
+    win.back()
+    await settle()
+    expect(changes).toBe(1)
+    win.followHash("/search?q=x#top")
+    await settle()
+    expect(app.current).toEqual({ $: "Search", q: "x" })
+    expect(changes).toBe(2)
+  })
+
   it("lets the latest navigation win over a slower parse", async () => {
     const win = fakeWindow(origin + "/article/1/a")
     const app = Router.Install(router, { window: win })
