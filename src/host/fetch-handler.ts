@@ -7,7 +7,15 @@ import { handleResolved, toResponse } from "./fetch-handle.js"
 import { resolveHostOptions, type HostOptions } from "./host-options.js"
 import { errorContent } from "./serve.js"
 
-/** An object runtimes serve directly: `export default Fetch.Handler(site)`. */
+/**
+ * An object runtimes serve directly: `export default Fetch.Handler(site)`.
+ *
+ * @example
+ * ```ts
+ * const handler: FetchHandler = Fetch.Handler(site)
+ * await handler.fetch(new Request("http://x/"))
+ * ```
+ */
 export interface FetchHandler {
   fetch(request: Request): Promise<Response>
 }

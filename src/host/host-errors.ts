@@ -5,7 +5,14 @@
  * own error handler.
  */
 
-/** The sentences of host errors, written once. */
+/**
+ * The sentences of host errors, written once.
+ *
+ * @example
+ * ```ts
+ * hostMessages.urlTooLong(8192) //=> "Request target is longer than 8192 characters"
+ * ```
+ */
 export const hostMessages = {
   bodyTooLarge: (limit: number) => `Request body is larger than ${limit} bytes`,
   urlTooLong: (limit: number) => `Request target is longer than ${limit} characters`,
@@ -21,7 +28,14 @@ export const hostMessages = {
   internalError: "Internal Server Error",
 } as const
 
-/** The stable `type` of each host error. */
+/**
+ * The stable `type` of each host error.
+ *
+ * @example
+ * ```ts
+ * const type: HostErrorType = "entity.too.large"
+ * ```
+ */
 export type HostErrorType =
   | "entity.too.large"
   | "uri.too.long"

@@ -3,7 +3,14 @@
  */
 import { checkSessionOptions, type SessionOptions } from "../sitelet/user-session.js"
 
-/** Size limits enforced before and while reading a request. */
+/**
+ * Size limits enforced before and while reading a request.
+ *
+ * @example
+ * ```ts
+ * NodeHandler(site, { limits: { bodyBytes: 64 * 1024 } })
+ * ```
+ */
 export interface HostLimits {
   /** Largest request body in bytes, counted on the actual bytes (413 above). Default 1 MiB. */
   readonly bodyBytes: number
@@ -13,7 +20,14 @@ export interface HostLimits {
   readonly queryParameters: number
 }
 
-/** Options of `site.Handle`, `Fetch.Handler`, `NodeHandler` and `Middleware`. */
+/**
+ * Options of `site.Handle`, `Fetch.Handler`, `NodeHandler` and `Middleware`.
+ *
+ * @example
+ * ```ts
+ * Fetch.Handler(site, { basePath: "/app", session: { secret: process.env.SECRET }, onError: report })
+ * ```
+ */
 export interface HostOptions {
   /**
    * The path the sitelet is mounted under (`"/app"`): requests outside it
@@ -43,7 +57,14 @@ export const defaultLimits: HostLimits = Object.freeze({
   queryParameters: 1000,
 })
 
-/** Options with every default applied and the base path split into segments. */
+/**
+ * Options with every default applied and the base path split into segments.
+ *
+ * @example
+ * ```ts
+ * resolveHostOptions({ basePath: "/a/b" }).baseSegments //=> ["a", "b"]
+ * ```
+ */
 export interface ResolvedHostOptions {
   readonly basePath: string
   readonly baseSegments: readonly string[]

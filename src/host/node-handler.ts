@@ -11,10 +11,24 @@ import { readNodeBody } from "./node-body.js"
 import { nodeHeaders, writeNodeResponse } from "./node-write.js"
 import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
 
-/** A `node:http` request listener. */
+/**
+ * A `node:http` request listener.
+ *
+ * @example
+ * ```ts
+ * const listener: NodeRequestHandler = NodeHandler(site)
+ * ```
+ */
 export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => void
 
-/** Connect/Express middleware. */
+/**
+ * Connect/Express middleware.
+ *
+ * @example
+ * ```ts
+ * const middleware: ConnectMiddleware = Middleware(site)
+ * ```
+ */
 export type ConnectMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
 
 /** The mount prefix Express keeps in `req.baseUrl`, when present. */

@@ -14,7 +14,14 @@ import { HostError, hostMessages, isHostError } from "./host-errors.js"
 import { checkBody, unreadBodyError } from "./body-check.js"
 import type { ResolvedHostOptions } from "./host-options.js"
 
-/** What a host hands to {@link serveRequest}. */
+/**
+ * What a host hands to {@link serveRequest}.
+ *
+ * @example
+ * ```ts
+ * const init: ServeInit = { method: "GET", target: "/", headers: new Headers(), readBody: async () => new Uint8Array(), secure: false }
+ * ```
+ */
 export interface ServeInit {
   readonly method: string
   /** The raw request target (origin-form or absolute-form). */
@@ -30,9 +37,16 @@ export interface ServeInit {
 
 /**
  * The outcome of serving one request:
- * - `served`: write `content` (handler content, or a 4xx for a bad request);
+ * - `served`: write the handler's `content`;
+ * - `rejected`: a malformed or oversized request: write the 4xx `content`, or `next(error)` under Connect;
  * - `declined`: no part accepts the request (fall through / 404);
  * - `failed`: a handler threw (500, or `next(err)` under Connect).
+ *
+ * @example
+ * ```ts
+ * const outcome = await serveRequest(site, init, options)
+ * if (outcome.kind !== "declined") write(outcome.content)
+ * ```
  */
 export type ServeOutcome =
   | { readonly kind: "served"; readonly content: StaticContent }
@@ -147,7 +161,14 @@ export async function serveRequest<Endpoint>(
   }
 }
 
-/** Drops trailing `/`s with a loop: `/\/+$/` backtracks quadratically on `////…x` (recheck). */
+/**
+ * Drops trailing `/`s with a loop: `/\/+$/` backtracks quadratically on `////…x` (recheck).
+ *
+ * @example
+ * ```ts
+ * withoutTrailingSlashes("/app//") //=> "/app"
+ * ```
+ */
 export function withoutTrailingSlashes(path: string): string {
   let end = path.length
   while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end--

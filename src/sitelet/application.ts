@@ -9,7 +9,14 @@ import type { HandlerResult } from "./infer.js"
 import { Infer } from "./infer.js"
 import type { Sitelet } from "./sitelet.js"
 
-/** The endpoint of a root-only application. */
+/**
+ * The endpoint of a root-only application.
+ *
+ * @example
+ * ```ts
+ * const root: Root = { $: "Root" }
+ * ```
+ */
 export interface Root {
   readonly $: "Root"
 }

@@ -11,13 +11,35 @@ import type { Context } from "./context.js"
 import type { HttpStatus } from "./http-status.js"
 import { siteletMessages } from "./messages.js"
 
-/** One response header. Several headers may share a name (`Set-Cookie`). */
+/**
+ * One response header. Several headers may share a name (`Set-Cookie`).
+ *
+ * @example
+ * ```ts
+ * const h: ContentHeader = ["Cache-Control", "no-store"]
+ * ```
+ */
 export type ContentHeader = readonly [name: string, value: string]
 
-/** The body of a response: text (written as UTF-8), bytes, or none. */
+/**
+ * The body of a response: text (written as UTF-8), bytes, or none.
+ *
+ * @example
+ * ```ts
+ * const body: ContentBody = new Uint8Array([104, 105])
+ * ```
+ */
 export type ContentBody = string | Uint8Array | undefined
 
-/** A response ready to write: a plain description, no WHATWG objects. */
+/**
+ * A response ready to write: a plain description, no WHATWG objects.
+ *
+ * @example
+ * ```ts
+ * const ok: StaticContent = Content.Text("hi")
+ * ok.status.code //=> 200
+ * ```
+ */
 export interface StaticContent {
   readonly kind: "static"
   readonly status: HttpStatus
@@ -28,6 +50,11 @@ export interface StaticContent {
 /**
  * Content that needs the request context before it can be written.
  * `Endpoint` is the endpoint type its `ctx.Link` takes.
+ *
+ * @example
+ * ```ts
+ * const back: DeferredContent<Site> = deferred((ctx) => Content.Text(ctx.Link({ $: "Home" })))
+ * ```
  */
 export interface DeferredContent<Endpoint> {
   readonly kind: "deferred"

@@ -55,7 +55,14 @@ function Json(value: unknown, descriptor?: Descriptor): StaticContent {
   return staticContent(Status.Ok, [jsonType], text)
 }
 
-/** The parts of `Content.Custom`. */
+/**
+ * The parts of `Content.Custom`.
+ *
+ * @example
+ * ```ts
+ * const csv: CustomContent = { Headers: { "Content-Type": "text/csv" }, Body: "a,b\n" }
+ * ```
+ */
 export interface CustomContent {
   readonly Status?: HttpStatus
   readonly Headers?: Readonly<Record<string, string>> | ReadonlyArray<readonly [string, string]>

@@ -9,6 +9,13 @@ import type { UserSession } from "./user-session.js"
 /**
  * The request as handlers see it: the one parse the router used, plus
  * cookies and body helpers.
+ *
+ * @example
+ * ```ts
+ * const q = ctx.Request.query.get("q")?.[0] ?? ""
+ * const theme = ctx.Request.cookies.get("theme")
+ * const text = await ctx.Request.text()
+ * ```
  */
 export interface ContextRequest {
   /** The method, upper-case. */

@@ -48,7 +48,14 @@ export type EmbeddableCase<Outer, Inner> = {
       : never
 }[Tags<Outer>]
 
-/** The cases of `Outer` with exactly one field. */
+/**
+ * The cases of `Outer` with exactly one field.
+ *
+ * @example
+ * ```ts
+ * type Cases = SingleFieldCase<{ $: "A"; x: number } | { $: "B" } | { $: "C"; x: 1; y: 2 }> //=> "A"
+ * ```
+ */
 export type SingleFieldCase<Outer> = {
   [Tag in Tags<Outer>]: [SingleKey<FieldsOf<Outer, Tag>>] extends [never] ? never : Tag
 }[Tags<Outer>]

@@ -28,7 +28,14 @@ export function escapeHtml(text: string): string {
   return needsEscape.test(text) ? text.replace(/[&<>"']/g, escapeChar) : text
 }
 
-/** The value written instead of a URL whose scheme is not allowed. */
+/**
+ * The value written instead of a URL whose scheme is not allowed.
+ *
+ * @example
+ * ```ts
+ * safeUrl("javascript:alert(1)") === blockedUrl //=> true
+ * ```
+ */
 export const blockedUrl = "about:invalid#blocked"
 
 // Browsers drop ASCII tab and newline anywhere in a URL and leading C0 controls and spaces,

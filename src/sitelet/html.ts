@@ -10,6 +10,11 @@ import { siteletMessages } from "./messages.js"
  * A fragment of HTML that is safe to write as is. Only the builder,
  * `Html.Raw` and the `html` template make one, so decoded JSON data can
  * never pass for markup.
+ *
+ * @example
+ * ```ts
+ * Html.b(null, "x") instanceof SafeHtml //=> true
+ * ```
  */
 export class SafeHtml {
   readonly #html: string
@@ -25,13 +30,34 @@ export class SafeHtml {
 }
 
 const safeHtmlBrand: unique symbol = Symbol("SafeHtml")
-/** @internal */
+/**
+ * @internal Marks markup as safe; only for this module and the `html` template.
+ *
+ * @example
+ * ```ts
+ * trusted("<br>")
+ * ```
+ */
 export const trusted = (markup: string): SafeHtml => new SafeHtml(markup, safeHtmlBrand)
 
-/** What may stand as an element child: escaped text, numbers, nodes, arrays; null/undefined/false write nothing. */
+/**
+ * What may stand as an element child: escaped text, numbers, nodes, arrays; null/undefined/false write nothing.
+ *
+ * @example
+ * ```ts
+ * const children: HtmlChild = ["a", 1, null, Html.br()]
+ * ```
+ */
 export type HtmlChild = SafeHtml | string | number | bigint | boolean | null | undefined | readonly HtmlChild[]
 
-/** Attribute values: `true` writes the bare name, `false`/`null`/`undefined` omit it. */
+/**
+ * Attribute values: `true` writes the bare name, `false`/`null`/`undefined` omit it.
+ *
+ * @example
+ * ```ts
+ * const attrs: HtmlAttributes = { class: "x", hidden: true, title: undefined }
+ * ```
+ */
 export type HtmlAttributes = Readonly<Record<string, string | number | boolean | null | undefined>>
 
 const tagName = /^[a-zA-Z][a-zA-Z0-9-]*$/
@@ -122,7 +148,14 @@ const common = [
   "details", "summary", "output", "progress", "meter", "optgroup", "noscript", "picture", "source", "video", "audio",
 ] as const
 
-/** One builder per common element name: `Html.Tags.div(attrs, …children)`. */
+/**
+ * One builder per common element name: `Html.div(attrs, …children)`.
+ *
+ * @example
+ * ```ts
+ * const { div, p }: HtmlTags = Html
+ * ```
+ */
 export type HtmlTags = { readonly [Name in (typeof common)[number]]: ElementBuilder }
 
 const tags = Object.freeze(Object.fromEntries(common.map((name) => [name, builder(name)]))) as HtmlTags

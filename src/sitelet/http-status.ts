@@ -2,7 +2,14 @@
  * HTTP status codes as plain values: a code and its reason phrase.
  */
 
-/** A response status: numeric code and reason phrase. */
+/**
+ * A response status: numeric code and reason phrase.
+ *
+ * @example
+ * ```ts
+ * const teapot: HttpStatus = Http.Status.Custom(418) //=> { code: 418, text: "" }
+ * ```
+ */
 export interface HttpStatus {
   readonly code: number
   readonly text: string

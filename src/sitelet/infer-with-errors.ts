@@ -11,7 +11,14 @@ import type { Context } from "./context.js"
 import type { HandlerResult } from "./infer.js"
 import { makeSitelet, type Sitelet } from "./sitelet.js"
 
-/** The handler of `InferWithErrors`: a success or the last parse error, with defaults in missing fields. */
+/**
+ * The handler of `InferWithErrors`: a success or the last parse error, with defaults in missing fields.
+ *
+ * @example
+ * ```ts
+ * const handler: ErrorsHandler<Api> = (ctx, r) => Content.Text(r.$)
+ * ```
+ */
 export type ErrorsHandler<Endpoint> = (ctx: Context<Endpoint>, result: ParseRequestResult<Endpoint>) => HandlerResult<Endpoint>
 
 /**

@@ -10,12 +10,24 @@ import type { Context } from "./context.js"
 import { siteletMessages } from "./messages.js"
 import { makeSitelet, type Sitelet } from "./sitelet.js"
 
-/** What a handler returns: a content or a promise of one, linking endpoints of type `Links`. */
+/**
+ * What a handler returns: a content or a promise of one, linking endpoints of type `Links`.
+ *
+ * @example
+ * ```ts
+ * const later: HandlerResult<Site> = Promise.resolve(Content.Text("x"))
+ * ```
+ */
 export type HandlerResult<Links> = Content<Links> | Promise<Content<Links>>
 
 /**
  * A content function: the context links endpoints of type `Links`
  * (the served endpoint type, or the outer type for `InferPartial`).
+ *
+ * @example
+ * ```ts
+ * const show: HandlerFunction<Site> = (ctx, e) => Content.Text(e.$)
+ * ```
  */
 export type HandlerFunction<Endpoint, Links = Endpoint> = (ctx: Context<Links>, endpoint: Endpoint) => HandlerResult<Links>
 
@@ -35,7 +47,14 @@ export type CaseHandlers<Endpoint, Links = Endpoint> = [Endpoint] extends [{ rea
   ? { readonly [Tag in Endpoint["$"]]: (ctx: Context<Links>, endpoint: Extract<Endpoint, { readonly $: Tag }>) => HandlerResult<Links> }
   : never
 
-/** A handler: one content function, or (for unions) one function per case. */
+/**
+ * A handler: one content function, or (for unions) one function per case.
+ *
+ * @example
+ * ```ts
+ * const handler: Handler<{ $: "A" } | { $: "B" }> = { A: () => Content.Text("a"), B: () => Content.Text("b") }
+ * ```
+ */
 export type Handler<Endpoint, Links = Endpoint> = HandlerFunction<Endpoint, Links> | CaseHandlers<Endpoint, Links>
 
 /**

@@ -1,6 +1,11 @@
 /**
  * Sentences of the sitelet and content layer, written once; tests import
  * these writers instead of retyping the text.
+ *
+ * @example
+ * ```ts
+ * expect(() => Html.Element("a b")).toThrow(siteletMessages.badTagName("a b"))
+ * ```
  */
 export const siteletMessages = {
   badTagName: (name: string) =>

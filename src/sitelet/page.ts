@@ -6,7 +6,14 @@ import { escapeHtml } from "./html-escape.js"
 import { renderChildren, type HtmlChild } from "./html.js"
 import { Status } from "./http-status.js"
 
-/** The parts of a page. `Head` and `Body` are builder nodes or escaped text. */
+/**
+ * The parts of a page. `Head` and `Body` are builder nodes or escaped text.
+ *
+ * @example
+ * ```ts
+ * const options: PageOptions = { Title: "Home", Lang: "en", Body: Html.h1(null, "Hi") }
+ * ```
+ */
 export interface PageOptions {
   /** The document title, escaped; no `<title>` is written without one. */
   readonly Title?: string

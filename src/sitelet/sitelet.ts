@@ -13,6 +13,12 @@ import type { Context } from "./context.js"
 /**
  * A request a sitelet accepted: its endpoint and the function producing
  * its response for a context.
+ *
+ * @example
+ * ```ts
+ * const found = await site.dispatch(request, 0, false)
+ * if (found) await found.serve(ctx)
+ * ```
  */
 export interface Dispatched<Endpoint> {
   readonly endpoint: Endpoint
@@ -25,6 +31,11 @@ export interface Dispatched<Endpoint> {
  * parses) then lenient (`true`: `InferWithErrors` parts may accept a request
  * whose path matched with an error result), so a success anywhere in a
  * `Sum` wins over an error result in an earlier part.
+ *
+ * @example
+ * ```ts
+ * const found = (await site.dispatch(req, 0, false)) ?? (await site.dispatch(req, 0, true))
+ * ```
  */
 export type Dispatch<Endpoint> = (
   request: RouteRequest,
@@ -58,7 +69,14 @@ export interface Sitelet<Endpoint> {
   plus<Other>(other: Sitelet<Other>): Sitelet<Endpoint | Other>
 }
 
-/** The endpoint type of a sitelet. */
+/**
+ * The endpoint type of a sitelet.
+ *
+ * @example
+ * ```ts
+ * type E = EndpointOf<typeof site> //=> Site
+ * ```
+ */
 export type EndpointOf<Site> = Site extends Sitelet<infer Endpoint> ? Endpoint : never
 
 /**
