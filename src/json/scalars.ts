@@ -31,6 +31,10 @@ const daysIn = (year: number, month: number): number =>
  * ```
  */
 export function parseIsoDate(text: string): Date | undefined {
+  if (text.length === 24) {
+    const fast = canonicalIso(text)
+    if (fast === fast) return new Date(fast)
+  }
   let at = 0
   let year: number
   const first = text.charCodeAt(0)
@@ -86,6 +90,30 @@ export function parseIsoDate(text: string): Date | undefined {
   const time = daysFromCivil(year, month, day) * 86400000 + ((hours * 60 + minutes - offset) * 60 + seconds) * 1000 + millis
   // ±8.64e15 ms is the range of a JS Date.
   return time >= -8.64e15 && time <= 8.64e15 ? new Date(time) : undefined
+}
+
+const d = (text: string, at: number): number => {
+  const code = text.charCodeAt(at) - 48
+  return code >= 0 && code <= 9 ? code : Number.NaN
+}
+
+// The exact shape toISOString writes (`yyyy-MM-ddTHH:mm:ss.fffZ`): the common case, read without branches per part.
+function canonicalIso(text: string): number {
+  if (text[4] !== "-" || text[7] !== "-" || text[10] !== "T" || text[13] !== ":" || text[16] !== ":" || text[19] !== "." || text[23] !== "Z") {
+    return Number.NaN
+  }
+  const year = d(text, 0) * 1000 + d(text, 1) * 100 + d(text, 2) * 10 + d(text, 3)
+  const month = d(text, 5) * 10 + d(text, 6)
+  const day = d(text, 8) * 10 + d(text, 9)
+  const hours = d(text, 11) * 10 + d(text, 12)
+  const minutes = d(text, 14) * 10 + d(text, 15)
+  const seconds = d(text, 17) * 10 + d(text, 18)
+  const millis = d(text, 20) * 100 + d(text, 21) * 10 + d(text, 22)
+  // NaN (a non-digit) fails every comparison below.
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) && hours <= 23 && minutes <= 59 && seconds <= 59 && millis >= 0)) {
+    return Number.NaN
+  }
+  return daysFromCivil(year, month, day) * 86400000 + ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
 }
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm; no Date object, any year). */
