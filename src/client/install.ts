@@ -123,13 +123,16 @@ export function installRouter<Endpoint>(mode: RoutingMode, router: Router<Endpoi
     // The decision must be synchronous; a link no case accepts is then loaded the ordinary way.
     event.preventDefault()
     const mine = ++generation
-    void router.Parse({ method: "GET", url: url.pathname + url.search }).then((endpoint) => {
+    const follow = (endpoint: Endpoint | undefined) => {
       if (mine !== generation || disposed) return
       if (endpoint === undefined) return win.location.assign(url.href)
-      win.history.pushState(null, "", url.href)
+      // A link to the page already shown replaces its entry, as a browser does.
+      if (keyOf(url.href) === keyOf(win.location.href)) win.history.replaceState(null, "", url.href)
+      else win.history.pushState(null, "", url.href)
       shownKey = keyOf(win.location.href)
       show(endpoint)
-    })
+    }
+    router.Parse({ method: "GET", url: url.pathname + url.search }).then(follow, () => follow(undefined))
   }
 
   const linkFor = (endpoint: Endpoint): string => {
