@@ -42,7 +42,11 @@ export interface UserSession {
 export interface SessionOptions {
   /** Signing secret(s), each at least 32 bytes; the first signs, all verify. Default: `SITELETS_SECRET`, else a random per-process key. */
   readonly secret?: Secret | readonly Secret[]
-  /** Cookie name. Default `"sitelets_session"`. */
+  /**
+   * Cookie name. Default `"__Host-sitelets_session"` when the cookie is
+   * `Secure` (a `__Host-` cookie cannot be set by a sibling subdomain or for
+   * another path), `"sitelets_session"` otherwise.
+   */
   readonly cookieName?: string
   /** Login lifetime when `LoginUser` gets no `maxAgeSeconds`. Default 14 days. */
   readonly defaultMaxAgeSeconds?: number
@@ -69,8 +73,10 @@ export interface UserSessionInit {
   readonly options?: SessionOptions | undefined
 }
 
-/** Default session cookie name. */
+/** Default session cookie name over http. */
 export const defaultSessionCookieName = "sitelets_session"
+/** Default session cookie name when the cookie is `Secure`. */
+export const secureSessionCookieName = "__Host-sitelets_session"
 /** Default login lifetime: 14 days. */
 export const defaultSessionMaxAgeSeconds = 14 * 24 * 60 * 60
 
@@ -123,11 +129,12 @@ export function checkSessionOptions(options: SessionOptions | undefined): void {
  */
 export function createUserSession(init: UserSessionInit): UserSession {
   const options = init.options ?? {}
-  const cookieName = options.cookieName ?? defaultSessionCookieName
+
   const now = options.now ?? Date.now
   const skew = options.clockSkewSeconds ?? 60
   const fallbackAge = options.defaultMaxAgeSeconds ?? defaultSessionMaxAgeSeconds
   const base = { path: "/", httpOnly: true, sameSite: "Lax", secure: options.secure ?? init.secure } as const
+  const cookieName = options.cookieName ?? (base.secure ? secureSessionCookieName : defaultSessionCookieName)
   // After LoginUser/Logout in this request, the new state is the answer.
   let current: { readonly user: string | undefined } | undefined
   let read: Promise<string | undefined> | undefined

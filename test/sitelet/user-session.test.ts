@@ -5,6 +5,7 @@ import {
   checkSessionOptions,
   createUserSession,
   defaultSessionCookieName,
+  secureSessionCookieName,
   type SessionOptions,
 } from "../../src/sitelet/user-session.js"
 
@@ -41,10 +42,14 @@ describe("UserSession", () => {
     expect(await session(echo(header!)).s.GetLoggedInUser()).toBe("alice")
   })
 
-  it("adds Secure on https and Max-Age for persistent logins, capped at 400 days", async () => {
+  it("adds Secure and the __Host- name on https, and Max-Age for persistent logins, capped at 400 days", async () => {
     const a = session(undefined, true)
     await a.s.LoginUser("alice", { persistent: true })
+    expect(a.setCookies[0]).toMatch(new RegExp(`^${secureSessionCookieName}=v1\\.`))
     expect(a.setCookies[0]).toContain("Max-Age=1209600; Path=/; HttpOnly; Secure; SameSite=Lax")
+    // The https session is read from the __Host- cookie only: an http cookie of the plain name does not count.
+    expect(await session(echo(a.setCookies[0]!), true).s.GetLoggedInUser()).toBe("alice")
+    expect(await session(echo(a.setCookies[0]!).replace(secureSessionCookieName, defaultSessionCookieName), true).s.GetLoggedInUser()).toBeUndefined()
     const b = session()
     await b.s.LoginUser("bob", { persistent: true, maxAgeSeconds: 10 ** 9 })
     expect(b.setCookies[0]).toContain(`Max-Age=${400 * 86400};`)
