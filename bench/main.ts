@@ -4,7 +4,8 @@
  * BENCHMARKS.md (its generated sections only) and bench/results.json.
  * `node main.mjs routing linking` runs a subset (and leaves the file alone);
  * `SITELETS_BENCH_QUICK=1` is a smoke run (tiny batches, 1 s of load) whose
- * report goes to the temp folder instead.
+ * report goes to the temp folder instead; `render` rewrites the generated
+ * sections from bench/results.json without measuring.
  */
 import { readFileSync, writeFileSync, existsSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -22,31 +23,33 @@ import { summarySection } from "./summary.js"
 const childEntry = fileURLToPath(new URL("./server-child.mjs", import.meta.url))
 const all = ["routing", "linking", "adversarial", "server"] as const
 const asked = process.argv.slice(2)
-const selected = asked.length > 0 ? all.filter((name) => asked.includes(name)) : all
+const selected = asked.length > 0 && !asked.includes("render") ? all.filter((name) => asked.includes(name)) : all
 const step = (name: string) => process.stderr.write(`${name}…\n`)
 const quick = process.env.SITELETS_BENCH_QUICK === "1"
 const harness = quick ? { batchMs: 2, rounds: 3, warmupMs: 10 } : undefined
 
-const env = environment()
-let results: Results = { environment: env }
-if (selected.includes("routing")) {
+// `render` rewrites the generated sections from bench/results.json without measuring again.
+const render = asked.includes("render")
+const env = render ? (JSON.parse(readFileSync(repoPath("bench/results.json"), "utf8")) as Results).environment : environment()
+let results: Results = render ? (JSON.parse(readFileSync(repoPath("bench/results.json"), "utf8")) as Results) : { environment: env }
+if (!render && selected.includes("routing")) {
   step("routing")
   results = { ...results, routing: await routingBench(harness), routingNotes: contenderNotes() }
 }
-if (selected.includes("linking")) {
+if (!render && selected.includes("linking")) {
   step("linking")
   results = { ...results, linking: await linkingBench(harness) }
 }
-if (selected.includes("adversarial")) {
+if (!render && selected.includes("adversarial")) {
   step("adversarial paths")
   results = { ...results, adversarial: await adversarialBench() }
 }
-if (selected.includes("server")) {
+if (!render && selected.includes("server")) {
   step("whole server")
   results = { ...results, server: await serverBench(childEntry, quick ? quickLoad : undefined) }
 }
 
-if (!quick) writeFileSync(repoPath("bench/results.json"), JSON.stringify(results, null, 2) + "\n")
+if (!quick && !render) writeFileSync(repoPath("bench/results.json"), JSON.stringify(results, null, 2) + "\n")
 if (selected.length === all.length) {
   const file = quick ? `${tmpdir()}/sitelets-bench-quick.md` : repoPath("BENCHMARKS.md")
   const generated = new Map<string, string>([

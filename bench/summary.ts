@@ -59,20 +59,25 @@ export function summarySection(results: Results): string {
   const by = (name: string) => server.find((result) => result.name === name)?.requestsPerSecond
   const raw = by("node:http (raw)")
   const node = by("sitelets node host")
-  if (raw && node) rows.push(["node host ≥ 90% of raw node:http req/s", formatPercent(node / raw), node / raw >= 0.9 ? "met" : "**missed**"])
   const cpu = (name: string) => server.find((result) => result.name === name)?.cpuUsPerRequest
   const rawCpu = cpu("node:http (raw)")
   const nodeCpu = cpu("sitelets node host")
-  if (rawCpu && nodeCpu) {
-    const share = rawCpu / nodeCpu
-    rows.push(["the same, by server CPU per request (raw's ÷ ours)", formatPercent(share), share >= 0.9 ? "met" : "**missed**"])
+  // req/s on shared cores is noisy; CPU per request is steadier. Say so when they disagree.
+  const verdict = (byRate: number, byCpu: number, goal: number) =>
+    byRate >= goal && byCpu >= goal ? "met" : byRate < goal && byCpu < goal ? "**missed**" : "**mixed** (req/s and CPU disagree)"
+  if (raw && node && rawCpu && nodeCpu) {
+    const byRate = node / raw
+    const byCpu = rawCpu / nodeCpu
+    rows.push(["node host ≥ 90% of raw node:http", `req/s ${formatPercent(byRate)}, CPU per request ${formatPercent(byCpu)}`, verdict(byRate, byCpu, 0.9)])
   }
   for (const peer of ["fastify", "hono", "express"]) {
     const other = by(peer)
-    if (node && other) {
-      rows.push([`node host ahead of ${peer}`, formatRatio(node / other), node >= other ? "met" : "**missed**"])
-      ;(node >= other ? leads : trails).push(`${peer} server req/s (${formatRatio(node / other)})`)
-    }
+    const otherCpu = cpu(peer)
+    if (!node || !other || !nodeCpu || !otherCpu) continue
+    const byRate = node / other
+    const byCpu = otherCpu / nodeCpu
+    rows.push([`node host ahead of ${peer}`, `req/s ${formatRatio(byRate)}, CPU per request ${formatRatio(byCpu)}`, verdict(byRate, byCpu, 1)])
+    ;(byCpu >= 1 ? leads : trails).push(`${peer} server CPU per request (${formatRatio(byCpu)})`)
   }
   const worst = Math.max(...(results.adversarial ?? []).map((result) => result.maxMs))
   if (Number.isFinite(worst)) rows.push(["16,000-character crafted path well under 20 ms", `worst ${worst.toPrecision(3)} ms`, worst < 20 ? "met" : "**missed**"])
