@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest"
-import { Json as JsonAttribute, Name, NamedUnionCases } from "../../src/descriptor/attributes.js"
+import { EndPoint, FormData, Json as JsonAttribute, Name, NamedUnionCases, Query } from "../../src/descriptor/attributes.js"
 import type { Descriptor } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
 import { decode, deserialize, encode, serialize } from "../../src/json/codec.js"
@@ -54,6 +54,17 @@ const rows: ReadonlyArray<readonly [string, Descriptor, unknown, string]> = [
     '{"value":1,"children":[{"value":2,"children":[],"label":"leaf"}]}',
   ],
   ["case alone: its fields", t.case({ a: t.int }), { a: 1 }, '{"a":1}'],
+  [
+    "a case's JSON carries every field, whatever its routing source",
+    t.union({
+      Post: t.case(
+        { blog: t.int, q: t.string, post: t.record({ title: t.string }), user: FormData(t.string), page: Query(t.option(t.int)) },
+        EndPoint("POST /posts"), Query("q"), JsonAttribute("post"),
+      ),
+    }),
+    { $: "Post", blog: 1, q: "x", post: { title: "T" }, user: "u", page: 2 },
+    '{"$":"Post","blog":1,"q":"x","post":{"title":"T"},"user":"u","page":2}',
+  ],
   ["Json field wrapper is its inner type", t.record({ body: JsonAttribute(t.list(t.int)) }), { body: [1] }, '{"body":[1]}'],
   ["__proto__ as a map key", t.map(t.int), JSON.parse('{"__proto__":1}'), '{"__proto__":1}'],
 ]
