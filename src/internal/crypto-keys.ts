@@ -16,7 +16,14 @@ export interface Keyring {
   readonly keys: readonly CryptoKey[]
 }
 
-/** The shortest secret accepted, in bytes. */
+/**
+ * The shortest secret accepted, in bytes.
+ *
+ * @example
+ * ```ts
+ * utf8Encode(secret).length >= minimumSecretBytes
+ * ```
+ */
 export const minimumSecretBytes = 32
 
 const subtle = (): SubtleCrypto => globalThis.crypto.subtle

@@ -6,10 +6,24 @@
  */
 import { sessionMessages } from "./session-messages.js"
 
-/** The longest `Max-Age` browsers honour (400 days, RFC 6265bis). */
+/**
+ * The longest `Max-Age` browsers honour (400 days, RFC 6265bis).
+ *
+ * @example
+ * ```ts
+ * maxCookieAgeSeconds //=> 34560000
+ * ```
+ */
 export const maxCookieAgeSeconds = 400 * 24 * 60 * 60
 
-/** The most cookie pairs read from one header; the rest are ignored. */
+/**
+ * The most cookie pairs read from one header; the rest are ignored.
+ *
+ * @example
+ * ```ts
+ * parseCookieHeader(hugeHeader).size <= maxCookiePairs //=> true
+ * ```
+ */
 export const maxCookiePairs = 256
 
 const isTokenChar = (code: number): boolean =>

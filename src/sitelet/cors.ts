@@ -29,7 +29,14 @@ export interface Cors<Endpoint> {
   readonly DefaultAllows: CorsAllows
 }
 
-/** The methods a CORS endpoint allows by default when the router accepts every method. */
+/**
+ * The methods a CORS endpoint allows by default when the router accepts every method.
+ *
+ * @example
+ * ```ts
+ * Cors.Of(e).DefaultAllows.Methods === standardCorsMethods // same contents
+ * ```
+ */
 export const standardCorsMethods: readonly string[] = Object.freeze(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"])
 
 /**

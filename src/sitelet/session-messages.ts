@@ -1,6 +1,11 @@
 /**
  * Sentences for session, cookie, Protect and CORS configuration errors. Each
  * is written once here; tests import these writers instead of retyping them.
+ *
+ * @example
+ * ```ts
+ * expect(() => checkSessionOptions({ secret: "x" })).toThrow(sessionMessages.secretTooShort("options (secret #1)", 1))
+ * ```
  */
 export const sessionMessages = {
   secretTooShort: (where: string, bytes: number) =>
@@ -18,7 +23,14 @@ export const sessionMessages = {
     `Cookie '${name}' uses a __Host-/__Secure- prefix, which requires Secure (serve over https)`,
 } as const
 
-/** Sentences of CORS configuration errors. */
+/**
+ * Sentences of CORS configuration errors.
+ *
+ * @example
+ * ```ts
+ * expect(() => checkAllows({ ...allows, Origins: ["*"], Credentials: true })).toThrow(corsMessages.wildcardWithCredentials())
+ * ```
+ */
 export const corsMessages = {
   wildcardWithCredentials: () =>
     "Sitelet.CorsContent: Origins '*' cannot be combined with Credentials: true (list the allowed origins exactly)",

@@ -8,7 +8,14 @@
 import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from "../internal/crypto-encoding.js"
 import { sign, verify, type Keyring } from "../internal/crypto-keys.js"
 
-/** The most UTF-8 bytes a user name may take (keeps the cookie far below 4 KiB). */
+/**
+ * The most UTF-8 bytes a user name may take (keeps the cookie far below 4 KiB).
+ *
+ * @example
+ * ```ts
+ * new TextEncoder().encode(name).length <= maxUserNameBytes
+ * ```
+ */
 export const maxUserNameBytes = 1024
 
 const version = "v1"

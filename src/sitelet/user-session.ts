@@ -73,11 +73,32 @@ export interface UserSessionInit {
   readonly options?: SessionOptions | undefined
 }
 
-/** Default session cookie name over http. */
+/**
+ * Default session cookie name over http.
+ *
+ * @example
+ * ```ts
+ * parseCookieHeader(request.headers.get("cookie")).get(defaultSessionCookieName)
+ * ```
+ */
 export const defaultSessionCookieName = "sitelets_session"
-/** Default session cookie name when the cookie is `Secure`. */
+/**
+ * Default session cookie name when the cookie is `Secure`.
+ *
+ * @example
+ * ```ts
+ * secureSessionCookieName //=> "__Host-sitelets_session"
+ * ```
+ */
 export const secureSessionCookieName = "__Host-sitelets_session"
-/** Default login lifetime: 14 days. */
+/**
+ * Default login lifetime: 14 days.
+ *
+ * @example
+ * ```ts
+ * defaultSessionMaxAgeSeconds //=> 1209600
+ * ```
+ */
 export const defaultSessionMaxAgeSeconds = 14 * 24 * 60 * 60
 
 function checkName(name: unknown): asserts name is string {
