@@ -113,7 +113,10 @@ export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpti
       .then((outcome) => {
         switch (outcome.kind) {
           case "declined": return next()
-          case "rejected": return next(outcome.error)
+          case "rejected":
+            // The app's error handler writes the answer; the unread rest of the body must not be parsed as a request.
+            if (mustClose(outcome) && !res.headersSent) res.setHeader("connection", "close")
+            return next(outcome.error)
           case "failed": return next(outcome.error)
           default: return writeNodeResponse(res, outcome.content, method, false)
         }

@@ -54,6 +54,12 @@ describe("Connect/Express middleware", () => {
     expect(bad.message).toBe(hostMessages.badTarget("malformed percent-encoding in the path"))
     expect(boom.message).toBe("handler failure (expected in tests)")
   })
+  it("closes the connection after a 413 handed to the app's error handler", async () => {
+    const response = await host.send({ method: "POST", target: "/api/echo", headers: { "content-type": "application/json" }, body: "x".repeat(2 * 1024 * 1024), chunked: 256 * 1024 })
+    expect(response.status).toBe(413)
+    expect(response.headers.get("connection")).toBe("close")
+    expect((await host.send({ target: "/" })).body).toBe("home")
+  })
   it("links under the Express mount path", async () => {
     expect((await mounted.send({ target: "/app/links" })).body).toBe("/app/blog/3")
     expect((await mounted.send({ target: "/app/blog/4" })).body).toBe("id 4")
