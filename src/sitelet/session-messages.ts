@@ -14,7 +14,9 @@ export const sessionMessages = {
   randomKeyWarning: () =>
     "sitelets: no session secret configured (host option `session.secret` or SITELETS_SECRET); " +
     "using a random per-process key, so logins do not survive a restart or reach other processes",
-  badUserName: (reason: string) => `UserSession.LoginUser: the user name ${reason}`,
+  userNameEmpty: () => "UserSession.LoginUser: the user name must be a non-empty string",
+  userNameSurrogate: () => "UserSession.LoginUser: the user name contains a lone surrogate",
+  userNameTooLong: (limit: number) => `UserSession.LoginUser: the user name is longer than ${limit} UTF-8 bytes`,
   badMaxAge: (value: unknown) =>
     `UserSession.LoginUser: maxAgeSeconds must be a positive whole number of seconds, got ${String(value)}`,
   badCookieName: (name: string) => `Cookie name '${name}' is not an RFC 6265 token`,

@@ -102,10 +102,10 @@ export const secureSessionCookieName = "__Host-sitelets_session"
 export const defaultSessionMaxAgeSeconds = 14 * 24 * 60 * 60
 
 function checkName(name: unknown): asserts name is string {
-  if (typeof name !== "string" || name.length === 0) throw new TypeError(sessionMessages.badUserName("must be a non-empty string"))
-  if (!isWellFormed(name)) throw new TypeError(sessionMessages.badUserName("contains a lone surrogate"))
+  if (typeof name !== "string" || name.length === 0) throw new TypeError(sessionMessages.userNameEmpty())
+  if (!isWellFormed(name)) throw new TypeError(sessionMessages.userNameSurrogate())
   if (utf8Encode(name).length > maxUserNameBytes) {
-    throw new TypeError(sessionMessages.badUserName(`is longer than ${maxUserNameBytes} UTF-8 bytes`))
+    throw new TypeError(sessionMessages.userNameTooLong(maxUserNameBytes))
   }
 }
 
