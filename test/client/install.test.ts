@@ -133,6 +133,17 @@ describe("Router.Install (history mode)", () => {
     expect(app.current).toEqual({ $: "Home" })
   })
 
+  it.each([
+    ["a malformed escape", "/article/1/%E0%A4%A"],
+    ["an encoded lone surrogate", "/article/1/%ED%A0%80"],
+    ["an overlong dot", "/article/1/%C0%AE"],
+    ["a wrong type", "/article/x/y"],
+  ])("matches nothing (no throw) for a location with %s", async (_name, path) => {
+    const app = Router.Install(router, { window: fakeWindow(origin + path) })
+    expect(await app.ready).toBeUndefined()
+    expect(app.current).toBeUndefined()
+  })
+
   it("needs a window outside a browser", () => {
     expect(() => Router.Install(router)).toThrow(clientMessages.noWindow)
   })
