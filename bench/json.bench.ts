@@ -1,8 +1,10 @@
 /**
  * JSON benchmark (issue 3): sitelets' compiled codec side by side with
  * JSON.stringify/parse, fast-json-stringify, ajv, typebox, zod 4 and valibot,
- * in one process. Run with `npm run bench:json`; it prints the markdown
- * table that goes into BENCHMARKS.md `## JSON`.
+ * in one process. Run with `npm run bench:json` (bench/json-run.ts bundles
+ * this file with esbuild first, as the published build is bundled; tsx's
+ * keepNames wrappers would distort closures); it prints the markdown table
+ * that goes into BENCHMARKS.md `## JSON`.
  *
  * Peers only validate the parsed value; sitelets also builds the typed value
  * (ISO strings become Dates). ajv, fast-json-stringify and typebox's
@@ -21,9 +23,9 @@ import { deserialize, serialize } from "../src/json/codec.js"
 import { type Contender, measure, type Result } from "./json-harness.js"
 import { payloads } from "./json-payloads.js"
 
-// Read from node_modules directly: some packages do not export their package.json.
+// Read from node_modules directly (run from the repository root): some packages do not export their package.json.
 const version = (name: string): string =>
-  (JSON.parse(readFileSync(new URL(`../node_modules/${name}/package.json`, import.meta.url), "utf8")) as { version: string }).version
+  (JSON.parse(readFileSync(`${process.cwd()}/node_modules/${name}/package.json`, "utf8")) as { version: string }).version
 
 const ajv = new Ajv({ allErrors: false })
 // ajv has no date-time format without ajv-formats; the peers check strings only.
@@ -79,8 +81,8 @@ for (const payload of payloads) {
 const sizes = payloads.map((payload) => `${payload.name} ${serialize(payload.descriptor, payload.value as never).length} B`).join(", ")
 console.log(`Machine: ${cpus()[0]?.model.trim()} (${cpus().length} cores, shared with other work), ${osType()} ${release()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16)}Z.`)
 console.log(`Versions: fast-json-stringify ${version("fast-json-stringify")}, ajv ${version("ajv")}, @sinclair/typebox ${version("@sinclair/typebox")}, zod ${version("zod")}, valibot ${version("valibot")}.`)
-console.log(`Payload sizes: ${sizes}. 11 interleaved rounds of ~30 ms per contender; median and best round, spread = ±(max−min)/2 of the rounds relative to the median; ratios are to JSON.stringify (serialize) or JSON.parse alone (deserialize), below 1 is faster.`)
+console.log(`Payload sizes: ${sizes}. 11 interleaved rounds of ~30 ms of process CPU time per contender; median and best round, spread = ±(max−min)/2 of the rounds relative to the median; ratios are to JSON.stringify (serialize) or JSON.parse alone (deserialize), below 1 is faster.`)
 console.log("")
-console.log("| payload | operation | contender | µs/op median | µs/op best | spread | ratio (median) | ratio (best) |")
+console.log("| payload | operation | contender | CPU µs/op median | CPU µs/op best | spread | ratio (median) | ratio (best) |")
 console.log("|---|---|---|---:|---:|---:|---:|---:|")
 for (const line of rows) console.log(line)
