@@ -11,9 +11,9 @@
  * `Sitelet.CorsContent`, which run no user code.
  */
 import { header, staticContent, type StaticContent } from "./content-model.js"
+import { Content } from "./content.js"
 import type { Context } from "./context.js"
 import { isPreflightAnswer } from "./cors-content.js"
-import { Status } from "./http-status.js"
 import { makeSitelet, type Sitelet } from "./sitelet.js"
 
 /** What `Sitelet.Protect` checks, and where it sends everyone else. */
@@ -33,11 +33,9 @@ export interface ProtectFilter<Endpoint> {
  * ```
  */
 export function loginRedirect(location: string): StaticContent {
-  return staticContent(
-    Status.Custom(307),
-    [header("Location", location), header("Cache-Control", "no-store")],
-    undefined,
-  )
+  // The same redirect as Content.RedirectTemporaryToUrl (checked Location, strict CSP), never cached.
+  const redirect = Content.RedirectTemporaryToUrl(location)
+  return staticContent(redirect.status, [...redirect.headers, header("Cache-Control", "no-store")], redirect.body)
 }
 
 /**

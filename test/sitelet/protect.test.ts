@@ -74,6 +74,7 @@ describe("Sitelet.Protect", () => {
     expect(response.status).toBe(307)
     expect(response.headers.get("location")).toBe("/login")
     expect(response.headers.get("cache-control")).toBe("no-store")
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'")
     expect(secretServed).toBe(before)
   })
 
