@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest"
+import { t } from "../../src/descriptor/t.js"
+import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Content } from "../../src/sitelet/content.js"
+import { deferred, mapContent, resolveContent, staticContent, type Content as ContentType } from "../../src/sitelet/content-model.js"
+import { Http } from "../../src/sitelet/http-status.js"
+import type { Context } from "../../src/sitelet/context.js"
+
+describe("ctx.Request", () => {
+  it("exposes the one parse of the request, cookies and the body", async () => {
+    const site = Sitelet.Infer(t.union({ Echo: "/echo/<name>" }), async (ctx, e) =>
+      Content.Json({
+        name: e.name,
+        method: ctx.Request.method,
+        path: ctx.Request.path,
+        segments: ctx.Request.segments,
+        query: [...ctx.Request.query],
+        header: ctx.Request.headers.get("X-Test"),
+        cookies: [...ctx.Request.cookies],
+        text: await ctx.Request.text(),
+        again: (await ctx.Request.body()).byteLength,
+        app: ctx.ApplicationPath,
+      }),
+    )
+    const response = await site.Handle(
+      new Request("http://x/base/echo/a%2Fb?x=1&x=2&y", { method: "PUT", body: "héllo", headers: { "x-test": "yes", cookie: "a=1; b=two" } }),
+      { basePath: "/base" },
+    )
+    expect(await response?.json()).toEqual({
+      name: "a/b",
+      method: "PUT",
+      path: "/base/echo/a%2Fb",
+      segments: ["base", "echo", "a/b"],
+      query: [["x", ["1", "2"]], ["y", [""]]],
+      header: "yes",
+      cookies: [["a", "1"], ["b", "two"]],
+      text: "héllo",
+      again: 6,
+      app: "/base",
+    })
+  })
+})
+
+describe("content model", () => {
+  const ctx = { Link: (e: { $: string }) => `/${e.$}` } as unknown as Context<{ $: string }>
+  it("resolves deferred contents, also nested ones", async () => {
+    const nested: ContentType<{ $: string }> = deferred((c) => deferred((d) => Content.Text(d.Link({ $: "x" }) + c.Link({ $: "y" }))))
+    expect((await resolveContent(nested, ctx)).body).toBe("/x/y")
+  })
+  it("refuses deferred contents nested without end", async () => {
+    const loop: ContentType<{ $: string }> = deferred(() => loop)
+    await expect(resolveContent(loop, ctx)).rejects.toThrow(RangeError)
+  })
+  it("maps static, deferred and promised contents alike", async () => {
+    const withTeapot = (content: ContentType<{ $: string }>) => mapContent(content, (c) => staticContent(Http.Status.Custom(418), c.headers, c.body))
+    expect((await resolveContent(withTeapot(Content.Text("a")), ctx)).status.code).toBe(418)
+    expect((await resolveContent(withTeapot(Content.RedirectTemporary({ $: "home" })), ctx)).headers).toContainEqual(["Location", "/home"])
+    const promised = await mapContent(Promise.resolve(Content.Text("b")), (c) => staticContent(Http.Status.Created, c.headers, c.body))
+    expect((await resolveContent(promised, ctx)).status.code).toBe(201)
+    const redirect: ContentType<{ $: string }> = Content.WithHeaders(Content.RedirectPermanent({ $: "p" }), { "X-A": "1" })
+    expect((await resolveContent(redirect, ctx)).headers).toContainEqual(["X-A", "1"])
+  })
+})
