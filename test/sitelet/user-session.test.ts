@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest"
+import fc from "fast-check"
 import { parseCookieHeader } from "../../src/sitelet/cookie.js"
 import { sessionMessages } from "../../src/sitelet/session-messages.js"
 import {
@@ -94,6 +95,20 @@ describe("UserSession", () => {
       expect(await session(header).s.GetLoggedInUser()).toBeUndefined()
     }
     expect(parseCookieHeader(foreign).size).toBe(1)
+  })
+
+  it("never throws and never logs in on arbitrary cookie headers (property)", async () => {
+    const real = session()
+    await real.s.LoginUser("alice")
+    const token = echo(real.setCookies[0]!).slice(defaultSessionCookieName.length + 1)
+    const mutated = fc.tuple(fc.nat(token.length), fc.string({ minLength: 1, maxLength: 3 })).map(([at, text]) => token.slice(0, at) + text + token.slice(at + 1))
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ unit: "binary" }), mutated.map((t) => `${defaultSessionCookieName}=${t}`)), async (header) => {
+        fc.pre(!header.includes(token))
+        expect(await session(header).s.GetLoggedInUser()).toBeUndefined()
+      }),
+      { numRuns: 300 },
+    )
   })
 
   it("refuses bad user names and lifetimes at LoginUser", async () => {
