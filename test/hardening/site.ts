@@ -63,9 +63,7 @@ const adminSite: Sitelet<Endpoint> = Infer(AdminSite, {
 })
 
 /**
- * Only `/admin/<page>` is protected; every other case is public. The public
- * part comes first so that `ctx.Link({ $: "Login" })` finds its router
- * (Router.Infer's link throws for a case of another union instead of
- * letting `Sum` try the next part: reported to the router area).
+ * Only `/admin/<page>` is protected; every other case is public. The guard
+ * comes first, so its redirect links `Login` through another part of the Sum.
  */
-export const site = Sum(publicSite, Protect<Endpoint>({ VerifyUser: (user) => user === "root", LoginRedirect: () => ({ $: "Login" }) }, adminSite))
+export const site = Sum(Protect<Endpoint>({ VerifyUser: (user) => user === "root", LoginRedirect: () => ({ $: "Login" }) }, adminSite), publicSite)
