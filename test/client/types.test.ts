@@ -14,13 +14,16 @@ const Pages = t.union({
 })
 const router = Router.Infer(Pages)
 const base = "http://x.test"
-const never = async (): Promise<Response> => new Response("{}", { headers: { "content-type": "application/json" } })
+// Answers every call with a valid Post, so the typed-answer promise below resolves.
+const never = async (): Promise<Response> =>
+  new Response('{"title":"t","at":"2026-11-22T00:00:00.000Z"}', { headers: { "content-type": "application/json" } })
 
 describe("client types", () => {
-  it("infers endpoint values, answers and installed routers", () => {
+  it("infers endpoint values, answers and installed routers", async () => {
     expectTypeOf(Router.Request(router, { $: "Article", id: 1 }, { base })).toEqualTypeOf<Request>()
     expectTypeOf(Router.Fetch(router, { $: "Home" }, { base, fetch: never })).toEqualTypeOf<Promise<Response>>()
-    expectTypeOf(Router.Fetch(router, { $: "Home" }, { base, fetch: never, response: Post })).resolves.toEqualTypeOf<{ title: string; at: Date }>()
+    const answer = Router.Fetch(router, { $: "Home" }, { base, fetch: never, response: Post })
+    expectTypeOf(answer).resolves.toEqualTypeOf<{ title: string; at: Date }>()
     const app = Router.Install(router, { window: fakeWindow(base + "/") })
     expectTypeOf(app).toMatchTypeOf<InstalledRouter<{ $: "Home" } | { $: "Article"; id: number } | { $: "Save"; post: { title: string; at: Date } }>>()
     expectTypeOf(app.current).toEqualTypeOf<Infer<typeof Pages> | undefined>()
@@ -33,5 +36,6 @@ describe("client types", () => {
     // @ts-expect-error the endpoint decides the body
     Router.Request(router, { $: "Home" }, { base, body: "x" })
     app.dispose()
+    await expect(answer).resolves.toEqual({ title: "t", at: new Date("2026-11-22T00:00:00.000Z") })
   })
 })
