@@ -150,12 +150,12 @@ export async function resolveContent<Endpoint>(
  * mapContent(content, (c) => staticContent(c.status, [...c.headers, header("Vary", "Origin")], c.body))
  * ```
  */
-export function mapContent<Endpoint>(content: Content<Endpoint>, change: (content: StaticContent) => StaticContent): Content<Endpoint>
-export function mapContent<Endpoint>(
+export function mapContent<Endpoint = never>(content: Content<Endpoint>, change: (content: StaticContent) => StaticContent): Content<Endpoint>
+export function mapContent<Endpoint = never>(
   content: Promise<Content<Endpoint>>,
   change: (content: StaticContent) => StaticContent,
 ): Promise<Content<Endpoint>>
-export function mapContent<Endpoint>(
+export function mapContent<Endpoint = never>(
   content: Content<Endpoint> | Promise<Content<Endpoint>>,
   change: (content: StaticContent) => StaticContent,
 ): Content<Endpoint> | Promise<Content<Endpoint>> {
