@@ -29,7 +29,16 @@ const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/
  * ```
  */
 export function quote(text: string): string {
-  return text.length < 64 && !needsEscape.test(text) ? `"${text}"` : JSON.stringify(text)
+  const length = text.length
+  // Short strings: a char-code scan is cheaper than the regex (fast-json-stringify does the same).
+  if (length < 42) {
+    for (let i = 0; i < length; i++) {
+      const code = text.charCodeAt(i)
+      if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) return JSON.stringify(text)
+    }
+    return `"${text}"`
+  }
+  return length < 5000 && !needsEscape.test(text) ? `"${text}"` : JSON.stringify(text)
 }
 
 /**
