@@ -46,7 +46,8 @@ export type ParseHole<Inner extends string, Text extends string> = Inner extends
   ? ParseNamed<Body, Text, true>
   : ParseNamed<Inner, Text, false>
 
-// A bare base type (`<id:int>`, the common case) is looked up directly, skipping the modifier checks.
+// A bare base type (`<id:int>`, the common case) is looked up directly, skipping the modifier checks;
+// the type level also takes `<page:int?>` directly (same result as parseType, fewer instantiations).
 function parseNamed(body: string, text: string, wildcard: boolean): ParsedHole | string {
   const colon = body.indexOf(":")
   if (colon >= 0) {
@@ -67,7 +68,9 @@ type ParseNamed<Body extends string, Text extends string, Wildcard extends boole
     ? EmptyName<Text>
     : Spec extends BaseTypeName
       ? [Name, BaseTypes[Spec], false, Spec, true, Wildcard]
-      : Typed<Name, ParseType<Spec, Text>, Wildcard>
+      : Spec extends `${infer Base extends BaseTypeName}?`
+        ? [Name, BaseTypes[Base] | undefined, true, "option", true, Wildcard]
+        : Typed<Name, ParseType<Spec, Text>, Wildcard>
   : Body extends ""
     ? EmptyName<Text>
     : [Body, string, false, "string", false, Wildcard]
@@ -117,17 +120,18 @@ export function placeHole(
  * //=> ["page", number | undefined, true, "option", true, false]
  * ```
  */
-export type PlaceHole<Hole extends HoleShape, Text extends string, Extra, Names> = Hole[0] extends Names
-  ? DuplicateName<Hole[0]>
-  : Hole[0] extends keyof Extra
-    ? Hole[4] extends true
+// One check for the common case (a fresh name, no extra field of that name), then the details.
+export type PlaceHole<Hole extends HoleShape, Text extends string, Extra, Names> = Hole[0] extends Names | keyof Extra
+  ? Hole[0] extends Names
+    ? DuplicateName<Hole[0]>
+    : Hole[4] extends true
       ? DuplicateName<Hole[0]>
-      : FromExtra<Hole[0], Extra[Hole[0]], Hole[5], Text>
-    : Hole[5] extends true
-      ? Hole[3] extends "string" | "list"
-        ? Hole
-        : WildcardType<Text>
-      : Hole
+      : FromExtra<Hole[0], Extra[Hole[0] & keyof Extra], Hole[5], Text>
+  : Hole[5] extends true
+    ? Hole[3] extends "string" | "list"
+      ? Hole
+      : WildcardType<Text>
+    : Hole
 
 type FromExtra<Name extends string, Given, Wildcard extends boolean, Text extends string> = Given extends {
   readonly kind: infer Kind

@@ -33,11 +33,11 @@ export interface ParsedPath {
 export function parsePath(path: string, state: TemplateState): ParsedPath | string {
   if (path === "/") return { endpoint: "/", wildcard: false }
   let endpoint = ""
-  // "" | the pending option hole | the wildcard hole (then nothing may follow).
+  // The first option hole, while later holes must be options too.
   let option = ""
   let wildcard = ""
-  for (const segment of path.slice(1).split("/")) {
-    if (wildcard !== "") return wildcardNotLast(wildcard)
+  const segments = path.slice(1).split("/")
+  for (const [index, segment] of segments.entries()) {
     const classified = isSpecial(segment) ? classifySegment(segment) : literal
     if (classified === literal) {
       endpoint += `/${segment}`
@@ -50,7 +50,10 @@ export function parsePath(path: string, state: TemplateState): ParsedPath | stri
     // An option in the path (`/None` or `/Some/x`) before a required hole reads badly both ways.
     if (option !== "" && !placed.optional) return ambiguousOption(option, segment)
     if (option === "" && placed.optional) option = segment
-    if (placed.wildcard) wildcard = segment
+    if (placed.wildcard) {
+      if (index < segments.length - 1) return wildcardNotLast(segment)
+      wildcard = segment
+    }
     state.names.add(placed.name)
     state.fields.push([placed.name, placed.descriptor])
     endpoint += placed.wildcard ? `/<...${placed.name}>` : `/<${placed.name}>`
@@ -59,8 +62,8 @@ export function parsePath(path: string, state: TemplateState): ParsedPath | stri
 }
 /**
  * Type twin of {@link parsePath}: `[Entries]` (a union of hole tuples) or the
- * error sentence. The scan state rides in type parameters; `Mode` is `""`,
- * `?<pending option hole>` or `*<wildcard hole>` (the runtime's `option` and `wildcard`).
+ * error sentence. The scan state rides in type parameters (`Option`: the
+ * runtime's `option`).
  *
  * @example
  * ```ts
@@ -74,36 +77,36 @@ export type ParsePath<Path extends string, Extra> = Path extends "/"
     : never
 
 // A segment with no `<`, `>` and not empty is literal text: one check, no ClassifySegment.
-type ScanSegments<Segments extends string, Whole extends string, Extra, Entries extends HoleShape, Mode extends string> =
-  Mode extends `*${infer Wildcard}`
-    ? WildcardNotLast<Wildcard>
-    : Segments extends `${infer Segment}/${infer Rest}`
-      ? Segment extends Special
-        ? Step<ClassifySegment<Segment>, Segment, Rest, Whole, Extra, Entries, Mode>
-        : ScanSegments<Rest, Whole, Extra, Entries, Mode>
-      : Segments extends Special
-        ? Step<ClassifySegment<Segments>, Segments, null, Whole, Extra, Entries, Mode>
-        : [Entries]
+type ScanSegments<Segments extends string, Whole extends string, Extra, Entries extends HoleShape, Option extends string> =
+  Segments extends `${infer Segment}/${infer Rest}`
+    ? Segment extends Special
+      ? Step<ClassifySegment<Segment>, Segment, Rest, Whole, Extra, Entries, Option>
+      : ScanSegments<Rest, Whole, Extra, Entries, Option>
+    : Segments extends Special
+      ? Step<ClassifySegment<Segments>, Segments, null, Whole, Extra, Entries, Option>
+      : [Entries]
 
 type Special = "" | `${string}${"<" | ">"}${string}`
 
 // `Rest` is null after the last segment, so a trailing `/` still shows up as an empty segment.
-type Step<Classified, Segment extends string, Rest extends string | null, Whole extends string, Extra, Entries extends HoleShape, Mode extends string> =
+type Step<Classified, Segment extends string, Rest extends string | null, Whole extends string, Extra, Entries extends HoleShape, Option extends string> =
   Classified extends HoleShape
-    ? Placed<PlaceHole<Classified, Segment, Extra, Entries[0]>, Segment, Rest, Whole, Extra, Entries, Mode>
+    ? Placed<PlaceHole<Classified, Segment, Extra, Entries[0]>, Segment, Rest, Whole, Extra, Entries, Option>
     : Classified extends Empty
       ? EmptySegment<Whole>
       : Classified
 
-type Placed<Hole, Segment extends string, Rest extends string | null, Whole extends string, Extra, Entries extends HoleShape, Mode extends string> =
+type Placed<Hole, Segment extends string, Rest extends string | null, Whole extends string, Extra, Entries extends HoleShape, Option extends string> =
   Hole extends HoleShape
-    ? Mode extends `?${infer Option}`
-      ? Hole[2] extends true
-        ? Rest extends string ? ScanSegments<Rest, Whole, Extra, Entries | Hole, Mode> : [Entries | Hole]
-        : AmbiguousOption<Option, Segment>
-      : Rest extends string
-        ? ScanSegments<Rest, Whole, Extra, Entries | Hole, Hole[2] extends true ? `?${Segment}` : Hole[5] extends true ? `*${Segment}` : "">
+    ? Option extends ""
+      ? Rest extends string
+        ? Hole[5] extends true
+          ? WildcardNotLast<Segment>
+          : ScanSegments<Rest, Whole, Extra, Entries | Hole, Hole[2] extends true ? Segment : "">
         : [Entries | Hole]
+      : Hole[2] extends true
+        ? Rest extends string ? ScanSegments<Rest, Whole, Extra, Entries | Hole, Option> : [Entries | Hole]
+        : AmbiguousOption<Option, Segment>
     : Hole
 
 const isSpecial = (segment: string): boolean => segment === "" || segment.includes("<") || segment.includes(">")

@@ -2,7 +2,7 @@ import type { CaseAttribute, CaseDescriptor, FieldInput } from "../descriptor/de
 import { EndPoint, Wildcard } from "../descriptor/attributes.js"
 import type { FieldsOutput, Simplify } from "../descriptor/fields-output.js"
 import { pathStart, type PathStart } from "./messages.js"
-import { parseMethods, type ParseMethods } from "./parse-methods.js"
+import { parseMethods, type Methods as MethodTable, type ParseMethods } from "./parse-methods.js"
 import { parsePath, type ParsePath } from "./parse-path.js"
 import { parseQuery, splitQuery, type ParseQuery, type SplitQuery } from "./parse-query.js"
 import { TemplateError } from "./template-error.js"
@@ -78,10 +78,14 @@ function parseRoute(template: string, extra: ExtraFields): CaseDescriptor | stri
 export type ParseTemplate<Template extends string, Extra> = Template extends `/${string}`
   ? ParseRoute<Template, Extra>
   : Template extends `${infer Methods} ${infer Route}`
-    ? ParseMethods<Methods, Template> extends infer Checked extends string
-      ? Checked
-      : Route extends `/${string}`
+    ? Route extends `/${string}`
+      ? Methods extends keyof MethodTable
         ? ParseRoute<Route, Extra>
+        : ParseMethods<Methods, Template> extends infer Checked extends string
+          ? Checked
+          : ParseRoute<Route, Extra>
+      : ParseMethods<Methods, Template> extends infer Checked extends string
+        ? Checked
         : PathStart<Template>
     : PathStart<Template>
 
@@ -97,8 +101,6 @@ type ParseRest<Path, Query, Extra> = Path extends [infer Entries extends HoleSha
     ? ParseQuery<Query, Extra, Entries>
     : Path
   : Path
-
-type IsAny<Type> = 0 extends 1 & Type ? true : false
 
 /** What a non-literal `string` template gives: any field names, unknown values. */
 export type WideCaseOutput = { [field: string]: unknown }
@@ -117,13 +119,13 @@ export type WideCaseOutput = { [field: string]: unknown }
  * //=> { blog: number; post: Post }
  * ```
  */
-export type TemplateCaseOutput<Template extends string, Extra> = IsAny<Template> extends true
+export type TemplateCaseOutput<Template extends string, Extra> = string extends Template // also true for `any`
   ? WideCaseOutput
-  : string extends Template
-    ? WideCaseOutput
-    : ParseTemplate<Template, Extra> extends [infer Entries extends HoleShape]
+  : Template extends unknown
+    ? ParseTemplate<Template, Extra> extends [infer Entries extends HoleShape]
       ? BuildOutput<Entries, Entries[0], Extra>
       : never
+    : never
 
 type BuildOutput<Entries extends HoleShape, Names extends string, Extra> = Simplify<
   { -readonly [Field in Entries as Field[2] extends true ? never : Field[0]]: Field[1] } & {
@@ -149,10 +151,10 @@ type ExtraOutput<Extra, Names extends string> = [Exclude<keyof Extra, Names>] ex
  * //=> "Duplicate field name 'id' (each hole and extra field needs its own name)"
  * ```
  */
-export type ValidateTemplate<Template extends string, Extra> = IsAny<Template> extends true
+export type ValidateTemplate<Template extends string, Extra> = string extends Template
   ? Template
-  : string extends Template
-    ? Template
-    : ParseTemplate<Template, Extra> extends infer Message extends string
+  : Template extends unknown
+    ? ParseTemplate<Template, Extra> extends infer Message extends string
       ? Message
       : Template
+    : never
