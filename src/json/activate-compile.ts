@@ -6,7 +6,7 @@ import { Failure } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
 import { parseBigIntText, parseIsoDate } from "./scalars.js"
-import { type FieldShape, fieldShapes, setOwn, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, unwrapField, setOwn, unionShape } from "./shape.js"
 
 /**
  * A compiled activator: converts a trusted plain JSON value where JSON cannot carry the type.
@@ -37,7 +37,7 @@ const cache = new WeakMap<Descriptor, Activator>()
 export function activatorOf(descriptor: Descriptor): Activator {
   let activator = cache.get(descriptor)
   if (activator === undefined) {
-    activator = build(descriptor)
+    activator = build(unwrapField(descriptor))
     cache.set(descriptor, activator)
   }
   return activator

@@ -4,7 +4,7 @@ import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, Failure } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
-import { type FieldShape, fieldShapes, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, unwrapField, unionShape } from "./shape.js"
 import { fieldsDecoder, type FieldsDecoder } from "./decode-fields.js"
 import { foreignDecoder } from "./standard-schema.js"
 import {
@@ -26,7 +26,7 @@ const cache = new WeakMap<Descriptor, Decoder>()
 export function decoderOf(descriptor: Descriptor): Decoder {
   let decoder = cache.get(descriptor)
   if (decoder === undefined) {
-    decoder = build(descriptor)
+    decoder = build(unwrapField(descriptor))
     cache.set(descriptor, decoder)
   }
   return decoder

@@ -4,7 +4,7 @@ import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, Failure } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
-import { type FieldShape, fieldShapes, setOwn, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, unwrapField, setOwn, unionShape } from "./shape.js"
 import { dateText } from "./serialize-scalars.js"
 
 /**
@@ -32,7 +32,7 @@ const cache = new WeakMap<Descriptor, Encoder>()
 export function encoderOf(descriptor: Descriptor): Encoder {
   let encoder = cache.get(descriptor)
   if (encoder === undefined) {
-    encoder = build(descriptor)
+    encoder = build(unwrapField(descriptor))
     cache.set(descriptor, encoder)
   }
   return encoder

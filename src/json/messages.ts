@@ -25,7 +25,7 @@ export const jsonMessages = {
   validDate: "a valid Date in years 0000-9999",
   /** Compile-time problems with a descriptor (thrown as TypeError). */
   tagFieldClash: (caseName: string, key: string) =>
-    `Case '${caseName}': field '${key}' clashes with the union's JSON tag key '${key}'`,
+    `Case '${caseName}': field '${key}' clashes with the union's tag ('$' in values, the NamedUnionCases key in JSON)`,
   duplicateTag: (tag: string) => `Two union cases carry the JSON tag '${tag}'`,
   notJson: (reason: string) => `Invalid JSON text: ${reason}`,
   invalidLimit: (name: string, value: unknown) => `Json options: ${name} must be a positive integer, got ${String(value)}`,

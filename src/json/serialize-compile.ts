@@ -4,7 +4,7 @@ import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, Failure } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
-import { type FieldShape, fieldShapes, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, unwrapField, unionShape } from "./shape.js"
 import { fieldsWriter, type FieldsWriter } from "./serialize-fields.js"
 import {
   dateWriter, enumWriter, quote, writeBigInt, writeBool, writeFloat, writeInt, writeString, type Writer,
@@ -25,7 +25,7 @@ const cache = new WeakMap<Descriptor, Writer>()
 export function writerOf(descriptor: Descriptor): Writer {
   let writer = cache.get(descriptor)
   if (writer === undefined) {
-    writer = build(descriptor)
+    writer = build(unwrapField(descriptor))
     cache.set(descriptor, writer)
   }
   return writer

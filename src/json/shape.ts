@@ -1,4 +1,4 @@
-import type { CaseDescriptor, Descriptor, RecordDescriptor, UnionDescriptor } from "../descriptor/descriptor.js"
+import type { CaseDescriptor, Descriptor, FieldDescriptor, RecordDescriptor, UnionDescriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { caseFields, caseTag } from "../descriptor/fields.js"
 import { jsonMessages } from "./messages.js"
@@ -101,7 +101,10 @@ export function unionShape(descriptor: UnionDescriptor): UnionShape {
     if (seen.has(tag)) throw new TypeError(jsonMessages.duplicateTag(tag))
     seen.add(tag)
     const fields = fieldShapes(input, key)
-    for (const field of fields) if (field.name === tagKey) throw new TypeError(jsonMessages.tagFieldClash(key, tagKey))
+    // The JSON tag key and the TypeScript `$` are both taken by the tag.
+    for (const field of fields) {
+      if (field.name === tagKey || field.name === "$") throw new TypeError(jsonMessages.tagFieldClash(key, field.name))
+    }
     cases.push(Object.freeze({ key, tag, fields }))
   }
   return Object.freeze({
@@ -110,6 +113,20 @@ export function unionShape(descriptor: UnionDescriptor): UnionShape {
     keys: Object.freeze(cases.map((shape) => shape.key)),
     tags: Object.freeze(cases.map((shape) => shape.tag)),
   })
+}
+
+/**
+ * A `Query(d)`/`Json(d)`/`FormData(d)` field wrapper stands for its inner
+ * descriptor in JSON (callers such as the router may hand one over as is).
+ *
+ * @example
+ * ```ts
+ * unwrapField(Json(t.int) as never) //=> t.int
+ * ```
+ */
+export function unwrapField(descriptor: Descriptor): Descriptor {
+  const input = descriptor as Descriptor | FieldDescriptor
+  return input.kind === "field" ? input.of : input
 }
 
 /**

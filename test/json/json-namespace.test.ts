@@ -28,5 +28,12 @@ describe("Json is both the attribute and the codec namespace", () => {
   test("a descriptor clash is a TypeError when the codec compiles", () => {
     const Clash = t.union({ A: t.case({ kind: t.int }) }, { kind: "attribute", name: "NamedUnionCases", values: ["kind"] })
     expect(() => Json.Serialize(Clash, { $: "A", kind: 1 })).toThrow(jsonMessages.tagFieldClash("A", "kind"))
+    const Dollar = t.union({ A: t.case({ $: t.int }) })
+    expect(() => Json.Deserialize(Dollar, '{"$":"A"}')).toThrow(jsonMessages.tagFieldClash("A", "$"))
+  })
+
+  test("a field wrapper handed over as is stands for its inner descriptor", () => {
+    expect(Json.Serialize(Json(t.list(t.int)) as never, [1] as never)).toBe("[1]")
+    expect(Json.Deserialize(Json(t.list(t.int)) as never, "[1]")).toEqual([1])
   })
 })
