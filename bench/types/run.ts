@@ -1,7 +1,8 @@
 /**
  * `npm run bench:types`: instantiations, types, check time and memory for
  * generated apps of 0/50/200/500 routes, and the marginal instantiations per
- * route. `--links` adds one `Router.Infer(App).Link(…)` per case.
+ * route (the slope from 50 to 500 routes; "vs 0" also carries one-off costs
+ * of the first route, like the first use of the output types). `--links` adds one `Router.Infer(App).Link(…)` per case.
  */
 import { marginalPerRoute, measureTypeCost, type TypeCost } from "./measure.js"
 
@@ -27,3 +28,8 @@ for (const result of results) {
   )
   for (const error of result.errors) console.log(`  ! ${error}`)
 }
+const last = results[results.length - 1] as TypeCost
+const first = results[1] as TypeCost
+console.log(
+  `marginal instantiations per route (${first.routes} → ${last.routes} routes): ${marginalPerRoute(first, last).toFixed(1)}`,
+)
