@@ -108,6 +108,7 @@ describe("Json(schema) fields take any Standard Schema validator", () => {
 
   test("in a template case it is a mandatory field and the union serializes it as plain JSON", () => {
     const Site = t.union({ Create: t.case("POST /posts", { post: Json(zodPost) }) })
+    expectTypeOf<Infer<typeof Site>>().toEqualTypeOf<{ $: "Create"; post: { title: string; tags: string[] } }>()
     const [post] = caseFields(Site.cases.Create, "Create")
     expect(post?.optional).toBe(false)
     const value = { $: "Create" as const, post: { title: "x", tags: [] } }
