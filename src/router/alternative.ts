@@ -93,25 +93,51 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
  * ```
  */
 export function matchAlternative(alternative: Alternative, state: MatchState, from: number, at: number, next: Next): MatchOutcome {
-  const mark = state.errors.length
   const methodOk = acceptsMethod(alternative.methods, state.request.method)
-  if (!methodOk) {
-    if (!state.lenient) return undefined
-    state.errors.push({ $: "InvalidMethod", method: state.request.method })
-  }
+  if (!methodOk && !state.lenient) return undefined
   const { elements, shape } = alternative
   const segments = state.segments
-  const values = new Array<unknown>(shape.fields.length)
-  const finish = (position: number): MatchOutcome => {
-    const before = state.errors.length
-    const read = readNonPath(shape, state, values, methodOk)
-    if (read === needBody) return needBody
-    const outcome = read ? next(build(shape, values), position) : undefined
-    if (outcome === undefined && state.errors.length !== before) state.errors.length = before
-    return outcome
+  // Literals and one-segment text fields have one reading each: a plain loop, no continuation, nothing to undo.
+  let index = from
+  let position = at
+  let values: unknown[] | undefined
+  for (; index < elements.length; index++, position++) {
+    const element = elements[index] as Element
+    if ("literal" in element) {
+      if (segments[position] !== element.literal) return undefined
+      continue
+    }
+    if (element.text === undefined) break
+    if (position >= segments.length) return undefined
+    const value = element.text.fromText(segments[position] as string)
+    if (value === undefined) return undefined
+    ;(values ??= new Array<unknown>(shape.fields.length))[element.field] = value
   }
+  const mark = state.errors.length
+  if (!methodOk) state.errors.push({ $: "InvalidMethod", method: state.request.method })
+  const outcome = index === elements.length
+    ? finish(shape, state, values ?? new Array<unknown>(shape.fields.length), methodOk, position, next)
+    : matchRest(alternative, state, values ?? new Array<unknown>(shape.fields.length), methodOk, index, position, next)
+  if (outcome === undefined && state.errors.length !== mark) state.errors.length = mark
+  return outcome
+}
+
+/** The non-path fields, then the continuation with the built value. */
+function finish(shape: Shape, state: MatchState, values: unknown[], methodOk: boolean, position: number, next: Next): MatchOutcome {
+  const before = state.errors.length
+  const read = readNonPath(shape, state, values, methodOk)
+  if (read === needBody) return needBody
+  const outcome = read ? next(build(shape, values), position) : undefined
+  if (outcome === undefined && state.errors.length !== before) state.errors.length = before
+  return outcome
+}
+
+/** The elements from `from` on, with full backtracking through the codecs' continuations. */
+function matchRest(alternative: Alternative, state: MatchState, values: unknown[], methodOk: boolean, from: number, at: number, next: Next): MatchOutcome {
+  const { elements, shape } = alternative
+  const segments = state.segments
   const step = (index: number, position: number): MatchOutcome => {
-    if (index === elements.length) return finish(position)
+    if (index === elements.length) return finish(shape, state, values, methodOk, position, next)
     const element = elements[index] as Element
     if ("literal" in element) return segments[position] === element.literal ? step(index + 1, position + 1) : undefined
     return element.codec.parse(state, position, (value, after) => {
@@ -119,9 +145,7 @@ export function matchAlternative(alternative: Alternative, state: MatchState, fr
       return step(index + 1, after)
     })
   }
-  const outcome = step(from, at)
-  if (outcome === undefined && state.errors.length !== mark) state.errors.length = mark
-  return outcome
+  return step(from, at)
 }
 
 /**

@@ -54,6 +54,7 @@ function isDescriptor(input: object): input is Descriptor {
 function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<D>> {
   const codec = pathCodecOf(descriptor, "Router.Infer")
   const parseWhole = (codec as Partial<UnionCodec>).parseWhole ?? codec.parse
+  const staticRoute = (codec as Partial<UnionCodec>).staticRoute
   type Result = ParseRequestResult<InferType<D>>
   // One synchronous pass; needBody when a candidate needs a body not read yet.
   const matchOnce = (request: RouteRequest, offset: number, lenient: boolean, body: BodyData | undefined): Result | undefined | typeof needBody => {
@@ -79,6 +80,10 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
   // No async frame on the common path: the match is synchronous unless a body must be read.
   const route = (request: RouteRequest, offset: number, withErrors: boolean): Promise<Result | undefined> => {
     if (request.bad !== undefined || offset > request.segments.length) return Promise.resolve(undefined)
+    if (offset === 0 && staticRoute !== undefined) {
+      const endpoint = staticRoute(request.path, request.segments, request.method)
+      if (endpoint !== undefined) return Promise.resolve({ $: "Success", endpoint } as Result)
+    }
     const strict = matchOnce(request, offset, false, undefined)
     if (strict !== needBody && (strict !== undefined || !withErrors)) return Promise.resolve(strict)
     return slowRoute(request, offset, withErrors, strict)

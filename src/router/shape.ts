@@ -6,7 +6,8 @@ import { parseEndPoint } from "./endpoint.js"
 import type { PathCodec } from "./match-state.js"
 import { routerMessages } from "./messages.js"
 import { paramCodecOf, type ParamCodec } from "./param-codec.js"
-import { pathCodecOf } from "./path-codec.js"
+import { pathCodecOf, type ScalarPathCodec } from "./path-codec.js"
+import type { TextCodec } from "./scalar.js"
 import { wildcardCodec } from "./wildcard.js"
 
 /**
@@ -19,7 +20,15 @@ import { wildcardCodec } from "./wildcard.js"
  */
 export type Element =
   | { readonly literal: string }
-  | { readonly field: number; readonly name: string; readonly codec: PathCodec; readonly wildcard: boolean; readonly type: Descriptor }
+  | {
+      readonly field: number
+      readonly name: string
+      readonly codec: PathCodec
+      readonly wildcard: boolean
+      readonly type: Descriptor
+      /** Set when the field is exactly one segment read by a text codec (matched and linked without continuations). */
+      readonly text: TextCodec | undefined
+    }
 
 /**
  * A field read from the query or the form body.
@@ -98,7 +107,7 @@ function elementsOf(
     const where = `Case '${name}' field '${field.name}'`
     if (rest && !isWildcardType(field.type)) throw new TypeError(descriptorMessages.wildcardNotLast(name))
     const codec = rest ? wildcardCodec(field.type, where) : pathCodecOf(field.type, where)
-    return { field: index, name: field.name, codec, wildcard: rest, type: field.type }
+    return { field: index, name: field.name, codec, wildcard: rest, type: field.type, text: (codec as Partial<ScalarPathCodec>).text }
   }
   for (const segment of parsed.segments) {
     if ("literal" in segment) {
