@@ -26,6 +26,7 @@ export const hostMessages = {
   unreadableBody: "Request body does not match what the endpoint expects",
   notFound: "Not Found",
   internalError: "Internal Server Error",
+  badBasePath: (basePath: string) => `Host option basePath: '${basePath}' must look like "/app" (segments, no dots)`,
 } as const
 
 /**

@@ -2,6 +2,7 @@
  * Options shared by every host (Fetch, node:http, Connect/Express).
  */
 import { checkSessionOptions, type SessionOptions } from "../sitelet/user-session.js"
+import { hostMessages } from "./host-errors.js"
 
 /**
  * Size limits enforced before and while reading a request.
@@ -90,7 +91,7 @@ export function resolveHostOptions(options: HostOptions | undefined): ResolvedHo
   while (basePath.endsWith("/")) basePath = basePath.slice(0, -1)
   const baseSegments = basePath.split("/").filter((segment) => segment !== "")
   if (!basePathShape.test(basePath) || baseSegments.some((segment) => segment === "." || segment === "..")) {
-    throw new TypeError(`Host option basePath: '${options?.basePath ?? ""}' must look like "/app" (segments, no dots)`)
+    throw new TypeError(hostMessages.badBasePath(options?.basePath ?? ""))
   }
   // Short secrets and bad cookie names fail when the host is built, not on the first login.
   checkSessionOptions(options?.session)

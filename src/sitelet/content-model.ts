@@ -135,7 +135,7 @@ export async function resolveContent<Endpoint>(
 ): Promise<StaticContent> {
   let current = await content
   for (let depth = 0; current.kind === "deferred"; depth++) {
-    if (depth >= maxDeferredDepth) throw new RangeError("Content: deferred contents nested more than 64 deep")
+    if (depth >= maxDeferredDepth) throw new RangeError(siteletMessages.deferredTooDeep(maxDeferredDepth))
     current = await current.run(ctx)
   }
   return current

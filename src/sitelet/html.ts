@@ -20,7 +20,7 @@ export class SafeHtml {
   readonly #html: string
   /** @internal Use `Html.Raw`, `Html.Element` or `html`…`` instead. */
   constructor(html: string, brand: typeof safeHtmlBrand) {
-    if (brand !== safeHtmlBrand) throw new TypeError("SafeHtml: use Html.Raw(…) to mark trusted markup")
+    if (brand !== safeHtmlBrand) throw new TypeError(siteletMessages.forgedSafeHtml())
     this.#html = html
   }
   /** The markup. */

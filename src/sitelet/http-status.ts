@@ -1,6 +1,7 @@
 /**
  * HTTP status codes as plain values: a code and its reason phrase.
  */
+import { siteletMessages } from "./messages.js"
 
 /**
  * A response status: numeric code and reason phrase.
@@ -42,12 +43,12 @@ const reasons = new Map<number, string>([
  */
 function Custom(code: number, text?: string): HttpStatus {
   if (!Number.isInteger(code) || code < 200 || code > 599) {
-    throw new RangeError(`Http.Status.Custom: status code must be an integer from 200 to 599, got ${String(code)}`)
+    throw new RangeError(siteletMessages.badStatusCode(code))
   }
   // A reason phrase is written into the status line: keep it to visible ASCII, tabs and spaces.
   const phrase = text ?? reasons.get(code) ?? ""
   if (!/^[\t\x20-\x7e]*$/.test(phrase)) {
-    throw new RangeError(`Http.Status.Custom: reason phrase may hold only visible ASCII, tabs and spaces`)
+    throw new RangeError(siteletMessages.badReasonPhrase())
   }
   return status(code, phrase)
 }

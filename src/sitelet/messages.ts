@@ -21,7 +21,6 @@ export const siteletMessages = {
     "html`…`: an interpolated attribute value must be quoted (name=\"${value}\")",
   badHeaderName: (name: string) => `Content: '${name}' is not a valid header name`,
   badHeaderValue: (name: string) => `Content: the value of header '${name}' contains a control character`,
-  noLinkForEndpoint: (endpoint: string) => `Sitelet: no route links the endpoint ${endpoint}`,
   handlerMissing: (tag: string) => `Sitelet.Infer: the handler object has no function for case '${tag}'`,
   notAUnion: (where: string) => `${where}: the descriptor must be a union (t.union({ … }))`,
   unknownCase: (where: string, tag: string) => `${where}: the union has no case '${tag}'`,
@@ -31,5 +30,8 @@ export const siteletMessages = {
     `Sitelet.Shift: '${segment}' must be one non-empty path segment without '/' ('.' and '..' are not segments)`,
   badContentUrl: (url: string) => `Sitelet.Content: '${url}' must be an absolute path like "/about"`,
   badRedirectUrl: (url: string) => `Content.Redirect: '${url}' contains a control character or a space`,
-  internalError: () => "Internal Server Error",
+  badStatusCode: (code: unknown) => `Http.Status.Custom: status code must be an integer from 200 to 599, got ${String(code)}`,
+  badReasonPhrase: () => "Http.Status.Custom: reason phrase may hold only visible ASCII, tabs and spaces",
+  deferredTooDeep: (limit: number) => `Content: deferred contents nested more than ${limit} deep`,
+  forgedSafeHtml: () => "SafeHtml: use Html.Raw(…) to mark trusted markup",
 } as const

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import { Hono } from "hono"
 import { Fetch } from "../../src/host/fetch-handler.js"
 import { hostSite } from "./host-site.js"
+import { hostMessages } from "../../src/host/host-errors.js"
 import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
 import { staticContent } from "../../src/sitelet/content-model.js"
 import { Http } from "../../src/sitelet/http-status.js"
@@ -16,7 +17,7 @@ describe("Fetch host", () => {
     expect(response.headers.get("x-content-type-options")).toBe("nosniff")
   })
   it("refuses a bad base path when the handler is built", () => {
-    expect(() => Fetch.Handler(hostSite, { basePath: "/a/../b" })).toThrow(TypeError)
+    expect(() => Fetch.Handler(hostSite, { basePath: "/a/../b" })).toThrow(hostMessages.badBasePath("/a/../b"))
   })
   it("marks session cookies Secure over https", async () => {
     const response = await hostSite.Handle(new Request("https://x/login/bob", { method: "POST" }), quiet)

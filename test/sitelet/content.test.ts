@@ -76,8 +76,8 @@ describe("Content", () => {
     expect(Object.keys(Http.Status)).toEqual(expect.arrayContaining(["Ok", "Created", "NoContent", "BadRequest", "Unauthorized", "Forbidden", "NotFound", "MethodNotAllowed", "InternalServerError", "NotImplemented", "Custom"]))
     expect(Http.Status.Custom(418, "I'm a teapot")).toEqual({ code: 418, text: "I'm a teapot" })
     expect(Http.Status.Custom(422).text).toBe("Unprocessable Content")
-    expect(() => Http.Status.Custom(99)).toThrow(RangeError)
-    expect(() => Http.Status.Custom(200, "a\r\nb")).toThrow(RangeError)
+    expect(() => Http.Status.Custom(99)).toThrow(siteletMessages.badStatusCode(99))
+    expect(() => Http.Status.Custom(200, "a\r\nb")).toThrow(siteletMessages.badReasonPhrase())
   })
   it("a 204 has no body; HEAD gets headers only", async () => {
     const noContent = await serve(Content.SetStatus(Http.Status.NoContent, Content.Text("ignored")))

@@ -5,6 +5,7 @@ import { Content } from "../../src/sitelet/content.js"
 import { deferred, mapContent, resolveContent, staticContent, type Content as ContentType } from "../../src/sitelet/content-model.js"
 import { Http } from "../../src/sitelet/http-status.js"
 import type { Context } from "../../src/sitelet/context.js"
+import { siteletMessages } from "../../src/sitelet/messages.js"
 
 describe("ctx.Request", () => {
   it("exposes the one parse of the request, cookies and the body", async () => {
@@ -49,7 +50,7 @@ describe("content model", () => {
   })
   it("refuses deferred contents nested without end", async () => {
     const loop: ContentType<{ $: string }> = deferred(() => loop)
-    await expect(resolveContent(loop, ctx)).rejects.toThrow(RangeError)
+    await expect(resolveContent(loop, ctx)).rejects.toThrow(siteletMessages.deferredTooDeep(64))
   })
   it("maps static, deferred and promised contents alike", async () => {
     const withTeapot = (content: ContentType<{ $: string }>) => mapContent(content, (c) => staticContent(Http.Status.Custom(418), c.headers, c.body))
