@@ -6,7 +6,7 @@
  */
 import { marginalPerRoute, measureTypeCost, type TypeCost } from "./measure.js"
 
-const links = process.argv.includes("--links")
+const links = !process.argv.includes("--no-links")
 const sizes = [0, 50, 200, 500]
 const results: TypeCost[] = []
 for (const routes of sizes) results.push(measureTypeCost(routes, { links }))
