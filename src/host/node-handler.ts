@@ -31,10 +31,31 @@ export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => 
  */
 export type ConnectMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
 
-/** The mount prefix Express keeps in `req.baseUrl`, when present. */
-const mountPathOf = (req: IncomingMessage): string => {
-  const base = (req as { baseUrl?: unknown }).baseUrl
-  return typeof base === "string" ? base : ""
+const pathOf = (url: string): string => {
+  const mark = url.indexOf("?")
+  return mark < 0 ? url : url.slice(0, mark)
+}
+
+/**
+ * The prefix a Connect-style app stripped from `req.url` when mounting the
+ * middleware: Express's `req.baseUrl`, else the part of `req.originalUrl`
+ * before `req.url` (Connect's `app.use("/app", …)`), else `""`.
+ *
+ * @example
+ * ```ts
+ * mountPathOf({ originalUrl: "/app/blog/1", url: "/blog/1" } as IncomingMessage) //=> "/app"
+ * ```
+ */
+export function mountPathOf(req: IncomingMessage): string {
+  const { baseUrl, originalUrl } = req as { baseUrl?: unknown; originalUrl?: unknown }
+  if (typeof baseUrl === "string") return baseUrl
+  const url = req.url
+  if (typeof originalUrl !== "string" || typeof url !== "string" || !originalUrl.startsWith("/")) return ""
+  const original = pathOf(originalUrl)
+  const stripped = pathOf(url)
+  // Connect turns a request for exactly "/app" into "/".
+  if (stripped === "/") return original.endsWith("/") ? original.slice(0, -1) : original
+  return original.length > stripped.length && original.endsWith(stripped) ? original.slice(0, original.length - stripped.length) : ""
 }
 
 function serveNode<Endpoint>(

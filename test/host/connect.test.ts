@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import express from "express"
 import { Middleware, NodeHandler } from "../../src/host/node.js"
+import { mountPathOf } from "../../src/host/node-handler.js"
 import { HostError, hostMessages } from "../../src/host/host-errors.js"
 import { expressHost, nodeHost, sendRaw, type HostUnderTest } from "./support.js"
 import { hostSite } from "./host-site.js"
@@ -127,5 +128,38 @@ describe("node:http handler", () => {
     } finally {
       await based.close()
     }
+  })
+})
+
+describe("plain Connect mounting", () => {
+  it("finds the mount prefix from originalUrl and links under it", async () => {
+    const middleware = Middleware(hostSite, quiet)
+    // A minimal Connect-style mount: strip "/app" from req.url, keep req.originalUrl.
+    const server = createServer((req, res) => {
+      const original = req.url ?? "/"
+      ;(req as { originalUrl?: string }).originalUrl = original
+      if (!original.startsWith("/app")) return void res.writeHead(404).end("outside")
+      req.url = original.slice(4) || "/"
+      middleware(req, res, () => void res.writeHead(404).end("next"))
+    })
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    const port = (server.address() as AddressInfo).port
+    try {
+      expect((await sendRaw(port, { target: "/app/links" })).body).toBe("/app/blog/3")
+      expect((await sendRaw(port, { target: "/app/blog/7?x=1" })).body).toBe("id 7")
+      expect((await sendRaw(port, { target: "/app" })).body).toBe("home")
+      expect((await sendRaw(port, { target: "/app/nothing" })).body).toBe("next")
+    } finally {
+      server.closeAllConnections()
+      server.close()
+    }
+  })
+  it("reads the prefix the same way as Express and Connect do", () => {
+    const of = (fields: Record<string, string>) => mountPathOf(fields as never)
+    expect(of({ baseUrl: "/x", originalUrl: "/y/z", url: "/z" })).toBe("/x")
+    expect(of({ originalUrl: "/app/a?q=/a", url: "/a?q=/a" })).toBe("/app")
+    expect(of({ originalUrl: "/app", url: "/" })).toBe("/app")
+    expect(of({ originalUrl: "/a", url: "/a" })).toBe("")
+    expect(of({ url: "/a" })).toBe("")
   })
 })
