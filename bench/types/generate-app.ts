@@ -5,7 +5,14 @@
  * typed `Router.Infer(App).Link(...)` call per case.
  */
 
-/** What the generated app exercises besides the union itself. */
+/**
+ * What the generated app exercises besides the union itself.
+ *
+ * @example
+ * ```ts
+ * generateApp(50, srcDir, { links: true } satisfies AppOptions)
+ * ```
+ */
 export interface AppOptions {
   /** Emit one `Router.Infer(App).Link(…)` per case. */
   readonly links: boolean

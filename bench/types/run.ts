@@ -2,7 +2,8 @@
  * `npm run bench:types`: instantiations, types, check time and memory for
  * generated apps of 0/50/200/500 routes, and the marginal instantiations per
  * route (the slope from 50 to 500 routes; "vs 0" also carries one-off costs
- * of the first route, like the first use of the output types). `--links` adds one `Router.Infer(App).Link(…)` per case.
+ * of the first route, like the first use of the output types). Each app also has one `Router.Infer(App).Link(…)` per
+ * case (`--no-links` leaves them out).
  */
 import { marginalPerRoute, measureTypeCost, type TypeCost } from "./measure.js"
 

@@ -4,9 +4,23 @@
  * name (the compile error at the call site). Tests import these writers.
  */
 
-/** The parameter types a hole may name. */
+/**
+ * The parameter types a hole may name, as the sentences list them.
+ *
+ * @example
+ * ```ts
+ * expectedTypes //=> "int | float | string | bool | bigint | datetime"
+ * ```
+ */
 export const expectedTypes = "int | float | string | bool | bigint | datetime"
-/** The methods a template may start with. */
+/**
+ * The methods a template may start with, as the sentences list them.
+ *
+ * @example
+ * ```ts
+ * expectedMethods //=> "GET | HEAD | POST | PUT | PATCH | DELETE | OPTIONS"
+ * ```
+ */
 export const expectedMethods = "GET | HEAD | POST | PUT | PATCH | DELETE | OPTIONS"
 
 /**
@@ -20,7 +34,14 @@ export const expectedMethods = "GET | HEAD | POST | PUT | PATCH | DELETE | OPTIO
  */
 export const unknownType = <Spec extends string, Hole extends string>(spec: Spec, hole: Hole): UnknownType<Spec, Hole> =>
   `Unknown parameter type '${spec}' in '${hole}' (expected ${expectedTypes})`
-/** Type twin of {@link unknownType}. */
+/**
+ * Type twin of {@link unknownType}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = UnknownType<"integer", "<id:integer>"> // the sentence unknownType("integer", "<id:integer>") returns
+ * ```
+ */
 export type UnknownType<Spec extends string, Hole extends string> =
   `Unknown parameter type '${Spec}' in '${Hole}' (expected int | float | string | bool | bigint | datetime)`
 
@@ -34,7 +55,14 @@ export type UnknownType<Spec extends string, Hole extends string> =
  */
 export const unclosedHole = <Segment extends string>(segment: Segment): UnclosedHole<Segment> =>
   `Unclosed '<' in '${segment}' (a hole is written <name> or <name:type>)`
-/** Type twin of {@link unclosedHole}. */
+/**
+ * Type twin of {@link unclosedHole}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = UnclosedHole<"<id"> // the sentence unclosedHole("<id") returns
+ * ```
+ */
 export type UnclosedHole<Segment extends string> =
   `Unclosed '<' in '${Segment}' (a hole is written <name> or <name:type>)`
 
@@ -48,7 +76,14 @@ export type UnclosedHole<Segment extends string> =
  */
 export const mixedSegment = <Segment extends string>(segment: Segment): MixedSegment<Segment> =>
   `Path segment '${segment}' must be literal text or one whole hole like <name>`
-/** Type twin of {@link mixedSegment}. */
+/**
+ * Type twin of {@link mixedSegment}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = MixedSegment<"<id"> // the sentence mixedSegment("<id") returns
+ * ```
+ */
 export type MixedSegment<Segment extends string> =
   `Path segment '${Segment}' must be literal text or one whole hole like <name>`
 
@@ -62,7 +97,14 @@ export type MixedSegment<Segment extends string> =
  */
 export const emptyName = <Hole extends string>(hole: Hole): EmptyName<Hole> =>
   `Empty field name in '${hole}'`
-/** Type twin of {@link emptyName}. */
+/**
+ * Type twin of {@link emptyName}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = EmptyName<"<id:integer>"> // the sentence emptyName("<id:integer>") returns
+ * ```
+ */
 export type EmptyName<Hole extends string> = `Empty field name in '${Hole}'`
 
 /**
@@ -75,7 +117,14 @@ export type EmptyName<Hole extends string> = `Empty field name in '${Hole}'`
  */
 export const duplicateName = <Name extends string>(name: Name): DuplicateName<Name> =>
   `Duplicate field name '${name}' (each hole and extra field needs its own name)`
-/** Type twin of {@link duplicateName}. */
+/**
+ * Type twin of {@link duplicateName}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = DuplicateName<"id"> // the sentence duplicateName("id") returns
+ * ```
+ */
 export type DuplicateName<Name extends string> =
   `Duplicate field name '${Name}' (each hole and extra field needs its own name)`
 
@@ -89,7 +138,14 @@ export type DuplicateName<Name extends string> =
  */
 export const wildcardNotLast = <Hole extends string>(hole: Hole): WildcardNotLast<Hole> =>
   `Wildcard '${hole}' must be the last path segment`
-/** Type twin of {@link wildcardNotLast}. */
+/**
+ * Type twin of {@link wildcardNotLast}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = WildcardNotLast<"<id:integer>"> // the sentence wildcardNotLast("<id:integer>") returns
+ * ```
+ */
 export type WildcardNotLast<Hole extends string> = `Wildcard '${Hole}' must be the last path segment`
 
 /**
@@ -102,7 +158,14 @@ export type WildcardNotLast<Hole extends string> = `Wildcard '${Hole}' must be t
  */
 export const wildcardType = <Hole extends string>(hole: Hole): WildcardType<Hole> =>
   `Wildcard '${hole}' must be a string or a list (like <...rest> or <...rest:int[]>)`
-/** Type twin of {@link wildcardType}. */
+/**
+ * Type twin of {@link wildcardType}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = WildcardType<"<id:integer>"> // the sentence wildcardType("<id:integer>") returns
+ * ```
+ */
 export type WildcardType<Hole extends string> =
   `Wildcard '${Hole}' must be a string or a list (like <...rest> or <...rest:int[]>)`
 
@@ -117,7 +180,14 @@ export type WildcardType<Hole extends string> =
  */
 export const ambiguousOption = <Option extends string, Required extends string>(option: Option, required: Required): AmbiguousOption<Option, Required> =>
   `Option hole '${option}' comes before required hole '${required}', which is ambiguous (put option holes last or in the query)`
-/** Type twin of {@link ambiguousOption}. */
+/**
+ * Type twin of {@link ambiguousOption}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = AmbiguousOption<"<a:int?>", "<b>"> // the sentence ambiguousOption("<a:int?>", "<b>") returns
+ * ```
+ */
 export type AmbiguousOption<Option extends string, Required extends string> =
   `Option hole '${Option}' comes before required hole '${Required}', which is ambiguous (put option holes last or in the query)`
 
@@ -131,7 +201,14 @@ export type AmbiguousOption<Option extends string, Required extends string> =
  */
 export const duplicateQueryKey = <Key extends string>(key: Key): DuplicateQueryKey<Key> =>
   `Query key '${key}' is used twice`
-/** Type twin of {@link duplicateQueryKey}. */
+/**
+ * Type twin of {@link duplicateQueryKey}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = DuplicateQueryKey<"q"> // the sentence duplicateQueryKey("q") returns
+ * ```
+ */
 export type DuplicateQueryKey<Key extends string> = `Query key '${Key}' is used twice`
 
 /**
@@ -144,7 +221,14 @@ export type DuplicateQueryKey<Key extends string> = `Query key '${Key}' is used 
  */
 export const badQueryItem = <Item extends string>(item: Item): BadQueryItem<Item> =>
   `Query item '${item}' must be written key=<field> or key=<field:type>`
-/** Type twin of {@link badQueryItem}. */
+/**
+ * Type twin of {@link badQueryItem}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = BadQueryItem<"q"> // the sentence badQueryItem("q") returns
+ * ```
+ */
 export type BadQueryItem<Item extends string> = `Query item '${Item}' must be written key=<field> or key=<field:type>`
 
 /**
@@ -157,7 +241,14 @@ export type BadQueryItem<Item extends string> = `Query item '${Item}' must be wr
  */
 export const pathStart = <Template extends string>(template: Template): PathStart<Template> =>
   `Route template '${template}' must start with '/' or with methods and a space ('GET /…')`
-/** Type twin of {@link pathStart}. */
+/**
+ * Type twin of {@link pathStart}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = PathStart<"FETCH /x"> // the sentence pathStart("FETCH /x") returns
+ * ```
+ */
 export type PathStart<Template extends string> =
   `Route template '${Template}' must start with '/' or with methods and a space ('GET /…')`
 
@@ -171,7 +262,14 @@ export type PathStart<Template extends string> =
  */
 export const emptySegment = <Path extends string>(path: Path): EmptySegment<Path> =>
   `Empty path segment in '${path}' (no '//' and no trailing '/')`
-/** Type twin of {@link emptySegment}. */
+/**
+ * Type twin of {@link emptySegment}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = EmptySegment<"/a//b"> // the sentence emptySegment("/a//b") returns
+ * ```
+ */
 export type EmptySegment<Path extends string> = `Empty path segment in '${Path}' (no '//' and no trailing '/')`
 
 /**
@@ -185,7 +283,14 @@ export type EmptySegment<Path extends string> = `Empty path segment in '${Path}'
  */
 export const unknownMethod = <Token extends string, Template extends string>(token: Token, template: Template): UnknownMethod<Token, Template> =>
   `Unknown method '${token}' in '${template}' (expected ${expectedMethods})`
-/** Type twin of {@link unknownMethod}. */
+/**
+ * Type twin of {@link unknownMethod}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = UnknownMethod<"FETCH", "FETCH /x"> // the sentence unknownMethod("FETCH", "FETCH /x") returns
+ * ```
+ */
 export type UnknownMethod<Token extends string, Template extends string> =
   `Unknown method '${Token}' in '${Template}' (expected GET | HEAD | POST | PUT | PATCH | DELETE | OPTIONS)`
 
@@ -200,6 +305,13 @@ export type UnknownMethod<Token extends string, Template extends string> =
  */
 export const badDateFormat = <Format extends string, Hole extends string>(format: Format, hole: Hole): BadDateFormat<Format, Hole> =>
   `Bad date format '${format}' in '${hole}' (a format needs yyyy, MM and dd, and no ':' or '/')`
-/** Type twin of {@link badDateFormat}. */
+/**
+ * Type twin of {@link badDateFormat}: the same sentence as a string literal type.
+ *
+ * @example
+ * ```ts
+ * type Message = BadDateFormat<"HH.mm", "<id:integer>"> // the sentence badDateFormat("HH.mm", "<id:integer>") returns
+ * ```
+ */
 export type BadDateFormat<Format extends string, Hole extends string> =
   `Bad date format '${Format}' in '${Hole}' (a format needs yyyy, MM and dd, and no ':' or '/')`

@@ -4,7 +4,14 @@ import { string } from "../descriptor/primitives.js"
 import { duplicateName, emptyName, wildcardType, type DuplicateName, type EmptyName, type WildcardType } from "./messages.js"
 import { baseDescriptors, parseType, type BaseTypeName, type BaseTypes, type ParseType } from "./parse-type.js"
 
-/** A hole as written (`<name>`, `<name:type>`, `<...rest>`, `<...rest:type>`), with its field. */
+/**
+ * A hole as written (`<name>`, `<name:type>`, `<...rest>`, `<...rest:type>`), with its field.
+ *
+ * @example
+ * ```ts
+ * const id: ParsedHole = { text: "<id:int>", name: "id", descriptor: t.int, optional: false, kind: "int", typed: true, wildcard: false }
+ * ```
+ */
 export interface ParsedHole {
   /** The hole as written, `<…>` included, for error sentences. */
   readonly text: string
@@ -79,7 +86,14 @@ type Typed<Name extends string, Parsed, Wildcard extends boolean> = Parsed exten
   ? [Name, Output, Optional, Kind, true, Wildcard]
   : Parsed
 
-/** The type-level hole: `[Name, Output, Optional, Kind, Typed, Wildcard]`. */
+/**
+ * The type-level hole: `[Name, Output, Optional, Kind, Typed, Wildcard]`.
+ *
+ * @example
+ * ```ts
+ * type Page = ["page", number | undefined, true, "option", true, false] // <page:int?>
+ * ```
+ */
 export type HoleShape = readonly [name: string, output: unknown, optional: boolean, kind: unknown, typed: boolean, wildcard: boolean]
 
 /**

@@ -1,6 +1,13 @@
 import { unknownMethod, type UnknownMethod } from "./messages.js"
 
-/** The methods a template may name (a lookup table for the type level). */
+/**
+ * The methods a template may name (a lookup table for the type level).
+ *
+ * @example
+ * ```ts
+ * type Ok = "POST" extends keyof Methods ? true : false //=> true
+ * ```
+ */
 export interface Methods {
   GET: true
   HEAD: true

@@ -13,7 +13,14 @@ import {
 import { parseHole, placeHole, type HoleShape, type ParsedHole, type ParseHole, type PlaceHole } from "./parse-hole.js"
 import type { TemplateState } from "./template-state.js"
 
-/** The runtime path parser's result: the `EndPoint` path and whether it ends in a wildcard. */
+/**
+ * The runtime path parser's result: the `EndPoint` path and whether it ends in a wildcard.
+ *
+ * @example
+ * ```ts
+ * const files: ParsedPath = { endpoint: "/files/<...path>", wildcard: true }
+ * ```
+ */
 export interface ParsedPath {
   /** The path with holes as `<name>` / `<...name>` and no types: `/article/<id>/<slug>`. */
   readonly endpoint: string

@@ -9,7 +9,14 @@ import { TemplateError } from "./template-error.js"
 import type { HoleShape } from "./parse-hole.js"
 import { templateState } from "./template-state.js"
 
-/** Extra fields of `t.case(template, extra)`: descriptors placed by holes, or `Json`/`Query`/`FormData` wrappers. */
+/**
+ * Extra fields of `t.case(template, extra)`: descriptors placed by holes, or `Json`/`Query`/`FormData` wrappers.
+ *
+ * @example
+ * ```ts
+ * const extra: ExtraFields = { post: Json(Post), sub: BlogSite }
+ * ```
+ */
 export type ExtraFields = Readonly<Record<string, FieldInput>>
 
 /**
@@ -102,7 +109,15 @@ type ParseRest<Path, Query, Extra> = Path extends [infer Entries extends HoleSha
     : Path
   : Path
 
-/** What a non-literal `string` template gives: any field names, unknown values. */
+/**
+ * What a non-literal `string` template gives: any field names, unknown values.
+ *
+ * @example
+ * ```ts
+ * declare const template: string
+ * type Fields = TemplateCaseOutput<typeof template, {}> //=> { [field: string]: unknown }
+ * ```
+ */
 export type WideCaseOutput = { [field: string]: unknown }
 
 /**

@@ -7,6 +7,11 @@ import { badDateFormat, unknownType, type BadDateFormat, type UnknownType } from
  * What a hole's type turns into: its descriptor, whether it is an option
  * (an optional property), and its shape (`kind`: a base type name, `"list"`
  * or `"option"`).
+ *
+ * @example
+ * ```ts
+ * const ids: ParsedType = { descriptor: t.list(t.int), optional: false, kind: "list" } // from "int[]"
+ * ```
  */
 export interface ParsedType {
   readonly descriptor: Descriptor
@@ -14,7 +19,14 @@ export interface ParsedType {
   readonly kind: string
 }
 
-/** The base types a hole may name, with their TypeScript types (a lookup table, not nested conditionals). */
+/**
+ * The base types a hole may name, with their TypeScript types (a lookup table, not nested conditionals).
+ *
+ * @example
+ * ```ts
+ * type Id = BaseTypes["int"] //=> number
+ * ```
+ */
 export interface BaseTypes {
   int: number
   float: number
@@ -23,7 +35,14 @@ export interface BaseTypes {
   bigint: bigint
   datetime: Date
 }
-/** A base type name: `int | float | string | bool | bigint | datetime`. */
+/**
+ * A base type name: `int | float | string | bool | bigint | datetime`.
+ *
+ * @example
+ * ```ts
+ * const name: BaseTypeName = "bigint"
+ * ```
+ */
 export type BaseTypeName = keyof BaseTypes
 
 /**
