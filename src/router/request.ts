@@ -59,7 +59,9 @@ export interface RouteRequestInit {
 }
 
 const noHeaders: RouteHeaders = { get: () => null }
-const noBody = async (): Promise<Uint8Array> => new Uint8Array(0)
+// Shared by every request without a body reader: an empty array has nothing to change.
+const emptyBody: Promise<Uint8Array> = Promise.resolve(new Uint8Array(0))
+const noBody = (): Promise<Uint8Array> => emptyBody
 
 function once(read: () => Promise<Uint8Array>): () => Promise<Uint8Array> {
   let cached: Promise<Uint8Array> | undefined
@@ -78,15 +80,25 @@ function once(read: () => Promise<Uint8Array>): () => Promise<Uint8Array> {
  */
 export function createRouteRequest(init: RouteRequestInit): RouteRequest {
   const target = parseTarget(init.target)
-  return Object.freeze({
-    method: init.method.toUpperCase(),
+  // Not frozen: this runs once per request, and the fields are read-only to every reader by type.
+  return {
+    method: upperCase(init.method),
     path: target.path,
-    segments: Object.freeze(target.segments),
+    segments: target.segments,
     query: target.query,
     headers: init.headers ?? noHeaders,
-    body: once(init.readBody ?? noBody),
+    body: init.readBody === undefined ? noBody : once(init.readBody),
     bad: target.bad,
-  })
+  }
+}
+
+/** The method upper-case, without a copy when it is plain ASCII with no lower-case letter (it nearly always is). */
+function upperCase(method: string): string {
+  for (let i = 0; i < method.length; i++) {
+    const code = method.charCodeAt(i)
+    if ((code >= 97 && code <= 122) || code >= 128) return method.toUpperCase()
+  }
+  return method
 }
 
 /**

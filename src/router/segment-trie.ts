@@ -1,4 +1,4 @@
-import { acceptsMethod } from "./alternative.js"
+import { addByMethod, entriesFor, newMethodLists, type MethodLists } from "./method-lists.js"
 import { widthOf } from "./path-codec.js"
 import type { TextCodec } from "./scalar.js"
 import type { Alternative, Element } from "./shape.js"
@@ -35,9 +35,10 @@ export interface TrieEntry {
  */
 export interface SegmentNode {
   readonly literals: Map<string, SegmentNode>
-  readonly holes: Array<{ readonly text: TextCodec; readonly node: SegmentNode }>
-  readonly complete: TrieEntry[]
-  readonly tails: TrieEntry[]
+  /** `any`: the codec reads every segment (a string), so the walk need not call it. */
+  readonly holes: Array<{ readonly text: TextCodec; readonly any: boolean; readonly node: SegmentNode }>
+  readonly complete: MethodLists<TrieEntry>
+  readonly tails: MethodLists<TrieEntry>
 }
 
 /**
@@ -48,7 +49,12 @@ export interface SegmentNode {
  * newSegmentNode().literals.size //=> 0
  * ```
  */
-export const newSegmentNode = (): SegmentNode => ({ literals: new Map(), holes: [], complete: [], tails: [] })
+export const newSegmentNode = (): SegmentNode => ({
+  literals: new Map(),
+  holes: [],
+  complete: newMethodLists(),
+  tails: newMethodLists(),
+})
 
 /**
  * Puts an alternative in the trie along its leading one-segment elements.
@@ -74,7 +80,7 @@ export function insertAlternative(root: SegmentNode, rank: number, alternative: 
     const text = element.text
     if (text === undefined) break
     let edge = node.holes.find((hole) => hole.text === text)
-    if (!edge) node.holes.push((edge = { text, node: newSegmentNode() }))
+    if (!edge) node.holes.push((edge = { text, any: text.kind === "string", node: newSegmentNode() }))
     node = edge.node
   }
   const from = depth
@@ -87,8 +93,7 @@ export function insertAlternative(root: SegmentNode, rank: number, alternative: 
     return width
   })
   const entry: TrieEntry = { rank, alternative, tailWidth }
-  if (depth === elements.length) node.complete.push(entry)
-  else node.tails.push(entry)
+  addByMethod(depth === elements.length ? node.complete : node.tails, entry)
   return depth
 }
 
@@ -116,10 +121,23 @@ export function candidatesOf(
   exact: boolean,
   method: string | undefined,
 ): readonly TrieEntry[] | undefined {
-  const found = collect(root, segments, at, exact, method, undefined)
-  if (found !== undefined && found.length > 1) found.sort(byRank)
-  return found
+  return collect(root, segments, at, exact, method, undefined)
 }
+
+/** Both lists in rank order, as one new list (each is already in rank order). */
+function merge(a: readonly TrieEntry[], b: readonly TrieEntry[]): TrieEntry[] {
+  const out: TrieEntry[] = []
+  let i = 0
+  let j = 0
+  while (i < a.length && j < b.length) out.push((a[i] as TrieEntry).rank < (b[j] as TrieEntry).rank ? (a[i++] as TrieEntry) : (b[j++] as TrieEntry))
+  while (i < a.length) out.push(a[i++] as TrieEntry)
+  while (j < b.length) out.push(b[j++] as TrieEntry)
+  return out
+}
+
+// The common answer is one node's list, returned as it is: no copy, no sort.
+const joined = (found: readonly TrieEntry[] | undefined, more: readonly TrieEntry[]) =>
+  more.length === 0 ? found : found === undefined ? more : merge(found, more)
 
 function collect(
   node: SegmentNode,
@@ -127,24 +145,22 @@ function collect(
   position: number,
   exact: boolean,
   method: string | undefined,
-  found: TrieEntry[] | undefined,
-): TrieEntry[] | undefined {
+  found: readonly TrieEntry[] | undefined,
+): readonly TrieEntry[] | undefined {
   const left = segments.length - position
-  if (!exact || left === 0) {
-    for (const entry of node.complete) {
-      if (method === undefined || acceptsMethod(entry.alternative.methods, method)) (found ??= []).push(entry)
-    }
-  }
-  for (const entry of node.tails) {
-    if (entry.tailWidth() > left) continue
-    if (method === undefined || acceptsMethod(entry.alternative.methods, method)) (found ??= []).push(entry)
+  if (!exact || left === 0) found = joined(found, entriesFor(node.complete, method))
+  if (node.tails.all.length > 0) {
+    const fitting = entriesFor(node.tails, method).filter((entry) => entry.tailWidth() <= left)
+    found = joined(found, fitting)
   }
   if (left === 0) return found
   const segment = segments[position] as string
-  const child = node.literals.get(segment)
-  if (child) found = collect(child, segments, position + 1, exact, method, found)
-  for (const hole of node.holes) {
-    if (hole.text.fromText(segment) !== undefined) found = collect(hole.node, segments, position + 1, exact, method, found)
+  const child = node.literals.size === 0 ? undefined : node.literals.get(segment)
+  if (child !== undefined) found = collect(child, segments, position + 1, exact, method, found)
+  const holes = node.holes
+  for (let i = 0; i < holes.length; i++) {
+    const hole = holes[i] as SegmentNode["holes"][number]
+    if (hole.any || hole.text.fromText(segment) !== undefined) found = collect(hole.node, segments, position + 1, exact, method, found)
   }
   return found
 }
@@ -167,8 +183,8 @@ export function describeSegments(root: SegmentNode): Record<string, string[]> {
       // Two holes of the same kind (two enums) print alike: their cases are listed together.
       if (entries.length > 0) out[key] = [...(out[key] ?? []), ...names(entries)]
     }
-    add(path === "" ? "/" : path, node.complete)
-    add(path + "/…", node.tails)
+    add(path === "" ? "/" : path, node.complete.all)
+    add(path + "/…", node.tails.all)
     for (const [literal, child] of node.literals) walk(child, path + "/" + literal)
     for (const hole of node.holes) walk(hole.node, path + "/<" + hole.text.kind + ">")
   }

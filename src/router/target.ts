@@ -109,12 +109,15 @@ export function parseTarget(target: string): ParsedTarget {
   const segments: string[] = []
   let bad: string | undefined
   if (path.includes("\\")) bad = "a backslash in the path"
+  // Most paths hold no escape at all: then no segment needs decoding.
+  const escaped = path.includes("%")
   let start = 1
   while (start <= path.length && bad === undefined) {
     let end = path.indexOf("/", start)
     if (end < 0) end = path.length
     if (end > start) {
-      const segment = decodeComponent(path.slice(start, end))
+      const raw = path.slice(start, end)
+      const segment = escaped ? decodeComponent(raw) : raw
       if (segment === undefined) bad = "malformed percent-encoding in the path"
       else if (segment === "." || segment === "..") bad = "a dot segment in the path"
       else segments.push(segment)

@@ -151,3 +151,23 @@ describe("adapter equivalence", () => {
     )
   })
 })
+
+describe("createRouteRequest on the hot path", () => {
+  it("upper-cases any method that is not already upper-case ASCII, and keeps one that is", () => {
+    expect(createRouteRequest({ method: "pAtCh", target: "/" }).method).toBe("PATCH")
+    expect(createRouteRequest({ method: "GET", target: "/" }).method).toBe("GET")
+    expect(createRouteRequest({ method: "m\u00e9thode", target: "/" }).method).toBe("M\u00c9THODE")
+  })
+
+  it("decodes segments only when the path holds an escape, and still rejects dot segments", () => {
+    expect(createRouteRequest({ method: "GET", target: "/a+b/c d/x" }).segments).toEqual(["a+b", "c d", "x"])
+    expect(createRouteRequest({ method: "GET", target: "/a/%2e%2E/x" }).bad).toBeDefined()
+    expect(createRouteRequest({ method: "GET", target: "/a/../x" }).bad).toBeDefined()
+  })
+
+  it("reads an empty body when there is no reader", async () => {
+    const request = createRouteRequest({ method: "POST", target: "/" })
+    expect(await request.body()).toEqual(new Uint8Array(0))
+    expect(await request.body()).toBe(await request.body())
+  })
+})

@@ -1,0 +1,68 @@
+import { acceptsMethod } from "./alternative.js"
+import type { Alternative } from "./shape.js"
+
+/**
+ * Entries split by the request method they accept, kept in the order they
+ * were added (declaration order): `all` for lenient matching, `by` for each
+ * method some entry names (HEAD wherever GET is), `other` for any other
+ * method (the entries that accept every method). Filled when compiling, so
+ * no request method, however made up, adds anything.
+ *
+ * @example
+ * ```ts
+ * const lists = newMethodLists<TrieEntry>()
+ * addByMethod(lists, entry)
+ * entriesFor(lists, "HEAD") // the GET entries and those of every method
+ * ```
+ */
+export interface MethodLists<Entry extends { readonly alternative: Alternative }> {
+  readonly all: Entry[]
+  readonly by: Map<string, Entry[]>
+  readonly other: Entry[]
+}
+
+/**
+ * Empty lists.
+ *
+ * @example
+ * ```ts
+ * newMethodLists().all //=> []
+ * ```
+ */
+export const newMethodLists = <Entry extends { readonly alternative: Alternative }>(): MethodLists<Entry> => ({ all: [], by: new Map(), other: [] })
+
+/**
+ * Adds an entry after those already there.
+ *
+ * @example
+ * ```ts
+ * addByMethod(lists, { rank: 3, alternative }) // alternative.methods: Set { "GET" } → by "GET" and "HEAD"
+ * ```
+ */
+export function addByMethod<Entry extends { readonly alternative: Alternative }>(lists: MethodLists<Entry>, entry: Entry): void {
+  const { methods } = entry.alternative
+  if (methods !== undefined) {
+    const names = [...methods]
+    if (methods.has("GET")) names.push("HEAD")
+    for (const name of names) {
+      if (!lists.by.has(name)) lists.by.set(name, lists.all.filter((earlier) => acceptsMethod(earlier.alternative.methods, name)))
+    }
+  }
+  lists.all.push(entry)
+  if (methods === undefined) lists.other.push(entry)
+  for (const [name, list] of lists.by) if (acceptsMethod(methods, name)) list.push(entry)
+}
+
+/**
+ * The entries a request may match: all of them when `method` is undefined
+ * (lenient matching, where a wrong method is an error, not a miss), else
+ * those accepting the method.
+ *
+ * @example
+ * ```ts
+ * entriesFor(lists, "DELETE") //=> the entries of DELETE cases and of cases without a method
+ * ```
+ */
+export function entriesFor<Entry extends { readonly alternative: Alternative }>(lists: MethodLists<Entry>, method: string | undefined): readonly Entry[] {
+  return method === undefined ? lists.all : (lists.by.get(method) ?? lists.other)
+}
