@@ -6,7 +6,7 @@ import type {
   LazyDescriptor,
   UnionAttribute,
 } from "./descriptor.js"
-import type { StandardSchemaV1 } from "@standard-schema/spec"
+import type { StandardSchemaV1 } from "./standard-schema-spec.js"
 import { datetime } from "./primitives.js"
 import { isForeignSchema, schemaDescriptor } from "./standard.js"
 

@@ -7,7 +7,7 @@
  * property lookup and stays cheap for the checker.
  */
 
-import type { StandardSchemaV1 } from "@standard-schema/spec"
+import type { StandardSchemaV1 } from "./standard-schema-spec.js"
 
 /** The phantom slot every descriptor carries; absent at run time. */
 export interface Typed<Output> {

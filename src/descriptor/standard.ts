@@ -4,7 +4,7 @@
  * the JSON codec registers the validator when it loads. The package entry
  * always loads the codec, so `~standard.validate` works for every user.
  */
-import type { StandardSchemaV1 } from "@standard-schema/spec"
+import type { StandardSchemaV1 } from "./standard-schema-spec.js"
 import type { LazyDescriptor } from "./descriptor.js"
 import { descriptorMessages } from "./messages.js"
 

@@ -3,7 +3,7 @@
  * Schema (their `~standard.validate` is `decode`), and a foreign schema
  * (zod, valibot, arktype…) in a `Json(schema)` field decodes a body.
  */
-import type { StandardSchemaV1 } from "@standard-schema/spec"
+import type { StandardSchemaV1 } from "../descriptor/standard-schema-spec.js"
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { decoderOf } from "./decode-compile.js"
 import type { Decoder } from "./decode-scalars.js"

@@ -1,4 +1,5 @@
 import type { StandardSchemaV1 } from "@standard-schema/spec"
+import type { StandardSchemaV1 as Own } from "../../src/descriptor/standard-schema-spec.js"
 import * as v from "valibot"
 import { describe, expect, expectTypeOf, test } from "vitest"
 import { z } from "zod"
@@ -32,6 +33,11 @@ describe("descriptors implement Standard Schema v1", () => {
   test("validate decodes: it returns typed values (Dates, bigints, $ tags)", () => {
     expect(validateWith(Event, { $: "key", code: "c", mods: [] })).toEqual({ value: { $: "Key", code: "c", mods: [] } })
     expect(validateWith(t.bigint, "12")).toEqual({ value: 12n })
+  })
+
+  test("the vendored interface and @standard-schema/spec's are interchangeable", () => {
+    expectTypeOf<Own<unknown, number>>().toEqualTypeOf<StandardSchemaV1<unknown, number>>()
+    expectTypeOf(t.int).toExtend<StandardSchemaV1<unknown, number>>()
   })
 
   test("the output type is the descriptor's type", () => {
