@@ -6,7 +6,14 @@ import { withStandard } from "./standard.js"
 /** What a union case may be written as: a route template or `t.case(…)`. */
 export type CaseInput = string | CaseDescriptor
 
-/** The fields type of one case input (without its `$` tag). */
+/**
+ * The fields type of one case input (without its `$` tag).
+ *
+ * @example
+ * ```ts
+ * type Article = CaseOutput<"GET /article/<id:int>"> //=> { id: number }
+ * ```
+ */
 export type CaseOutput<Input> = Input extends string
   ? TemplateCaseOutput<Input, {}>
   : Input extends Typed<infer Output>
@@ -26,7 +33,20 @@ export type UnionOutput<Cases> = {
   [Tag in keyof Cases & string]: Simplify<{ $: Tag } & CaseOutput<Cases[Tag]>>
 }[keyof Cases & string]
 
-/** Each template in a case record checked; a bad one becomes its error sentence. */
+/**
+ * Each template in a case record checked; a bad one becomes its error
+ * sentence. `t.union`'s parameter has this type (not `Cases & …`, which would
+ * turn a bad case into `never` and lose the sentence): a valid template maps
+ * to itself, so `const Cases` is still inferred through this homomorphic
+ * mapped type, and a bad one fails at its property with the sentence as the
+ * expected type.
+ *
+ * @example
+ * ```ts
+ * type Checked = ValidateCases<{ A: "/a/<id:int>"; B: "/b/<id:integer>" }>
+ * //=> { A: "/a/<id:int>"; B: "Unknown parameter type 'integer' in '<id:integer>' (expected …)" }
+ * ```
+ */
 export type ValidateCases<Cases> = {
   [Tag in keyof Cases]: Cases[Tag] extends string ? ValidateTemplate<Cases[Tag], {}> : Cases[Tag]
 }
