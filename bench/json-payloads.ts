@@ -24,6 +24,7 @@ export interface Payload {
 const User = t.record({
   id: t.int,
   name: t.string,
+  city: t.string,
   email: t.option(t.string),
   admin: t.bool,
   score: t.float,
@@ -34,24 +35,24 @@ const User = t.record({
 const userJson = {
   type: "object",
   properties: {
-    id: { type: "integer" }, name: { type: "string" }, email: { type: "string" }, admin: { type: "boolean" },
+    id: { type: "integer" }, name: { type: "string" }, city: { type: "string" }, email: { type: "string" }, admin: { type: "boolean" },
     score: { type: "number" }, joined: { type: "string", format: "date-time" }, tags: { type: "array", items: { type: "string" } },
   },
-  required: ["id", "name", "admin", "score", "joined", "tags"],
+  required: ["id", "name", "city", "admin", "score", "joined", "tags"],
 } as const
 
 const userBox = Type.Object({
-  id: Type.Integer(), name: Type.String(), email: Type.Optional(Type.String()), admin: Type.Boolean(),
+  id: Type.Integer(), name: Type.String(), city: Type.String(), email: Type.Optional(Type.String()), admin: Type.Boolean(),
   score: Type.Number(), joined: Type.String(), tags: Type.Array(Type.String()),
 })
 
 const userZod = z.object({
-  id: z.int(), name: z.string(), email: z.string().optional(), admin: z.boolean(), score: z.number(),
+  id: z.int(), name: z.string(), city: z.string(), email: z.string().optional(), admin: z.boolean(), score: z.number(),
   joined: z.iso.datetime(), tags: z.array(z.string()),
 })
 
 const userValibot = v.object({
-  id: v.pipe(v.number(), v.integer()), name: v.string(), email: v.optional(v.string()), admin: v.boolean(),
+  id: v.pipe(v.number(), v.integer()), name: v.string(), city: v.string(), email: v.optional(v.string()), admin: v.boolean(),
   score: v.number(), joined: v.pipe(v.string(), v.isoTimestamp()), tags: v.array(v.string()),
 })
 
@@ -101,7 +102,7 @@ const words = ["alpha", "beta", "gamma", "delta", "Zoë", "naïve", "x\"y", "roc
 
 function user(id: number) {
   return {
-    id, name: `${pick(words)} ${pick(words)}`, ...(random() < 0.5 ? { email: `user${id}@example.com` } : {}),
+    id, name: `${pick(words)} ${pick(words)}`, city: pick(["Montréal", "Zürich", "New York", "Lagos"]), ...(id === 1 || random() < 0.5 ? { email: `user${id}@example.com` } : {}),
     admin: random() < 0.1, score: Math.round(random() * 10000) / 100,
     joined: new Date(Date.UTC(2020, 0, 1) + Math.floor(random() * 1e11)), tags: [pick(words), pick(words)],
   }
