@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest"
-import { EndPoint, FormData, Json as JsonAttribute, Name, NamedUnionCases, Query } from "../../src/descriptor/attributes.js"
+import { DateTimeFormat, EndPoint, FormData, Json as JsonAttribute, Name, NamedUnionCases, Query } from "../../src/descriptor/attributes.js"
 import type { Descriptor } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
 import { decode, deserialize, encode, serialize } from "../../src/json/codec.js"
@@ -54,6 +54,13 @@ const rows: ReadonlyArray<readonly [string, Descriptor, unknown, string]> = [
     '{"value":1,"children":[{"value":2,"children":[],"label":"leaf"}]}',
   ],
   ["case alone: its fields", t.case({ a: t.int }), { a: 1 }, '{"a":1}'],
+  ["DateTimeFormat on a record field", t.record({ day: DateTimeFormat("dd.MM.yyyy") }), { day: new Date(Date.UTC(2026, 10, 22)) }, '{"day":"22.11.2026"}'],
+  [
+    "DateTimeFormat through an option field",
+    t.case({ day: t.option(t.datetime) }, DateTimeFormat("day", "yyyy-MM-dd")),
+    { day: new Date(Date.UTC(2026, 10, 22)) },
+    '{"day":"2026-11-22"}',
+  ],
   [
     "a case's JSON carries every field, whatever its routing source",
     t.union({
