@@ -102,5 +102,11 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
     }
     return out
   }
-  return makeRouter<InferType<D>>({ route, link, shadowed: (codec as Partial<UnionCodec>).shadowed ?? [] })
+  const urlWriter = (codec as Partial<UnionCodec>).urlWriter
+  const url = urlWriter && ((endpoint: InferType<D>): string | undefined => {
+    if (typeof endpoint !== "object" || endpoint === null) return undefined
+    const write = urlWriter((endpoint as { $?: unknown }).$)
+    return write && write(endpoint as Readonly<Record<string, unknown>>)
+  })
+  return makeRouter<InferType<D>>({ route, link, url, shadowed: (codec as Partial<UnionCodec>).shadowed ?? [] })
 }

@@ -16,12 +16,20 @@ import { routePathToString } from "./route-path.js"
  * ```
  */
 export function makeRouter<Endpoint>(parts: RouterParts<Endpoint>): Router<Endpoint> {
-  const { route, link } = parts
+  const { route, link, url } = parts
   return Object.freeze({
     route,
     link,
     Shadowed: Object.freeze([...(parts.shadowed ?? [])]),
     Link(endpoint: Endpoint): string {
+      if (url !== undefined) {
+        try {
+          const direct = url(endpoint)
+          if (direct !== undefined) return direct
+        } catch {
+          // The general writer below gives the LinkError that names the field.
+        }
+      }
       const path = link(endpoint)
       if (path === undefined) throw new LinkError("", routerMessages.linkNoRoute)
       return routePathToString(path)

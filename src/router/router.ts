@@ -51,6 +51,8 @@ export interface RouterParts<Endpoint> {
   route: Router<Endpoint>["route"]
   link: Router<Endpoint>["link"]
   shadowed?: readonly string[]
+  /** A faster `Link` for the values it can write; undefined (or a throw) hands the value to `link`. */
+  url?: (endpoint: Endpoint) => string | undefined
 }
 
 /**

@@ -10,6 +10,7 @@ import { alternativesOf, type Alternative } from "./shape.js"
 import { shadowedCases } from "./shadowed.js"
 import { candidatesOf, describeSegments, insertAlternative, newSegmentNode, type TrieEntry } from "./segment-trie.js"
 import { literalTree } from "./literal-trie.js"
+import { urlWriterOf, type UrlWriter } from "./link-string.js"
 import { staticEndpoint, staticRoutes } from "./static-routes.js"
 
 /** An alternative with its declaration rank (cases in order, then EndPoint strings in order). */
@@ -41,6 +42,8 @@ export interface UnionCodec extends PathCodec {
    * undefined (the caller then matches the segments as usual).
    */
   staticRoute(path: string, segments: readonly string[], method: string): unknown
+  /** The direct URL writer of a case (see `urlWriterOf`), or undefined when it has none or `tag` names no case. */
+  urlWriter(tag: unknown): UrlWriter | undefined
   /** The literal-prefix view of the cases (`"/blog"` → candidate cases in order), for tests and debugging. */
   tree(): Record<string, string[]>
   /** The typed segment trie (`"/blog/<int>"` → cases ending there, in order), for tests and debugging. */
@@ -83,12 +86,15 @@ function collectShadowed(all: readonly Ranked[]): readonly string[] {
  */
 export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCodec {
   const linkBy = new Map<string, Alternative>()
+  const urlBy = new Map<string, UrlWriter>()
   const all: Ranked[] = []
   const segmentRoot = newSegmentNode()
   for (const key of Object.keys(descriptor.cases)) {
     const caseDescriptor = descriptor.cases[key] as CaseDescriptor
     const alternatives = alternativesOf(caseDescriptor, key, caseTag(key, caseDescriptor), key)
     linkBy.set(key, alternatives[0] as Alternative)
+    const url = urlWriterOf(alternatives[0] as Alternative)
+    if (url) urlBy.set(key, url)
     for (const alternative of alternatives) {
       all.push({ rank: all.length, alternative, width: widthOf(() => alternativeWidth(alternative)) })
       insertAlternative(segmentRoot, all.length - 1, alternative)
@@ -112,6 +118,7 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
   return {
     parse,
     parseWhole: (state, at, next) => tryCandidates(candidatesOf(segmentRoot, state.segments, at, true, methodOf(state)), state, at, next),
+    urlWriter: (tag) => (typeof tag === "string" ? urlBy.get(tag) : undefined),
     staticRoute(path, segments, method) {
       const found = staticTable.get(path)
       return found && staticEndpoint(found, segments, method)
