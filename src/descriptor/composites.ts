@@ -85,7 +85,7 @@ export function map<const Item extends Descriptor>(of: Item): MapDescriptor<Item
  * interface Tree { value: number; children: Tree[] }
  * const Tree: RecordDescriptor<any, Tree> = t.record({
  *   value: t.int,
- *   children: t.list(t.lazy((): Descriptor => Tree)),
+ *   children: t.list(t.lazy<Tree>(() => Tree)),
  * })
  * ```
  */
