@@ -1,0 +1,78 @@
+/**
+ * The public surface, sorted: any export added, renamed or removed shows up
+ * here in review. Names fixed by DESIGN.md (Sitelet.Infer, Content.Json,
+ * Http.Status.*, the attributes, Router.Infer, …) must never disappear.
+ */
+import { describe, expect, it } from "vitest"
+import * as root from "../src/index.js"
+import * as node from "../src/host/node.js"
+import * as client from "../src/client/index.js"
+
+const keys = (value: object): string[] => Object.keys(value).sort()
+
+describe("public surface", () => {
+  it("root exports", () => {
+    expect(keys(root)).toEqual([
+      "Application", "Content", "Cors", "DateTimeFormat", "EndPoint", "Fetch", "FormData", "HostError", "Html", "Http", "Json", "JsonError", "LinkError", "Method", "Name", "NamedUnionCases", "Query", "Router", "SafeHtml", "Sitelet", "TemplateError", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
+    ])
+  })
+  it("sitelets/node exports", () => {
+    expect(keys(node)).toEqual([
+      "HostError", "Middleware", "NodeHandler", "defaultLimits", "isHostError",
+    ])
+  })
+  it("sitelets/client exports", () => {
+    expect(keys(client)).toEqual([
+      "DateTimeFormat", "EndPoint", "FetchError", "FormData", "Json", "JsonError", "LinkError", "Method", "Name", "NamedUnionCases", "Query", "Router", "Wildcard", "clientMessages", "endpointRequest", "endpointRequestParts", "fetchEndpoint", "hrefOf", "installRouter", "locationLink", "resolveLink", "routableClick", "t",
+    ])
+  })
+  it("Sitelet members", () => {
+    expect(keys(root.Sitelet)).toEqual([
+      "Content", "CorsContent", "Embed", "EmbedInUnion", "Empty", "Folder", "Infer", "InferPartial", "InferPartialInUnion", "InferWithCustomErrors", "InferWithErrors", "Map", "New", "Protect", "Shift", "Sum",
+    ])
+  })
+  it("Content members", () => {
+    expect(keys(root.Content)).toEqual([
+      "BadRequest", "Custom", "Forbidden", "Json", "MethodNotAllowed", "NotFound", "NotImplemented", "Page", "RedirectPermanent", "RedirectPermanentToUrl", "RedirectSeeOther", "RedirectTemporary", "RedirectTemporaryToUrl", "ServerError", "SetStatus", "Text", "Unauthorized", "WithHeaders",
+    ])
+  })
+  it("Application members", () => {
+    expect(keys(root.Application)).toEqual([
+      "MultiPage", "SinglePage", "Text",
+    ])
+  })
+  it("Json members", () => {
+    expect(keys(root.Json)).toEqual([
+      "Activate", "Decode", "Deserialize", "Encode", "Parse", "Serialize", "Stringify",
+    ])
+  })
+  it("Router members", () => {
+    expect(keys(root.Router)).toEqual([
+      "Embed", "Empty", "Infer", "Map", "New", "Shift", "Single", "Sum",
+    ])
+  })
+  it("Cors members", () => {
+    expect(keys(root.Cors)).toEqual([
+      "Of",
+    ])
+  })
+  it("Fetch members", () => {
+    expect(keys(root.Fetch)).toEqual([
+      "Handler",
+    ])
+  })
+  it("t members", () => {
+    expect(keys(root.t)).toEqual([
+      "array", "bigint", "bool", "case", "datetime", "enum", "float", "int", "lazy", "list", "map", "option", "record", "string", "tuple", "union",
+    ])
+  })
+  it("Http.Status members", () => {
+    expect(keys(root.Http.Status)).toEqual([
+      "Accepted", "BadRequest", "Conflict", "ContentTooLarge", "Created", "Custom", "Forbidden", "Found", "InternalServerError", "MethodNotAllowed", "MovedPermanently", "NoContent", "NotFound", "NotImplemented", "NotModified", "Ok", "PermanentRedirect", "SeeOther", "ServiceUnavailable", "TemporaryRedirect", "Unauthorized", "UnsupportedMediaType", "UriTooLong",
+    ])
+  })
+  it("the Json attribute is also the Json namespace", () => {
+    expect(typeof root.Json).toBe("function")
+    expect(root.Json("post")).toEqual({ kind: "attribute", name: "Json", values: ["post"] })
+  })
+})
