@@ -94,16 +94,23 @@ export type ParseQuery<Query extends string, Extra, Entries extends HoleShape, K
     ? ParseItem<Item, Rest, Extra, Entries, Keys>
     : ParseItem<Query, null, Extra, Entries, Keys>
 
+// The item's own checks depend on its text only: one alias per item text, cached across routes
+// (`q=<q>` in many routes is checked once).
 type ParseItem<Item extends string, Rest extends string | null, Extra, Entries extends HoleShape, Keys extends string> =
-  Item extends `${infer Key}=<${infer Inner}>`
-    ? Key extends "" | `${string}${"<" | ">" | "="}${string}`
+  CheckItem<Item> extends [infer Key extends string, infer Hole, infer Text extends string]
+    ? Key extends Keys
+      ? DuplicateQueryKey<Key>
+      : ParsedItem<PlaceIn<Hole, Text, Extra, Entries[0]>, Key, Rest, Extra, Entries, Keys>
+    : CheckItem<Item>
+
+// `[Key, Hole (or its error), HoleText]`, or the item's error sentence.
+type CheckItem<Item extends string> = Item extends `${infer Key}=<${infer Inner}>`
+  ? Key extends "" | `${string}${"<" | ">" | "="}${string}`
+    ? BadQueryItem<Item>
+    : Inner extends `${string}${"<" | ">"}${string}` | `...${string}`
       ? BadQueryItem<Item>
-      : Inner extends `${string}${"<" | ">"}${string}` | `...${string}`
-        ? BadQueryItem<Item>
-        : Key extends Keys
-          ? DuplicateQueryKey<Key>
-          : ParsedItem<PlaceIn<ParseHole<Inner, `<${Inner}>`>, `<${Inner}>`, Extra, Entries[0]>, Key, Rest, Extra, Entries, Keys>
-    : BadQueryItem<Item>
+      : [Key, ParseHole<Inner, `<${Inner}>`>, `<${Inner}>`]
+  : BadQueryItem<Item>
 
 type PlaceIn<Hole, Text extends string, Extra, Names> = Hole extends HoleShape ? PlaceHole<Hole, Text, Extra, Names> : Hole
 
