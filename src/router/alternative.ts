@@ -43,6 +43,7 @@ function build(shape: Shape, values: readonly unknown[]): Record<string, unknown
  * wrong) body fields hold defaults and the body is never read.
  */
 function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBody: boolean): boolean | typeof needBody {
+  if (shape.params.length === 0 && shape.json === undefined) return true
   for (const param of shape.params) {
     if (param.source !== "query") continue
     const read = param.codec.read(state.request.query.get(param.key))

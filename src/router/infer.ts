@@ -5,12 +5,13 @@ import { makeRouter } from "./make-router.js"
 import { needBody, type LinkWriter, type MatchState } from "./match-state.js"
 import { pathCodecOf } from "./path-codec.js"
 import type { RouteRequest } from "./request.js"
-import { resultOf, type ParseRequestResult } from "./result.js"
+import { resultOf, type ParseError, type ParseRequestResult } from "./result.js"
 import type { Router } from "./router.js"
 import type { RoutePath } from "./route-path.js"
 import type { UnionCodec } from "./union-codec.js"
 import { union, type CaseInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
 
+const noErrors: ParseError[] = Object.freeze([]) as unknown as ParseError[]
 const bodies = new WeakMap<RouteRequest, Promise<BodyData>>()
 
 /** The body of a request, read and wrapped once however many routers ask. */
@@ -58,7 +59,8 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
   type Result = ParseRequestResult<InferType<D>>
   // One synchronous pass; needBody when a candidate needs a body not read yet.
   const matchOnce = (request: RouteRequest, offset: number, lenient: boolean, body: BodyData | undefined): Result | undefined | typeof needBody => {
-    const state: MatchState = { request, segments: request.segments, lenient, errors: [], body }
+    // A strict pass records no error (a frozen list makes any slip loud), so it needs no list of its own.
+    const state: MatchState = { request, segments: request.segments, lenient, errors: lenient ? [] : noErrors, body }
     const end = state.segments.length
     try {
       const outcome = parseWhole(state, offset, (value, next) => (next === end ? { value } : undefined))

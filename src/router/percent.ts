@@ -10,17 +10,20 @@
 const plain = new Uint8Array(128)
 for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") plain[char.charCodeAt(0)] = 1
 
-function needsEncoding(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code >= 128 || plain[code] === 0) return true
-  }
-  return false
+const hex = Array.from({ length: 256 }, (_, byte) => "%" + byte.toString(16).toUpperCase().padStart(2, "0"))
+
+/** The UTF-8 escapes of a code point from U+0080 on. */
+function escapesOf(code: number): string {
+  if (code < 0x800) return (hex[0xc0 | (code >> 6)] as string) + hex[0x80 | (code & 63)]
+  if (code < 0x10000) return (hex[0xe0 | (code >> 12)] as string) + hex[0x80 | ((code >> 6) & 63)] + hex[0x80 | (code & 63)]
+  return (hex[0xf0 | (code >> 18)] as string) + hex[0x80 | ((code >> 12) & 63)] + hex[0x80 | ((code >> 6) & 63)] + hex[0x80 | (code & 63)]
 }
 
 /**
  * Percent-encodes one path segment or query component, or returns undefined
- * when the text holds a lone surrogate (no UTF-8 form exists).
+ * when the text holds a lone surrogate (no UTF-8 form exists). The same
+ * text as `encodeURIComponent`, written in one pass (about twice as fast on
+ * the short texts URLs hold): plain runs are copied as slices.
  *
  * @example
  * ```ts
@@ -29,12 +32,27 @@ function needsEncoding(text: string): boolean {
  * ```
  */
 export function encodeComponent(text: string): string | undefined {
-  if (!needsEncoding(text)) return text
-  try {
-    return encodeURIComponent(text)
-  } catch {
-    return undefined
+  let out = ""
+  let last = 0
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 128 && plain[code] === 1) continue
+    let escaped: string
+    if (code < 128) escaped = hex[code] as string
+    else if (code < 0xd800 || code > 0xdfff) escaped = escapesOf(code)
+    else {
+      const low = text.charCodeAt(i + 1)
+      if (code > 0xdbff || !(low >= 0xdc00 && low <= 0xdfff)) return undefined
+      escaped = escapesOf(0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00))
+      out += text.slice(last, i) + escaped
+      i++
+      last = i + 1
+      continue
+    }
+    out += text.slice(last, i) + escaped
+    last = i + 1
   }
+  return last === 0 ? text : out + text.slice(last)
 }
 
 /**

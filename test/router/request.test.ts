@@ -171,3 +171,23 @@ describe("createRouteRequest on the hot path", () => {
     expect(await request.body()).toBe(await request.body())
   })
 })
+
+describe("encodeComponent", () => {
+  const native = (text: string) => {
+    try {
+      return encodeURIComponent(text)
+    } catch {
+      return undefined
+    }
+  }
+
+  it("writes exactly what encodeURIComponent writes, and undefined where it throws (lone surrogates)", () => {
+    const text = fc.oneof(fc.string({ unit: "binary" }), fc.string({ unit: "grapheme" }), fc.string(), fc.string({ unit: fc.constantFrom("\ud800", "\udc00", "a", "é", "😀", "/", "%", " ") }))
+    fc.assert(fc.property(text, (value) => {
+      expect(encodeComponent(value)).toBe(native(value))
+    }), { numRuns: Math.max(1000, Number(process.env.FC_NUM_RUNS ?? 0)) })
+    for (const edge of ["\u007f", "\u0080", "\u07ff", "\u0800", "\uffff", "\ud7ff", "\ue000", "\udbff\udfff", "\ud800\udc00x", "x\ud800", "\udc00\ud800"]) {
+      expect(encodeComponent(edge)).toBe(native(edge))
+    }
+  })
+})
