@@ -11,6 +11,8 @@ import type { RoutePath } from "./route-path.js"
 import type { UnionCodec } from "./union-codec.js"
 import { union, type CaseInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
 
+// Shared: a settled promise of undefined carries nothing a caller could change.
+const noMatch: Promise<undefined> = Promise.resolve(undefined)
 const noErrors: ParseError[] = Object.freeze([]) as unknown as ParseError[]
 const bodies = new WeakMap<RouteRequest, Promise<BodyData>>()
 
@@ -81,12 +83,13 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
   }
   // No async frame on the common path: the match is synchronous unless a body must be read.
   const route = (request: RouteRequest, offset: number, withErrors: boolean): Promise<Result | undefined> => {
-    if (request.bad !== undefined || offset > request.segments.length) return Promise.resolve(undefined)
+    if (request.bad !== undefined || offset > request.segments.length) return noMatch
     if (offset === 0 && staticRoute !== undefined) {
       const endpoint = staticRoute(request.path, request.segments, request.method)
       if (endpoint !== undefined) return Promise.resolve({ $: "Success", endpoint } as Result)
     }
     const strict = matchOnce(request, offset, false, undefined)
+    if (strict === undefined && !withErrors) return noMatch
     if (strict !== needBody && (strict !== undefined || !withErrors)) return Promise.resolve(strict)
     return slowRoute(request, offset, withErrors, strict)
   }

@@ -102,6 +102,9 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
   }
   const alternatives = all.map((ranked) => ranked.alternative)
   const staticTable = staticRoutes(alternatives)
+  // Most parametric paths are longer than every static one: they skip hashing the path.
+  let longestStatic = -1
+  for (const path of staticTable.keys()) longestStatic = Math.max(longestStatic, path.length)
   let shadowed: readonly string[] | undefined
   const tryCandidates = (candidates: readonly TrieEntry[] | undefined, state: MatchState, at: number, next: Next): MatchOutcome => {
     if (candidates === undefined) return undefined
@@ -120,6 +123,7 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     parseWhole: (state, at, next) => tryCandidates(candidatesOf(segmentRoot, state.segments, at, true, methodOf(state)), state, at, next),
     urlWriter: (tag) => (typeof tag === "string" ? urlBy.get(tag) : undefined),
     staticRoute(path, segments, method) {
+      if (path.length > longestStatic) return undefined
       const found = staticTable.get(path)
       return found && staticEndpoint(found, segments, method)
     },
