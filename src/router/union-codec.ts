@@ -72,12 +72,16 @@ function collectShadowed(all: readonly Ranked[]): readonly string[] {
 }
 
 /**
- * The path codec of a union: every case's alternatives are put in a trie by
- * their leading literal segments (Map lookups only, so `constructor` or
- * `__proto__` segments are plain keys). Matching walks the trie along the
- * request's segments, then tries the candidates found in declaration order,
- * each with full backtracking over its remaining elements. A candidate whose
- * remaining elements need more segments than are left is skipped.
+ * The path codec of a union: every case's alternatives are put in a typed
+ * segment trie along their literals and one-segment fields (Map lookups
+ * only, so `constructor` or `__proto__` segments are plain keys). Matching
+ * walks every branch the request's segments can take, keeps the
+ * alternatives that accept the method (in a strict pass) and whose rest fits
+ * in the segments left, then tries them in declaration order, each with full
+ * backtracking over its remaining elements: the first that matches is the
+ * one the declaration order picks. Static paths are also kept in a table
+ * keyed by the raw path (`staticRoute`), and each case has a direct URL
+ * writer (`urlWriter`) when its path is made of literals and text fields.
  *
  * @example
  * ```ts
