@@ -31,7 +31,10 @@ const harness = quick ? { batchMs: 2, rounds: 3, warmupMs: 10 } : undefined
 // `render` rewrites the generated sections from bench/results.json without measuring again.
 const render = asked.includes("render")
 const env = render ? (JSON.parse(readFileSync(repoPath("bench/results.json"), "utf8")) as Results).environment : environment()
-let results: Results = render ? (JSON.parse(readFileSync(repoPath("bench/results.json"), "utf8")) as Results) : { environment: env }
+// A subset run keeps the other sections' figures in bench/results.json (it used to drop them).
+const stored = (): Partial<Results> =>
+  existsSync(repoPath("bench/results.json")) ? (JSON.parse(readFileSync(repoPath("bench/results.json"), "utf8")) as Results) : {}
+let results: Results = render ? (stored() as Results) : selected.length < all.length ? { ...stored(), environment: env } : { environment: env }
 if (!render && selected.includes("routing")) {
   step("routing")
   results = { ...results, routing: await routingBench(harness), routingNotes: contenderNotes() }
