@@ -147,22 +147,28 @@ function collect(
   method: string | undefined,
   found: readonly TrieEntry[] | undefined,
 ): readonly TrieEntry[] | undefined {
-  const left = segments.length - position
-  if (!exact || left === 0) found = joined(found, entriesFor(node.complete, method))
-  if (node.tails.all.length > 0) {
-    const fitting = entriesFor(node.tails, method).filter((entry) => entry.tailWidth() <= left)
-    found = joined(found, fitting)
+  // A loop while there is one way on (the usual case); a recursive call for each extra branch.
+  for (;;) {
+    const left = segments.length - position
+    if (!exact || left === 0) found = joined(found, entriesFor(node.complete, method))
+    if (node.tails.all.length > 0) {
+      const fitting = entriesFor(node.tails, method).filter((entry) => entry.tailWidth() <= left)
+      found = joined(found, fitting)
+    }
+    if (left === 0) return found
+    const segment = segments[position] as string
+    let next = node.literals.size === 0 ? undefined : node.literals.get(segment)
+    const holes = node.holes
+    for (let i = 0; i < holes.length; i++) {
+      const hole = holes[i] as SegmentNode["holes"][number]
+      if (!hole.any && hole.text.fromText(segment) === undefined) continue
+      if (next !== undefined) found = collect(next, segments, position + 1, exact, method, found)
+      next = hole.node
+    }
+    if (next === undefined) return found
+    node = next
+    position++
   }
-  if (left === 0) return found
-  const segment = segments[position] as string
-  const child = node.literals.size === 0 ? undefined : node.literals.get(segment)
-  if (child !== undefined) found = collect(child, segments, position + 1, exact, method, found)
-  const holes = node.holes
-  for (let i = 0; i < holes.length; i++) {
-    const hole = holes[i] as SegmentNode["holes"][number]
-    if (hole.any || hole.text.fromText(segment) !== undefined) found = collect(hole.node, segments, position + 1, exact, method, found)
-  }
-  return found
 }
 
 /**
