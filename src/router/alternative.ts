@@ -85,7 +85,8 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
 
 /**
  * Matches one URL alternative from element `from` at segment `at` (the
- * caller has already matched the literal elements before `from`): method,
+ * caller has already matched the literal elements before `from`): method
+ * (unless `methodChecked`: the caller knows it accepts the request's),
  * path elements with full backtracking, then query, form and JSON fields.
  *
  * @example
@@ -93,8 +94,15 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
  * matchAlternative(alternative, state, alternative.prefix, at + alternative.prefix, next)
  * ```
  */
-export function matchAlternative(alternative: Alternative, state: MatchState, from: number, at: number, next: Next): MatchOutcome {
-  const methodOk = acceptsMethod(alternative.methods, state.request.method)
+export function matchAlternative(
+  alternative: Alternative,
+  state: MatchState,
+  from: number,
+  at: number,
+  next: Next,
+  methodChecked = false,
+): MatchOutcome {
+  const methodOk = methodChecked || acceptsMethod(alternative.methods, state.request.method)
   if (!methodOk && !state.lenient) return undefined
   const { elements, shape } = alternative
   const segments = state.segments

@@ -2,7 +2,7 @@ import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js
 import { loadBody, type BodyData } from "./body.js"
 import { fieldPath, LinkError, LinkFailure } from "./link-error.js"
 import { makeRouter } from "./make-router.js"
-import { needBody, type LinkWriter, type MatchState } from "./match-state.js"
+import { needBody, type LinkWriter, type MatchState, type Next } from "./match-state.js"
 import { pathCodecOf } from "./path-codec.js"
 import type { RouteRequest } from "./request.js"
 import { resultOf, type ParseError, type ParseRequestResult } from "./result.js"
@@ -11,6 +11,15 @@ import type { RoutePath } from "./route-path.js"
 import type { UnionCodec } from "./union-codec.js"
 import { union, type CaseInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
 
+// One continuation per path length (made once, bounded): no closure per request.
+const exactEnds: Next[] = []
+const exactEnd = (end: number): Next => {
+  const made = end < 256 ? exactEnds[end] : undefined
+  if (made !== undefined) return made
+  const next: Next = (value, position) => (position === end ? { value } : undefined)
+  if (end < 256) exactEnds[end] = next
+  return next
+}
 // Shared: a settled promise of undefined carries nothing a caller could change.
 const noMatch: Promise<undefined> = Promise.resolve(undefined)
 const noErrors: ParseError[] = Object.freeze([]) as unknown as ParseError[]
@@ -63,9 +72,8 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
   const matchOnce = (request: RouteRequest, offset: number, lenient: boolean, body: BodyData | undefined): Result | undefined | typeof needBody => {
     // A strict pass records no error (a frozen list makes any slip loud), so it needs no list of its own.
     const state: MatchState = { request, segments: request.segments, lenient, errors: lenient ? [] : noErrors, body }
-    const end = state.segments.length
     try {
-      const outcome = parseWhole(state, offset, (value, next) => (next === end ? { value } : undefined))
+      const outcome = parseWhole(state, offset, exactEnd(state.segments.length))
       return outcome === needBody ? needBody : outcome && (resultOf(outcome.value, state.errors) as Result)
     } catch (error) {
       // A path nesting a recursive type deeper than the stack allows matches nothing.

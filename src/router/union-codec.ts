@@ -112,8 +112,10 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
   let shadowed: readonly string[] | undefined
   const tryCandidates = (candidates: readonly TrieEntry[] | undefined, state: MatchState, at: number, next: Next): MatchOutcome => {
     if (candidates === undefined) return undefined
+    // A strict pass only gets candidates that accept the method (the trie's lists are split by method).
+    const methodChecked = !state.lenient
     for (const { alternative } of candidates) {
-      const outcome = matchAlternative(alternative, state, alternative.prefix, at + alternative.prefix, next)
+      const outcome = matchAlternative(alternative, state, alternative.prefix, at + alternative.prefix, next, methodChecked)
       if (outcome !== undefined) return outcome
     }
     return undefined
