@@ -19,11 +19,17 @@ function escapesOf(code: number): string {
   return (hex[0xf0 | (code >> 18)] as string) + hex[0x80 | ((code >> 12) & 63)] + hex[0x80 | ((code >> 6) & 63)] + hex[0x80 | (code & 63)]
 }
 
+// The escape of each code below U+0800 ("" for a plain character): ASCII filled now, the rest on first use (bounded).
+// Allocated at full length so filling it never turns it into a sparse (dictionary) array.
+const short = new Array<string | undefined>(0x800)
+for (let code = 0; code < 128; code++) short[code] = plain[code] === 1 ? "" : hex[code]
+const shortEscape = (code: number): string => (short[code] ??= escapesOf(code))
+
 /**
  * Percent-encodes one path segment or query component, or returns undefined
  * when the text holds a lone surrogate (no UTF-8 form exists). The same
- * text as `encodeURIComponent`, written in one pass (about twice as fast on
- * the short texts URLs hold): plain runs are copied as slices.
+ * text as `encodeURIComponent`, written in one pass (faster on the short
+ * texts URLs hold): runs of plain characters are copied as slices.
  *
  * @example
  * ```ts
@@ -36,23 +42,26 @@ export function encodeComponent(text: string): string | undefined {
   let last = 0
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
-    if (code < 128 && plain[code] === 1) continue
     let escaped: string
-    if (code < 128) escaped = hex[code] as string
-    else if (code < 0xd800 || code > 0xdfff) escaped = escapesOf(code)
+    if (code < 0x800) {
+      escaped = code < 128 ? (short[code] as string) : shortEscape(code)
+      if (escaped === "") continue
+    } else if (code < 0xd800 || code > 0xdfff) escaped = escapesOf(code)
     else {
       const low = text.charCodeAt(i + 1)
       if (code > 0xdbff || !(low >= 0xdc00 && low <= 0xdfff)) return undefined
       escaped = escapesOf(0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00))
-      out += text.slice(last, i) + escaped
+      if (i > last) out += text.slice(last, i)
+      out += escaped
       i++
       last = i + 1
       continue
     }
-    out += text.slice(last, i) + escaped
+    if (i > last) out += text.slice(last, i)
+    out += escaped
     last = i + 1
   }
-  return last === 0 ? text : out + text.slice(last)
+  return last === 0 ? text : last === text.length ? out : out + text.slice(last)
 }
 
 /**
