@@ -20,6 +20,8 @@ export interface ParsedTarget {
 }
 
 const emptyQuery: ReadonlyMap<string, readonly string[]> = new Map()
+// Frozen: shared by every target without a query.
+const noQuery = Object.freeze({ query: emptyQuery, bad: undefined })
 
 /** `:` followed by at most five digits (no regex anywhere in the router). */
 function isPort(text: string): boolean {
@@ -62,7 +64,7 @@ function originFormOf(target: string): string | undefined {
  * ```
  */
 export function parseQuery(text: string): { query: ReadonlyMap<string, readonly string[]>; bad: string | undefined } {
-  if (text === "") return { query: emptyQuery, bad: undefined }
+  if (text === "") return noQuery
   const query = new Map<string, string[]>()
   let start = 0
   while (start <= text.length) {
@@ -124,6 +126,6 @@ export function parseTarget(target: string): ParsedTarget {
     }
     start = end + 1
   }
-  const parsedQuery = mark >= 0 ? parseQuery(originForm.slice(mark + 1)) : { query: emptyQuery, bad: undefined }
+  const parsedQuery = mark >= 0 ? parseQuery(originForm.slice(mark + 1)) : noQuery
   return { path, segments, query: parsedQuery.query, bad: bad ?? parsedQuery.bad }
 }
