@@ -19,10 +19,9 @@ function escapesOf(code: number): string {
   return (hex[0xf0 | (code >> 18)] as string) + hex[0x80 | ((code >> 12) & 63)] + hex[0x80 | ((code >> 6) & 63)] + hex[0x80 | (code & 63)]
 }
 
-// The escape of each code below U+0800 ("" for a plain character): ASCII filled now, the rest on first use (bounded).
-// Allocated at full length so filling it never turns it into a sparse (dictionary) array.
+// The escapes of each code from U+0080 to U+07FF, made on first use (at most 1,920 short strings). Allocated at
+// full length so filling it never turns it into a sparse (dictionary) array.
 const short = new Array<string | undefined>(0x800)
-for (let code = 0; code < 128; code++) short[code] = plain[code] === 1 ? "" : hex[code]
 const shortEscape = (code: number): string => (short[code] ??= escapesOf(code))
 
 /**
@@ -43,10 +42,11 @@ export function encodeComponent(text: string): string | undefined {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i)
     let escaped: string
-    if (code < 0x800) {
-      escaped = code < 128 ? (short[code] as string) : shortEscape(code)
-      if (escaped === "") continue
-    } else if (code < 0xd800 || code > 0xdfff) escaped = escapesOf(code)
+    if (code < 128) {
+      if (plain[code] === 1) continue
+      escaped = hex[code] as string
+    } else if (code < 0x800) escaped = shortEscape(code)
+    else if (code < 0xd800 || code > 0xdfff) escaped = escapesOf(code)
     else {
       const low = text.charCodeAt(i + 1)
       if (code > 0xdbff || !(low >= 0xdc00 && low <= 0xdfff)) return undefined
