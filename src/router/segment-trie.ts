@@ -150,7 +150,7 @@ function collect(
   // A loop while there is one way on (the usual case); a recursive call for each extra branch.
   for (;;) {
     const left = segments.length - position
-    if (!exact || left === 0) found = joined(found, entriesFor(node.complete, method))
+    if ((!exact || left === 0) && node.complete.all.length > 0) found = joined(found, entriesFor(node.complete, method))
     if (node.tails.all.length > 0) {
       const fitting = entriesFor(node.tails, method).filter((entry) => entry.tailWidth() <= left)
       found = joined(found, fitting)
