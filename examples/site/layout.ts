@@ -3,6 +3,7 @@
  */
 import { Content, Html, type Context, type HtmlChild } from "../../src/index.js"
 import type { Site } from "./endpoints.js"
+import { pages } from "./client/routes.js"
 
 const { a, nav, main, footer, style, h1 } = Html
 
@@ -38,6 +39,8 @@ export function layout(ctx: Context<Site>, title: string, body: HtmlChild) {
         link({ $: "Admin", page: { $: "Dashboard" } }, "Admin"),
         link({ $: "Api", call: { $: "ListArticles" } }, "API"),
         link({ $: "Account", page: { $: "Profile" } }, "Account"),
+        // The browser front end is a separate sitelet; its own router links it.
+        a({ href: pages.Link({ $: "Home" }) }, "App"),
       ),
       main(null, h1(null, title), body),
       footer(null, Html.small(null, "Served by sitelets.")),
