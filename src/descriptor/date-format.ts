@@ -6,6 +6,8 @@
  * precision.
  */
 
+import { digitsAt } from "../internal/digits.js"
+
 /** The format used in URLs when a datetime descriptor has none. */
 export const defaultPathDateFormat = "yyyy-MM-dd-HH.mm.ss"
 
@@ -88,15 +90,6 @@ export function formatDate(date: Date, format: string = defaultPathDateFormat): 
   return out
 }
 
-function digits(text: string, at: number, width: number): number {
-  let value = 0
-  for (let i = at; i < at + width; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 48 || code > 57) return -1
-    value = value * 10 + (code - 48)
-  }
-  return value
-}
 
 const widths: Readonly<Record<Token, number>> = { yyyy: 4, MM: 2, dd: 2, HH: 2, mm: 2, ss: 2, fff: 3 }
 
@@ -114,7 +107,7 @@ export function parseDate(text: string, format: string = defaultPathDateFormat):
   let at = 0
   for (const part of compile(format)) {
     if (typeof part === "string") {
-      const value = digits(text, at, widths[part])
+      const value = digitsAt(text, at, widths[part])
       if (value < 0) return undefined
       fields[part] = value
       at += widths[part]

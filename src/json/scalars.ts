@@ -4,15 +4,7 @@
  * February 30th and many non-ISO shapes) and bigint strings (digit-limited).
  */
 
-function digitsAt(text: string, at: number, width: number): number {
-  let value = 0
-  for (let i = at; i < at + width; i++) {
-    const code = text.charCodeAt(i)
-    if (code < 48 || code > 57) return -1
-    value = value * 10 + (code - 48)
-  }
-  return value
-}
+import { digitsAt } from "../internal/digits.js"
 
 const monthDays = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 const daysIn = (year: number, month: number): number =>
