@@ -1,8 +1,10 @@
 /**
  * Generates a synthetic app of N route templates for the type-cost gate: a
  * `t.union` of templates with int/string holes and a query, `Infer` of the
- * union, a `switch` over `e.$` touching every case, and (with `links`) one
- * typed `Router.Infer(App).Link(...)` call per case.
+ * union, and either one handler per case (`Sitelet.Infer(App, { R0: (ctx, e)
+ * => …, … })`, each reading its case's fields and, with `links`, making one
+ * `ctx.Link(…)`) or a `switch` over `e.$` touching every case (with `links`,
+ * one `Router.Infer(App).Link(…)` per case).
  */
 
 /**
@@ -10,16 +12,27 @@
  *
  * @example
  * ```ts
- * generateApp(50, srcDir, { links: true } satisfies AppOptions)
+ * generateApp(50, srcDir, { links: true, handlers: true } satisfies AppOptions)
  * ```
  */
 export interface AppOptions {
-  /** Emit one `Router.Infer(App).Link(…)` per case. */
+  /** One link per case: `ctx.Link(…)` in each handler, or `Router.Infer(App).Link(…)` beside the switch. */
   readonly links: boolean
+  /** One handler per case through `Sitelet.Infer` (true), or one `switch` over `e.$` (false). */
+  readonly handlers: boolean
 }
 
-// Four template shapes in rotation, so every grammar step is on the measured path.
-function template(index: number): { template: string; value: string; touch: string } {
+/**
+ * Route `index` of a generated app: its template, an endpoint value of it
+ * (source text) and an expression reading every field of `e`. Four template
+ * shapes in rotation, so every grammar step is on the measured path.
+ *
+ * @example
+ * ```ts
+ * routeShape(0).template //=> "GET /r0/<id:int>/<slug>"
+ * ```
+ */
+export function routeShape(index: number): { readonly template: string; readonly value: string; readonly touch: string } {
   switch (index % 4) {
     case 0:
       return {
@@ -54,25 +67,37 @@ function template(index: number): { template: string; value: string; touch: stri
  *
  * @example
  * ```ts
- * generateApp(200, "/work/main/src", { links: false }) // a .ts module as a string
+ * generateApp(200, "/work/main/src", { links: true, handlers: true }) // a .ts module as a string
  * ```
  */
 export function generateApp(routes: number, srcDir: string, options: AppOptions): string {
-  const lines: string[] = [
-    `import { t } from ${JSON.stringify(`${srcDir}/descriptor/t.js`)}`,
-    `import type { Infer } from ${JSON.stringify(`${srcDir}/descriptor/descriptor.js`)}`,
-  ]
-  if (options.links) lines.push(`import { Router } from ${JSON.stringify(`${srcDir}/router/router.js`)}`)
+  const from = (file: string) => JSON.stringify(`${srcDir}/${file}`)
+  const lines: string[] = [`import { t } from ${from("descriptor/t.js")}`, `import type { Infer } from ${from("descriptor/descriptor.js")}`]
+  if (options.handlers) {
+    lines.push(`import { Sitelet } from ${from("sitelet/sitelet-namespace.js")}`, `import { Content } from ${from("sitelet/content.js")}`)
+  } else if (options.links) lines.push(`import { Router } from ${from("router/router.js")}`)
   if (routes === 0) {
     // The baseline: the library's own types are loaded and used once, with no routes.
     lines.push(`export const App = t.union({})`, `export type App = Infer<typeof App>`)
-    if (options.links) lines.push(`export const router = Router.Infer(t.int)`)
+    if (options.handlers) lines.push(`export const site = Sitelet.Infer(t.int, (ctx, e) => Content.Text(String(e)))`)
+    else if (options.links) lines.push(`export const router = Router.Infer(t.int)`)
     return lines.join("\n") + "\n"
   }
-  const shapes = Array.from({ length: routes }, (_, index) => template(index))
+  const shapes = Array.from({ length: routes }, (_, index) => routeShape(index))
   lines.push("export const App = t.union({")
   shapes.forEach((shape, index) => lines.push(`  R${index}: ${JSON.stringify(shape.template)},`))
-  lines.push("})", "export type App = Infer<typeof App>", "", "export function touch(e: App): number {", "  switch (e.$) {")
+  lines.push("})", "export type App = Infer<typeof App>", "")
+  if (options.handlers) {
+    // Each handler links the next case, so every case is linked once.
+    lines.push("export const site = Sitelet.Infer(App, {")
+    shapes.forEach((shape, index) => {
+      const link = options.links ? ` + ctx.Link(${(shapes[(index + 1) % routes] ?? shape).value})` : ""
+      lines.push(`  R${index}: (ctx, e) => Content.Text(String(${shape.touch})${link}),`)
+    })
+    lines.push("})")
+    return lines.join("\n") + "\n"
+  }
+  lines.push("export function touch(e: App): number {", "  switch (e.$) {")
   shapes.forEach((shape, index) => lines.push(`    case "R${index}": return ${shape.touch}`))
   lines.push("  }", "}")
   if (options.links) {

@@ -16,7 +16,7 @@ import { generateApp, type AppOptions } from "./generate-app.js"
  *
  * @example
  * ```ts
- * const cost: TypeCost = measureTypeCost(200, { links: true })
+ * const cost: TypeCost = measureTypeCost(200, { links: true, handlers: true })
  * cost.instantiations //=> an exact count, e.g. 70598
  * ```
  */
@@ -44,7 +44,7 @@ function figure(output: string, label: string): number {
  *
  * @example
  * ```ts
- * measureTypeCost(200, { links: false }).instantiations //=> an exact count
+ * measureTypeCost(200, { links: true, handlers: true }).instantiations //=> an exact count
  * ```
  */
 export function measureTypeCost(routes: number, options: AppOptions): TypeCost {

@@ -1,19 +1,28 @@
 /**
  * `npm run bench:types`: instantiations, types, check time and memory for
- * generated apps of 0/50/200/500 routes, and the marginal instantiations per
+ * generated apps of 0/50/200/500 routes, the marginal instantiations per
  * route (the slope from 50 to 500 routes; "vs 0" also carries one-off costs
- * of the first route, like the first use of the output types). Each app also has one `Router.Infer(App).Link(…)` per
- * case (`--no-links` leaves them out).
+ * of the first route, like the first use of the output types), then the
+ * editor latency on a 300-route app.
+ *
+ * The app is the issue's: one handler per case through `Sitelet.Infer`, each
+ * reading its case's fields and making one `ctx.Link(…)`. `--switch` measures
+ * the older app instead (a `switch` over `e.$` and one `Router.Infer(App).Link(…)`
+ * per case); `--no-links` leaves the links out; `--no-editor` skips the
+ * language-service timing.
  */
+import { measureEditorLatency, type EditorLatency } from "./editor.js"
 import { marginalPerRoute, measureTypeCost, type TypeCost } from "./measure.js"
 
 const links = !process.argv.includes("--no-links")
+const handlers = !process.argv.includes("--switch")
 const sizes = [0, 50, 200, 500]
 const results: TypeCost[] = []
-for (const routes of sizes) results.push(measureTypeCost(routes, { links }))
+for (const routes of sizes) results.push(measureTypeCost(routes, { links, handlers }))
 
 const base = results[0] as TypeCost
-console.log(`type cost of generated apps${links ? " (with one Link per case)" : ""}`)
+const shape = handlers ? "one handler per case via Sitelet.Infer" : "a switch over e.$"
+console.log(`type cost of generated apps (${shape}${links ? ", one link per case" : ""})`)
 console.log("routes  instantiations   types    check(s)  memory(MB)  per route (vs 0)")
 for (const result of results) {
   const perRoute = result.routes === 0 ? "" : marginalPerRoute(base, result).toFixed(1)
@@ -31,6 +40,32 @@ for (const result of results) {
 }
 const last = results[results.length - 1] as TypeCost
 const first = results[1] as TypeCost
+const middle = results[2] as TypeCost
 console.log(
-  `marginal instantiations per route (${first.routes} → ${last.routes} routes): ${marginalPerRoute(first, last).toFixed(1)}`,
+  `marginal instantiations per route: ${marginalPerRoute(first, last).toFixed(1)} (${first.routes} → ${last.routes} routes), ` +
+    `${marginalPerRoute(first, middle).toFixed(1)} (${first.routes} → ${middle.routes}), ` +
+    `${marginalPerRoute(middle, last).toFixed(1)} (${middle.routes} → ${last.routes}; a larger figure here means superlinear growth)`,
 )
+
+if (!process.argv.includes("--no-editor")) {
+  const routes = 300
+  console.log(`\neditor latency (language service, ${routes}-route app; semantic diagnostics of the client file after an edit)`)
+  console.log("client                         cold(ms)  median(ms)  min(ms)  max(ms)  runs")
+  const label = (latency: EditorLatency) =>
+    latency.client === "links" ? "one router.Link per case" : "one handler per case + ctx.Link"
+  for (const client of ["links", "handlers"] as const) {
+    const latency = measureEditorLatency(routes, client)
+    console.log(
+      [
+        label(latency).padEnd(30),
+        latency.coldMs.toFixed(0).padStart(8),
+        latency.medianMs.toFixed(0).padStart(11),
+        latency.minMs.toFixed(0).padStart(8),
+        latency.maxMs.toFixed(0).padStart(8),
+        String(latency.runs).padStart(5),
+      ].join(" "),
+    )
+    for (const diagnostic of latency.diagnostics) console.log(`  ! ${diagnostic}`)
+  }
+  console.log("target: median < 500 ms (reported, not gated)")
+}
