@@ -4,12 +4,15 @@
  * - a text body (JSON, `*+json`, urlencoded, `text/*`) with a charset other
  *   than UTF-8 → 415 `charset.unsupported`; with invalid UTF-8 → 400
  *   `encoding.invalid` (a fatal decoder, never U+FFFD);
- * - an urlencoded body with more fields than the limit → 413
- *   `parameters.too.many` (counted with an early exit, never truncated);
- * - a body read by a matching case that then no case accepted → 415 for a
- *   media type no case reads, else 400 `entity.parse.failed`. Such a request
- *   cannot fall through: its body stream is already consumed.
+ * - an urlencoded body with more fields, or a multipart body with more
+ *   parts, than the limit → 413 `parameters.too.many` (counted with an
+ *   early exit, never truncated);
+ * - a body read by a matching case that then no case accepted → 415 for an
+ *   absent Content-Type or a media type no case reads, else 400
+ *   `entity.parse.failed`. Such a request cannot fall through: its body
+ *   stream is already consumed.
  */
+import { boundaryOf, hasTooManyParts } from "../router/multipart.js"
 import { HostError, hostMessages } from "./host-errors.js"
 
 /** A Content-Type split once: media type and charset, both lower-case. */
@@ -61,8 +64,8 @@ function countFields(bytes: Uint8Array, limit: number): boolean {
 }
 
 /**
- * Throws the host error a body deserves (charset, UTF-8, form field count),
- * or returns the bytes unchanged.
+ * Throws the host error a body deserves (charset, UTF-8, form field or
+ * multipart part count), or returns the bytes unchanged.
  *
  * @example
  * ```ts
@@ -71,6 +74,13 @@ function countFields(bytes: Uint8Array, limit: number): boolean {
  */
 export function checkBody(bytes: Uint8Array, contentType: string | null, fieldLimit: number): Uint8Array {
   const media = parseMediaType(contentType)
+  if (media.type === "multipart/form-data") {
+    const boundary = boundaryOf(contentType ?? "")
+    if (boundary !== undefined && hasTooManyParts(bytes, boundary, fieldLimit)) {
+      throw new HostError(413, "parameters.too.many", hostMessages.tooManyFormFields(fieldLimit))
+    }
+    return bytes
+  }
   if (!isText(media.type)) return bytes
   if (media.charset !== undefined && media.charset !== "utf-8" && media.charset !== "utf8") {
     throw new HostError(415, "charset.unsupported", hostMessages.unsupportedCharset(media.charset))
@@ -88,16 +98,19 @@ export function checkBody(bytes: Uint8Array, contentType: string | null, fieldLi
 
 /**
  * The error for a request whose body a matching case read but no case
- * accepted: 415 when no case reads that media type, else 400.
+ * accepted: 415 when the Content-Type is absent (a `Json` case never reads
+ * such a body as JSON) or no case reads that media type, else 400.
  *
  * @example
  * ```ts
  * unreadBodyError("text/plain").status //=> 415
+ * unreadBodyError(null).status //=> 415
  * ```
  */
 export function unreadBodyError(contentType: string | null): HostError {
   const { type } = parseMediaType(contentType)
-  if (type !== "" && !isJson(type) && !isForm(type) && type !== "multipart/form-data") {
+  if (type === "") return new HostError(415, "unsupported.media.type", hostMessages.missingContentType)
+  if (!isJson(type) && !isForm(type) && type !== "multipart/form-data") {
     return new HostError(415, "unsupported.media.type", hostMessages.unsupportedMediaType(type))
   }
   return new HostError(400, "entity.parse.failed", hostMessages.unreadableBody)

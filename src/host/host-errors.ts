@@ -21,11 +21,14 @@ export const hostMessages = {
   bodyAborted: "Request body was aborted before it was complete",
   tooManyFormFields: (limit: number) => `Request body has more than ${limit} form parameters`,
   unsupportedMediaType: (type: string) => `Unsupported Content-Type '${type}' for this endpoint`,
+  missingContentType: "Request body has no Content-Type (this endpoint reads application/json or a form)",
   unsupportedCharset: (charset: string) => `Unsupported charset '${charset}' (only utf-8 is accepted)`,
   invalidUtf8: "Request body is not valid UTF-8",
   unreadableBody: "Request body does not match what the endpoint expects",
   notFound: "Not Found",
   internalError: "Internal Server Error",
+  badLimit: (name: string, value: unknown, minimum: number) =>
+    `Host option limits.${name}: ${String(value)} is not an integer of at least ${minimum}`,
   badBasePath: (basePath: string) => `Host option basePath: '${basePath}' must look like "/app" (segments, no dots)`,
 } as const
 

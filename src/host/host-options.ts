@@ -2,6 +2,7 @@
  * Options shared by every host (Fetch, node:http, Connect/Express).
  */
 import { checkSessionOptions, type SessionOptions } from "../sitelet/user-session.js"
+import { defaultBodyLimits, type BodyLimits } from "../router/body-limits.js"
 import { hostMessages } from "./host-errors.js"
 
 /**
@@ -17,8 +18,12 @@ export interface HostLimits {
   readonly bodyBytes: number
   /** Longest request target (path and query) in characters (414 above). Default 8 KiB. */
   readonly urlLength: number
-  /** Most query parameters (414 above). Default 1000. */
+  /** Most query parameters (414 above), and most urlencoded form fields or multipart parts (413 above). Default 1000. */
   readonly queryParameters: number
+  /** Deepest nesting of a JSON body's arrays and objects, counted from 1 at the top (400 above). Default 64. */
+  readonly jsonDepth: number
+  /** Most digits of a bigint in a JSON body (400 above). Default 1000. */
+  readonly bigintDigits: number
 }
 
 /**
@@ -56,6 +61,8 @@ export const defaultLimits: HostLimits = Object.freeze({
   bodyBytes: 1024 * 1024,
   urlLength: 8 * 1024,
   queryParameters: 1000,
+  jsonDepth: defaultBodyLimits.jsonDepth,
+  bigintDigits: defaultBodyLimits.bigintDigits,
 })
 
 /**
@@ -71,6 +78,8 @@ export interface ResolvedHostOptions {
   readonly baseSegments: readonly string[]
   readonly session: SessionOptions | undefined
   readonly limits: HostLimits
+  /** The limits the router decodes bodies with, set on every request (`RouteRequest.bodyLimits`). */
+  readonly bodyLimits: BodyLimits
   readonly onError: (error: unknown) => void
 }
 
@@ -95,11 +104,40 @@ export function resolveHostOptions(options: HostOptions | undefined): ResolvedHo
   }
   // Short secrets and bad cookie names fail when the host is built, not on the first login.
   checkSessionOptions(options?.session)
+  const limits = resolveLimits(options?.limits)
   return Object.freeze({
     basePath,
     baseSegments: Object.freeze(baseSegments),
     session: options?.session,
-    limits: Object.freeze({ ...defaultLimits, ...options?.limits }),
+    limits,
+    bodyLimits: Object.freeze({ jsonDepth: limits.jsonDepth, bigintDigits: limits.bigintDigits, formFields: limits.queryParameters }),
     onError: options?.onError ?? ((error: unknown) => console.error(error)),
   })
+}
+
+// The smallest value of each limit: 0 body bytes or parameters is a policy, a JSON depth of 0 is not (the codec needs 1).
+const limitMinimums: ReadonlyMap<keyof HostLimits, number> = new Map([
+  ["bodyBytes", 0], ["urlLength", 0], ["queryParameters", 0], ["jsonDepth", 1], ["bigintDigits", 1],
+])
+
+/**
+ * The limits with defaults applied. A limit that is not a safe integer at
+ * or above its minimum (0; 1 for `jsonDepth` and `bigintDigits`) throws a
+ * `TypeError` when the host is built (an `undefined` one takes the
+ * default): never a failure per request or a silently disabled check.
+ *
+ * @example
+ * ```ts
+ * resolveLimits({ jsonDepth: 16 }).jsonDepth //=> 16
+ * ```
+ */
+export function resolveLimits(limits: Partial<HostLimits> | undefined): HostLimits {
+  const out: Record<keyof HostLimits, number> = { ...defaultLimits }
+  for (const [name, minimum] of limitMinimums) {
+    const value = limits?.[name]
+    if (value === undefined) continue
+    if (!Number.isSafeInteger(value) || value < minimum) throw new TypeError(hostMessages.badLimit(name, value, minimum))
+    out[name] = value
+  }
+  return Object.freeze(out)
 }

@@ -136,7 +136,7 @@ export async function serveRequest<Endpoint>(
     bodyRead = true
     return init.readBody().then((bytes) => checkBody(bytes, init.headers.get("content-type"), options.limits.queryParameters))
   }
-  const request = createRouteRequest({ method: init.method, target: init.target, headers: init.headers, readBody })
+  const request = createRouteRequest({ method: init.method, target: init.target, headers: init.headers, readBody, bodyLimits: options.bodyLimits })
   if (request.bad !== undefined) return rejected(new HostError(400, "request.target.malformed", hostMessages.badTarget(request.bad)))
   const base = options.baseSegments
   for (let i = 0; i < base.length; i++) if (request.segments[i] !== base[i]) return { kind: "declined" }

@@ -1,5 +1,6 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import type { RouteRequest } from "./request.js"
+import { defaultBodyLimits, jsonOptionsOf } from "./body-limits.js"
 import { decodeJsonBody, type JsonBodyResult } from "./json-body.js"
 import { boundaryOf, parseMultipart } from "./multipart.js"
 import { parseQuery } from "./target.js"
@@ -35,13 +36,16 @@ export function mediaTypeOf(contentType: string | null): string {
   return (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
 }
 
-const isJsonType = (type: string) => type === "" || type === "application/json" || type.endsWith("+json")
+const isJsonType = (type: string) => type === "application/json" || type.endsWith("+json")
 
 /**
  * Reads the request body (once; the request caches the bytes) and returns
- * decoders over it. A JSON field is read only when the Content-Type is
- * absent, `application/json` or `*+json`, so a cross-site HTML form cannot
- * post to a JSON endpoint.
+ * decoders over it, with the request's `bodyLimits` (JSON depth, bigint
+ * digits, multipart parts). A JSON field is read only when the Content-Type is
+ * `application/json` or `*+json` (an absent one is not JSON), so a
+ * cross-site HTML form or a bare `fetch(url, { body })` cannot post to a
+ * JSON endpoint: no match (hosts answer 415), or `InvalidJson` under
+ * `ParseWithErrors`.
  *
  * @example
  * ```ts
@@ -61,7 +65,7 @@ export async function loadBody(request: RouteRequest): Promise<BodyData> {
     json(descriptor) {
       let result = json.get(descriptor)
       if (!result) {
-        result = isJsonType(type) ? decodeJsonBody(descriptor, textOf()) : { ok: false }
+        result = isJsonType(type) ? decodeJsonBody(descriptor, textOf(), jsonOptionsOf(request.bodyLimits)) : { ok: false }
         json.set(descriptor, result)
       }
       return result
@@ -73,7 +77,8 @@ export async function loadBody(request: RouteRequest): Promise<BodyData> {
         form = parsed.bad === undefined ? parsed.query : noFields
       } else if (type === "multipart/form-data") {
         const boundary = boundaryOf(contentType ?? "")
-        form = (boundary !== undefined && parseMultipart(bytes, boundary)) || noFields
+        const maxParts = (request.bodyLimits ?? defaultBodyLimits).formFields
+        form = (boundary !== undefined && parseMultipart(bytes, boundary, maxParts)) || noFields
       } else {
         form = noFields
       }

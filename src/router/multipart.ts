@@ -1,11 +1,15 @@
 /**
  * A small, linear multipart/form-data reader over bytes already in memory:
  * text fields only (a file part's content is read as UTF-8 text). Returns
- * undefined for a malformed body. Part count and header sizes are bounded.
+ * undefined for a malformed body. Part count and header sizes are bounded;
+ * {@link hasTooManyParts} tells a host when the count is the reason.
  */
 
-const maxParts = 1000
+const defaultMaxParts = 1000
 const maxHeaderBytes = 16 * 1024
+const encoder = new TextEncoder()
+const separator = encoder.encode("\r\n\r\n")
+const countOnly = () => true
 
 function indexOf(bytes: Uint8Array, pattern: Uint8Array, from: number): number {
   const first = pattern[0]
@@ -59,44 +63,79 @@ function nameOf(headers: string): string | undefined {
   return undefined
 }
 
+/** How a walk over the parts ended. */
+type WalkEnd = "closed" | "malformed" | "tooManyParts"
+
 /**
- * Reads the text fields of a multipart body.
+ * Walks the parts of a multipart body: `visit(headersStart, headersEnd,
+ * valueStart, valueEnd)` for each (false stops the walk as malformed).
+ * Linear: every search starts where the last one ended.
+ */
+function walkParts(
+  bytes: Uint8Array,
+  boundary: string,
+  maxParts: number,
+  visit: (headersStart: number, headersEnd: number, valueStart: number, valueEnd: number) => boolean,
+): WalkEnd {
+  const delimiter = encoder.encode("--" + boundary)
+  const nextDelimiter = encoder.encode("\r\n--" + boundary)
+  let at = indexOf(bytes, delimiter, 0)
+  if (at < 0) return "malformed"
+  for (let parts = 0; ; parts++) {
+    at += delimiter.length
+    // "--" after a delimiter closes the body.
+    if (bytes[at] === 45 && bytes[at + 1] === 45) return "closed"
+    if (bytes[at] !== 13 || bytes[at + 1] !== 10) return "malformed"
+    if (parts >= maxParts) return "tooManyParts"
+    const headerEnd = indexOf(bytes, separator, at + 2)
+    if (headerEnd < 0 || headerEnd - at > maxHeaderBytes) return "malformed"
+    const next = indexOf(bytes, nextDelimiter, headerEnd + 4)
+    if (next < 0) return "malformed"
+    if (!visit(at + 2, headerEnd, headerEnd + 4, next)) return "malformed"
+    at = next + 2
+  }
+}
+
+/**
+ * True when a multipart body has more than `maxParts` parts (counted with
+ * an early exit, nothing decoded): hosts answer 413, as for too many
+ * urlencoded fields. A malformed body is not "too many" (the parser
+ * rejects it).
+ *
+ * @example
+ * ```ts
+ * hasTooManyParts(bytes, "XyZ", 1000) //=> false
+ * ```
+ */
+export function hasTooManyParts(bytes: Uint8Array, boundary: string, maxParts: number): boolean {
+  return walkParts(bytes, boundary, maxParts, countOnly) === "tooManyParts"
+}
+
+/**
+ * Reads the text fields of a multipart body; undefined when it is
+ * malformed or has more than `maxParts` parts (default 1000; hosts check
+ * the count first and answer 413).
  *
  * @example
  * ```ts
  * parseMultipart(bytes, "XyZ")?.get("user") //=> ["ann"]
  * ```
  */
-export function parseMultipart(bytes: Uint8Array, boundary: string): Map<string, string[]> | undefined {
-  const encoder = new TextEncoder()
+export function parseMultipart(bytes: Uint8Array, boundary: string, maxParts = defaultMaxParts): Map<string, string[]> | undefined {
   const decoder = new TextDecoder("utf-8", { fatal: true })
-  const delimiter = encoder.encode("--" + boundary)
-  const separator = encoder.encode("\r\n\r\n")
   const fields = new Map<string, string[]>()
-  let at = indexOf(bytes, delimiter, 0)
-  if (at < 0) return undefined
-  try {
-    for (let parts = 0; ; parts++) {
-      at += delimiter.length
-      // "--" after a delimiter closes the body.
-      if (bytes[at] === 45 && bytes[at + 1] === 45) return fields
-      if (bytes[at] !== 13 || bytes[at + 1] !== 10 || parts >= maxParts) return undefined
-      const headerEnd = indexOf(bytes, separator, at + 2)
-      if (headerEnd < 0 || headerEnd - at > maxHeaderBytes) return undefined
-      const headers = decoder.decode(bytes.subarray(at + 2, headerEnd))
-      const next = indexOf(bytes, encoder.encode("\r\n--" + boundary), headerEnd + 4)
-      if (next < 0) return undefined
-      const name = nameOf(headers)
-      const value = name === undefined ? undefined : textOf(decoder, bytes.subarray(headerEnd + 4, next))
-      // A part that is not UTF-8 text (a binary file) is skipped; the other fields still count.
-      if (name !== undefined && value !== undefined) {
-        const values = fields.get(name)
-        if (values) values.push(value)
-        else fields.set(name, [value])
-      }
-      at = next + 2
+  const end = walkParts(bytes, boundary, maxParts, (headersStart, headersEnd, valueStart, valueEnd) => {
+    const headers = textOf(decoder, bytes.subarray(headersStart, headersEnd))
+    if (headers === undefined) return false
+    const name = nameOf(headers)
+    const value = name === undefined ? undefined : textOf(decoder, bytes.subarray(valueStart, valueEnd))
+    // A part that is not UTF-8 text (a binary file) is skipped; the other fields still count.
+    if (name !== undefined && value !== undefined) {
+      const values = fields.get(name)
+      if (values) values.push(value)
+      else fields.set(name, [value])
     }
-  } catch {
-    return undefined
-  }
+    return true
+  })
+  return end === "closed" ? fields : undefined
 }

@@ -1,3 +1,4 @@
+import type { BodyLimits } from "./body-limits.js"
 import { parseTarget } from "./target.js"
 
 /**
@@ -39,6 +40,8 @@ export interface RouteRequest {
   readonly body: () => Promise<Uint8Array>
   /** Why the target is malformed (bad %-escape, overlong UTF-8, lone surrogate, dot segment…): hosts answer 400. */
   readonly bad: string | undefined
+  /** JSON depth, bigint digits and multipart parts allowed when decoding the body (set by hosts); absent: the defaults. */
+  readonly bodyLimits?: BodyLimits | undefined
 }
 
 /**
@@ -56,6 +59,8 @@ export interface RouteRequestInit {
   readonly headers?: RouteHeaders
   /** Reads the whole body; called at most once, only when a matching case needs the body. */
   readonly readBody?: () => Promise<Uint8Array>
+  /** Limits on decoding the body (a host's `limits` option); default `defaultBodyLimits`. */
+  readonly bodyLimits?: BodyLimits
 }
 
 const noHeaders: RouteHeaders = { get: () => null }
@@ -89,6 +94,7 @@ export function createRouteRequest(init: RouteRequestInit): RouteRequest {
     headers: init.headers ?? noHeaders,
     body: init.readBody === undefined ? noBody : once(init.readBody),
     bad: target.bad,
+    bodyLimits: init.bodyLimits,
   }
 }
 

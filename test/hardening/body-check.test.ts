@@ -43,6 +43,21 @@ describe("checkBody", () => {
     // Empty pairs are not fields.
     expect(checkBody(bytes("&&&&a=1"), "application/x-www-form-urlencoded", 1).length).toBe(7)
   })
+  it("counts multipart parts with the same limit and refuses over it with 413 (E1)", () => {
+    const type = "multipart/form-data; boundary=B"
+    const body = (parts: number) => bytes('--B\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n'.repeat(parts) + "--B--\r\n")
+    expect(checkBody(body(3), type, 3).length).toBe(body(3).length)
+    let error: unknown
+    try {
+      checkBody(body(4), type, 3)
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toMatchObject({ status: 413, type: "parameters.too.many", message: hostMessages.tooManyFormFields(3) })
+    // A malformed body or a missing boundary is the parser's business (400), not a count.
+    expect(checkBody(bytes("--Bjunk"), type, 0).length).toBe(7)
+    expect(checkBody(body(4), "multipart/form-data", 3).length).toBe(body(4).length)
+  })
   it("leaves binary bodies alone", () => {
     expect(checkBody(new Uint8Array([0xff, 0xfe]), "application/octet-stream", 0).length).toBe(2)
     expect(checkBody(new Uint8Array([0xff]), null, 0).length).toBe(1)
@@ -56,6 +71,10 @@ describe("unreadBodyError", () => {
     expect(unreadBodyError("application/json").status).toBe(400)
     expect(unreadBodyError("application/problem+json").type).toBe("entity.parse.failed")
     expect(unreadBodyError("multipart/form-data; boundary=x").status).toBe(400)
-    expect(unreadBodyError(null).status).toBe(400)
+  })
+  it("is 415 when the Content-Type is absent or empty (C8: never read as JSON)", () => {
+    expect(unreadBodyError(null).status).toBe(415)
+    expect(unreadBodyError(null).message).toBe(hostMessages.missingContentType)
+    expect(unreadBodyError(" ; charset=utf-8").status).toBe(415)
   })
 })

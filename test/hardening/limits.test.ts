@@ -5,9 +5,20 @@ import express from "express"
 import { Middleware } from "../../src/host/node.js"
 import { parseResponse, rawExchange, startHosts, wireBytes, type HostUnderTest } from "./harness.js"
 import { site } from "./site.js"
+import { defaultLimits, resolveHostOptions } from "../../src/host/host-options.js"
+import { hostMessages } from "../../src/host/host-errors.js"
+import { defaultBodyLimits } from "../../src/router/body-limits.js"
+import { Fetch } from "../../src/host/fetch-handler.js"
 
 // Limits are configurable per host; each is enforced at exactly limit + 1.
 const limits = { bodyBytes: 100, urlLength: 200, queryParameters: 5 }
+const json = { "content-type": "application/json" }
+// Depth 2n + 2: an object and an array per level, then the innermost pair.
+const nested = (levels: number) => '{"kids":['.repeat(levels) + '{"kids":[]}' + "]}".repeat(levels)
+const boundary = "XbOuNdArYx"
+const multipart = { "content-type": `multipart/form-data; boundary=${boundary}` }
+const parts = (count: number) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n`.repeat(count) + `--${boundary}--\r\n`
 let hosts: HostUnderTest[] = []
 beforeAll(async () => {
   hosts = await startHosts(site, { limits, onError: () => undefined })
@@ -29,6 +40,46 @@ describe("configured limits, on every host", () => {
     const form = { "content-type": "application/x-www-form-urlencoded" }
     expect((await host.send({ method: "POST", target: "/form", headers: form, body: "name=x&b&c&d&e" })).body).toBe("form:x")
     expect((await host.send({ method: "POST", target: "/form", headers: form, body: "name=x&b&c&d&e&f" })).status).toBe(413)
+  })
+
+})
+
+describe("configured body decoding limits, on every host", () => {
+  // The default body limit: multipart parts take more than 100 bytes.
+  let decodingHosts: HostUnderTest[] = []
+  beforeAll(async () => {
+    decodingHosts = await startHosts(site, { limits: { queryParameters: 5, jsonDepth: 6, bigintDigits: 10 }, onError: () => undefined })
+  })
+  afterAll(async () => {
+    await Promise.all(decodingHosts.map((host) => host.close()))
+  })
+  it.each(["fetch", "node", "connect"] as const)("%s: multipart parts, JSON depth and bigint digits", async (name) => {
+    const host = decodingHosts.find((h) => h.name === name)!
+    expect((await host.send({ method: "POST", target: "/form", headers: multipart, body: parts(5) })).body).toBe("form:x")
+    expect((await host.send({ method: "POST", target: "/form", headers: multipart, body: parts(6) })).status).toBe(413)
+    // Depth 6 is the limit; the default (64) would accept depth 8.
+    expect((await host.send({ method: "POST", target: "/tree", headers: json, body: nested(2) })).body).toBe("tree")
+    expect((await host.send({ method: "POST", target: "/tree", headers: json, body: nested(3) })).status).toBe(400)
+    expect((await host.send({ method: "POST", target: "/big", headers: json, body: `"${"9".repeat(10)}"` })).body).toBe("big:10")
+    expect((await host.send({ method: "POST", target: "/big", headers: json, body: `"${"9".repeat(11)}"` })).status).toBe(400)
+    expect((await host.send({ method: "POST", target: "/big", headers: json, body: `"-${"9".repeat(10)}"` })).body).toBe("big:11")
+  })
+})
+
+describe("limit options", () => {
+  it("default to the documented values and reach the router's body decoding", () => {
+    const resolved = resolveHostOptions({ limits: { jsonDepth: 6 } })
+    expect(resolved.limits).toEqual({ ...defaultLimits, jsonDepth: 6 })
+    expect(defaultLimits).toEqual({ bodyBytes: 1024 * 1024, urlLength: 8 * 1024, queryParameters: 1000, jsonDepth: 64, bigintDigits: 1000 })
+    expect(resolved.bodyLimits).toEqual({ jsonDepth: 6, bigintDigits: 1000, formFields: 1000 })
+    expect(resolveHostOptions({}).bodyLimits).toEqual(defaultBodyLimits)
+  })
+  it("refuse a limit that is not an integer at or above its minimum when the host is built", () => {
+    for (const [name, value, minimum] of [["jsonDepth", 0, 1], ["bigintDigits", 1.5, 1], ["bodyBytes", -1, 0], ["queryParameters", Number.NaN, 0], ["urlLength", Infinity, 0]] as const) {
+      expect(() => resolveHostOptions({ limits: { [name]: value } }), name).toThrow(new TypeError(hostMessages.badLimit(name, value, minimum)))
+      expect(() => Fetch.Handler(site, { limits: { [name]: value } }), name).toThrow(TypeError)
+    }
+    expect(resolveHostOptions({ limits: { bodyBytes: 0, jsonDepth: 1, bigintDigits: undefined } }).limits.bodyBytes).toBe(0)
   })
 })
 

@@ -2,6 +2,9 @@ import { describe, expect, expectTypeOf, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import type { Infer } from "../../src/descriptor/descriptor.js"
 import { Router } from "../../src/router/router.js"
+import { FormData as FormField, Json } from "../../src/descriptor/attributes.js"
+import { createRouteRequest } from "../../src/router/request.js"
+import type { BodyLimits } from "../../src/router/body-limits.js"
 import { Post, Site, siteBodyCases, siteCases } from "../fixtures/site.js"
 
 const router = Router.Infer(Site)
@@ -80,7 +83,10 @@ describe("bodies", () => {
 
   it("a JSON field is not read from a form post", async () => {
     expect(await router.Parse({ method: "POST", url: create.url, headers: { "content-type": "text/plain" }, body: create.body })).toBeUndefined()
-    expect(await router.Parse({ method: "POST", url: create.url, body: create.body })).toEqual(create.value)
+    // An absent Content-Type is not JSON either (issue 5: hosts answer 415).
+    expect(await router.Parse({ method: "POST", url: create.url, body: create.body })).toBeUndefined()
+    expect(await router.Parse({ method: "POST", url: create.url, headers: { "content-type": "application/json" }, body: create.body })).toEqual(create.value)
+    expect(await router.Parse({ method: "POST", url: create.url, headers: { "content-type": "application/vnd.api+json" }, body: create.body })).toEqual(create.value)
   })
 
   it("form data comes urlencoded or multipart", async () => {
@@ -97,12 +103,50 @@ describe("bodies", () => {
     let reads = 0
     const { createRouteRequest } = await import("../../src/router/request.js")
     const request = (target: string) =>
-      createRouteRequest({ method: "POST", target, readBody: async () => (reads++, new TextEncoder().encode(create.body)) })
+      createRouteRequest({
+        method: "POST",
+        target,
+        headers: new Headers({ "content-type": "application/json" }),
+        readBody: async () => (reads++, new TextEncoder().encode(create.body)),
+      })
     await router.Parse(request("/nothing/here"))
     await router.Parse(request("/Other/1"))
     expect(reads).toBe(0)
     expect(await router.Parse(request("/posts/3"))).toEqual(create.value)
     expect(reads).toBe(1)
+  })
+})
+
+describe("body limits carried by the request", () => {
+  const LimitSite = t.union({
+    Big: t.case("POST /big", { n: Json(t.bigint) }),
+    Tags: t.case("POST /tags", { tags: Json(t.list(t.list(t.string))) }),
+    Form: t.case("POST /form", { name: FormField(t.string), more: FormField(t.list(t.string)) }),
+  })
+  const router = Router.Infer(LimitSite)
+  const json = new Headers({ "content-type": "application/json" })
+  const request = (target: string, body: string, bodyLimits?: BodyLimits, headers = json) =>
+    createRouteRequest({ method: "POST", target, headers, readBody: async () => new TextEncoder().encode(body), bodyLimits })
+  const limits: BodyLimits = { jsonDepth: 2, bigintDigits: 3, formFields: 2 }
+
+  it("JSON depth and bigint digits come from RouteRequest.bodyLimits, else the codec defaults", async () => {
+    expect(await router.Parse(request("/big", '"123"', limits))).toEqual({ $: "Big", n: 123n })
+    expect(await router.Parse(request("/big", '"1234"', limits))).toBeUndefined()
+    expect(await router.Parse(request("/big", '"1234"'))).toEqual({ $: "Big", n: 1234n })
+    expect(await router.Parse(request("/tags", '[["a"]]', limits))).toEqual({ $: "Tags", tags: [["a"]] })
+    expect(await router.Parse(request("/tags", '[[["a"]]]', { ...limits, jsonDepth: 64 }))).toBeUndefined()
+    expect(await router.Parse(request("/tags", "[".repeat(3) + "]".repeat(3), limits))).toBeUndefined()
+    expect(await router.Parse(request("/tags", "[".repeat(64) + "]".repeat(64)))).toBeUndefined()
+    expect((await router.ParseWithErrors(request("/big", '"1234"', limits)))?.$).toBe("InvalidJson")
+  })
+
+  it("multipart parts are bounded by formFields", async () => {
+    const multipart = new Headers({ "content-type": "multipart/form-data; boundary=B" })
+    const part = (name: string) => `--B\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nx\r\n`
+    const body = (count: number) => part("name") + part("more").repeat(count - 1) + "--B--\r\n"
+    expect(await router.Parse(request("/form", body(2), limits, multipart))).toEqual({ $: "Form", name: "x", more: ["x"] })
+    expect(await router.Parse(request("/form", body(3), limits, multipart))).toBeUndefined()
+    expect(await router.Parse(request("/form", body(3), undefined, multipart))).toEqual({ $: "Form", name: "x", more: ["x", "x"] })
   })
 })
 

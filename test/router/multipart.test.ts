@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { boundaryOf, parseMultipart } from "../../src/router/multipart.js"
+import { boundaryOf, hasTooManyParts, parseMultipart } from "../../src/router/multipart.js"
 
 const encode = (text: string) => new TextEncoder().encode(text)
 
@@ -49,5 +49,29 @@ describe("multipart", () => {
     const boundary = boundaryOf(response.headers.get("content-type") ?? "")
     const fields = parseMultipart(new Uint8Array(await response.arrayBuffer()), boundary ?? "")
     expect(fields?.get("x")).toEqual(["1", "a&b=c"])
+  })
+})
+
+describe("multipart part limit", () => {
+  const part = (name: string) => `--B\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nv\r\n`
+  const body = (parts: number) => encode(part("a").repeat(parts) + "--B--\r\n")
+
+  it("reads exactly maxParts parts and refuses one more", () => {
+    expect(parseMultipart(body(3), "B", 3)?.get("a")).toEqual(["v", "v", "v"])
+    expect(parseMultipart(body(4), "B", 3)).toBeUndefined()
+    expect(parseMultipart(body(1000), "B")?.get("a")).toHaveLength(1000)
+    expect(parseMultipart(body(1001), "B")).toBeUndefined()
+  })
+
+  it("hasTooManyParts tells the count apart from a malformed body", () => {
+    expect(hasTooManyParts(body(3), "B", 3)).toBe(false)
+    expect(hasTooManyParts(body(4), "B", 3)).toBe(true)
+    // Truncated after the limit: still too many (counted first, with an early exit).
+    expect(hasTooManyParts(encode(part("a").repeat(5)), "B", 3)).toBe(true)
+    // Malformed before the limit, or no delimiter at all: not a count problem.
+    expect(hasTooManyParts(encode("--Bjunk" + part("a").repeat(5)), "B", 3)).toBe(false)
+    expect(hasTooManyParts(encode("no delimiter"), "B", 0)).toBe(false)
+    // A closed body of zero parts.
+    expect(hasTooManyParts(encode("--B--\r\n"), "B", 0)).toBe(false)
   })
 })

@@ -18,6 +18,11 @@ describe("ParseWithErrors", () => {
       $: "InvalidJson",
       endpoint: { $: "Create", blog: 2, post: { title: "", body: "", tags: [], published: new Date(0), views: 0n } },
     })
+    // Valid JSON without a Content-Type is not read as JSON (issue 5).
+    expect(await router.ParseWithErrors({ method: "POST", url: "/posts/2", body: '{"title":"T","body":"B","tags":[],"published":"2026-11-22T00:00:00.000Z","views":"1"}' })).toEqual({
+      $: "InvalidJson",
+      endpoint: { $: "Create", blog: 2, post: { title: "", body: "", tags: [], published: new Date(0), views: 0n } },
+    })
     expect(await router.ParseWithErrors({ method: "POST", url: "/login", body: new URLSearchParams({ user: "u" }) })).toEqual({
       $: "MissingFormData", name: "password", endpoint: { $: "Login", user: "u", password: "" },
     })
