@@ -8,7 +8,7 @@ import type { TLSSocket } from "node:tls"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
 import { readNodeBody } from "./node-body.js"
-import { nodeHeaders, writeNodeResponse } from "./node-write.js"
+import { nodeHeaders, setCorsHeaders, writeNodeResponse } from "./node-write.js"
 import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
 
 /**
@@ -114,7 +114,9 @@ export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpt
  * Connect/Express middleware. Requests the sitelet does not accept go to
  * `next()` with their body stream untouched; malformed or oversized
  * requests go to `next(err)` with `status`, `statusCode`, `expose: true` and
- * a stable `type`; handler exceptions go to `next(err)`. Links include
+ * a stable `type`; handler exceptions go to `next(err)`. Before `next(err)`,
+ * the CORS headers and `Vary: Origin` of a `CorsContent` endpoint are set
+ * on the response, so the app's error handler answers with them. Links include
  * Express's mount path (`app.use("/app", Middleware(site))`).
  *
  * @example
@@ -137,8 +139,11 @@ export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpti
           case "rejected":
             // The app's error handler writes the answer; the unread rest of the body must not be parsed as a request.
             if (mustClose(outcome) && !res.headersSent) res.setHeader("connection", "close")
+            setCorsHeaders(res, outcome.content)
             return next(outcome.error)
-          case "failed": return next(outcome.error)
+          case "failed":
+            setCorsHeaders(res, outcome.content)
+            return next(outcome.error)
           default: return writeNodeResponse(res, outcome.content, method, false)
         }
       })

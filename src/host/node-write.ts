@@ -41,6 +41,42 @@ export function writeNodeResponse(res: ServerResponse, content: StaticContent, m
 }
 
 /**
+ * Before `next(err)` under Connect: copies a rejected or failed outcome's
+ * CORS headers (`Access-Control-*`, and `Origin` merged into `Vary`) to the
+ * response, so the app's error handler answers with them (RELIABILITY G3).
+ * A `Vary` another middleware set is kept and appended to, never replaced.
+ *
+ * @example
+ * ```ts
+ * setCorsHeaders(res, outcome.content)
+ * next(outcome.error)
+ * ```
+ */
+export function setCorsHeaders(res: ServerResponse, content: StaticContent): void {
+  if (res.headersSent) return
+  for (const [name, value] of content.headers) {
+    const key = name.toLowerCase()
+    if (key.startsWith("access-control-")) res.setHeader(key, value)
+    else if (key === "vary") res.setHeader("vary", mergeVary(res.getHeader("vary"), value))
+  }
+}
+
+/** An existing `Vary` with the tokens of `added` it lacks appended (`*` already covers every token). */
+function mergeVary(existing: string | number | readonly string[] | undefined, added: string): string {
+  const current = existing === undefined ? "" : Array.isArray(existing) ? existing.join(", ") : String(existing)
+  const tokens = new Set(current.split(",").map((token) => token.trim().toLowerCase()).filter((token) => token !== ""))
+  if (tokens.has("*")) return current
+  let out = current.trim()
+  for (const item of added.split(",")) {
+    const token = item.trim()
+    if (token === "" || tokens.has(token.toLowerCase())) continue
+    tokens.add(token.toLowerCase())
+    out = out === "" ? token : `${out}, ${token}`
+  }
+  return out
+}
+
+/**
  * A case-insensitive header view over Node's header object (own keys only).
  *
  * @example

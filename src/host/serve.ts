@@ -10,6 +10,7 @@ import { contextRequest } from "../sitelet/context.js"
 import { header, headerOf, staticContent, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
 import { reasonPhrase, Status } from "../sitelet/http-status.js"
 import { createUserSession } from "../sitelet/user-session.js"
+import { withAcceptedCors } from "../sitelet/cors-content.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
 import { checkBody, unreadBodyError } from "./body-check.js"
 import type { ResolvedHostOptions } from "./host-options.js"
@@ -85,7 +86,6 @@ function countParameters(query: string, limit: number): boolean {
   return true
 }
 
-/** Checks the limits that apply before parsing; returns the error or undefined. */
 /** Length of the `scheme://authority` prefix of an absolute-form target (0 for origin-form). */
 function authorityLength(target: string): number {
   if (target.startsWith("/")) return 0
@@ -96,6 +96,7 @@ function authorityLength(target: string): number {
   return end
 }
 
+/** Checks the limits that apply before parsing; returns the error or undefined. */
 function checkTarget(target: string, options: ResolvedHostOptions): HostError | undefined {
   const { urlLength, queryParameters } = options.limits
   // The limit is on path and query: a Fetch host sees `scheme://host` in front, a Node host does not.
@@ -144,21 +145,30 @@ export async function serveRequest<Endpoint>(
   try {
     found = (await site.dispatch(request, base.length, false)) ?? (await site.dispatch(request, base.length, true))
   } catch (error) {
-    if (isHostError(error)) return rejected(error)
-    options.onError(error)
-    return { kind: "failed", error, content: errorContent(500, hostMessages.internalError) }
+    return thrown(error, request, options)
   }
   if (found === undefined) return bodyRead ? rejected(unreadBodyError(init.headers.get("content-type"))) : { kind: "declined" }
   const setCookies: ContentHeader[] = []
   const ctx = makeContext(site, request, init, options, setCookies)
   try {
     const content = await found.serve(ctx)
-    return { kind: "served", content: finish(content, setCookies) }
+    // A CorsContent part's CORS headers reach every answer to the requests it accepted (a Protect redirect too).
+    return { kind: "served", content: finish(withAcceptedCors(request, content), setCookies) }
   } catch (error) {
-    if (isHostError(error)) return rejected(error)
-    options.onError(error)
-    return { kind: "failed", error, content: errorContent(500, hostMessages.internalError) }
+    return thrown(error, request, options)
   }
+}
+
+/**
+ * The outcome of an exception while dispatching or serving: 4xx for a host
+ * error, else a generic 500 (reported to `onError`). Either carries the CORS
+ * headers and `Vary: Origin` of a CorsContent part that accepted the
+ * request (RELIABILITY G3: errors included).
+ */
+function thrown(error: unknown, request: RouteRequest, options: ResolvedHostOptions): ServeOutcome {
+  if (isHostError(error)) return { kind: "rejected", error, content: withAcceptedCors(request, errorContent(error.status, error.message)) }
+  options.onError(error)
+  return { kind: "failed", error, content: withAcceptedCors(request, errorContent(500, hostMessages.internalError)) }
 }
 
 /**

@@ -4,13 +4,16 @@
  * `Access-Control-Request-Method`) is answered here with 204 and never
  * reaches the content function; `Sitelet.Protect` lets such an answer
  * through, so preflights are answered before any login guard. Actual
- * requests run the content and get the CORS headers and `Vary: Origin`.
+ * requests run the content and get the CORS headers and `Vary: Origin`;
+ * so does every other answer a host gives to a request this part accepted
+ * (a 500 when the content throws, a 4xx from a body limit, a login
+ * redirect), through {@link withAcceptedCors} (RELIABILITY G3).
  */
 import { Single } from "../router/combinators.js"
 import type { RouteRequest } from "../router/request.js"
-import { resolveContent, type Content } from "./content-model.js"
+import { resolveContent, type Content, type StaticContent } from "./content-model.js"
 import type { Context } from "./context.js"
-import { checkAllows, type Cors, type CorsAllows } from "./cors.js"
+import { checkAllows, type CheckedAllows, type Cors, type CorsAllows } from "./cors.js"
 import { isPreflight, preflightContent, withCorsHeaders } from "./cors-headers.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 
@@ -19,6 +22,28 @@ import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 // within one dispatch, the first part that accepts a request is the answer.
 const preflightAnswers = new WeakSet<object>()
 const preflightRequests = new WeakSet<RouteRequest>()
+// Actual requests a CorsContent part accepted, with its allows (the first part that accepts is the answer).
+const acceptedRequests = new WeakMap<RouteRequest, CheckedAllows>()
+
+/**
+ * A response to `request` with the CORS headers of the `CorsContent` part
+ * that accepted it (allowed origin, credentials, exposed headers, and
+ * `Vary: Origin` in every case); unchanged when no such part accepted it.
+ * Hosts pass every answer through it — a generic 500 when the content
+ * throws, a 4xx, a `Protect` redirect — so a cache never serves one
+ * origin's answer to another. Idempotent: a response that already has them
+ * comes back the same.
+ *
+ * @example
+ * ```ts
+ * const answer = withAcceptedCors(request, errorContent(500))
+ * headerOf(answer, "vary") //=> "Origin" (when a CorsContent part accepted the request)
+ * ```
+ */
+export function withAcceptedCors(request: RouteRequest, content: StaticContent): StaticContent {
+  const allows = acceptedRequests.get(request)
+  return allows === undefined ? content : withCorsHeaders(allows, request.headers, content)
+}
 
 /**
  * True when a dispatch result for `request` is a CORS preflight answer made
@@ -73,6 +98,7 @@ export function CorsContent<Endpoint>(
       preflightRequests.add(request)
       return answer
     }
+    if (!acceptedRequests.has(request)) acceptedRequests.set(request, checked)
     return {
       endpoint,
       serve: async (ctx: Context<Endpoint>) =>
