@@ -44,21 +44,10 @@ export type HandlerFunction<Endpoint, Links = Endpoint> = (ctx: Context<Links>, 
  * ```
  */
 export type CaseHandlers<Endpoint, Links = Endpoint> = [Endpoint] extends [{ readonly $: string }]
-  ? { readonly [Tag in keyof CasesByTag<Endpoint>]: (ctx: Context<Links>, endpoint: CasesByTag<Endpoint>[Tag]) => HandlerResult<Links> }
+  ? // Keyed by each case's own tag in one pass over the union; `Extract<Endpoint, { $: Tag }>`
+    // per tag would walk the whole union once per tag (quadratic in the number of cases).
+    { readonly [Case in Endpoint as Case["$"]]: (ctx: Context<Links>, endpoint: Case) => HandlerResult<Links> }
   : never
-
-/**
- * The cases of a `$`-tagged union by tag, built in one pass over the union.
- * (`Extract<Endpoint, { $: Tag }>` for every tag would walk the whole union
- * once per tag: quadratic in the number of cases.)
- *
- * @example
- * ```ts
- * type ByTag = CasesByTag<{ $: "Home" } | { $: "Post"; id: number }>
- * //=> { Home: { $: "Home" }; Post: { $: "Post"; id: number } }
- * ```
- */
-export type CasesByTag<Endpoint> = { [Case in Endpoint as Case extends { readonly $: infer Tag extends string } ? Tag : never]: Case }
 
 /**
  * A handler: one content function, or (for unions) one function per case.
