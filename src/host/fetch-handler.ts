@@ -20,6 +20,9 @@ export interface FetchHandler {
   fetch(request: Request): Promise<Response>
 }
 
+// Contents are frozen: one 404 serves every request no part accepts.
+const notFound = errorContent(404)
+
 /**
  * Wraps a sitelet as `{ fetch }`; requests it does not accept get a 404.
  * Options are checked once, here.
@@ -34,7 +37,7 @@ export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions
   const resolved = resolveHostOptions(options)
   return Object.freeze({
     async fetch(request: Request): Promise<Response> {
-      return (await handleResolved(site, request, resolved)) ?? toResponse(errorContent(404), request.method.toUpperCase())
+      return (await handleResolved(site, request, resolved)) ?? toResponse(notFound, request.method.toUpperCase())
     },
   })
 }

@@ -78,6 +78,9 @@ function serveNode<Endpoint>(
   )
 }
 
+// Contents are frozen: one 404 serves every request no part accepts.
+const notFound = errorContent(404)
+
 /** A 4xx from the body limit leaves unread bytes behind: close instead of parsing them as a request. */
 const mustClose = (outcome: ServeOutcome): boolean =>
   outcome.kind === "rejected" && (outcome.error.type === "entity.too.large" || outcome.error.type === "request.aborted")
@@ -100,7 +103,7 @@ export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpt
     const method = (req.method ?? "GET").toUpperCase()
     serveNode(site, req, resolved, "")
       .then((outcome) => {
-        const content = outcome.kind === "declined" ? errorContent(404) : outcome.content
+        const content = outcome.kind === "declined" ? notFound : outcome.content
         writeNodeResponse(res, content, method, mustClose(outcome))
       })
       .catch((error: unknown) => {

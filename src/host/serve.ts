@@ -56,6 +56,7 @@ export type ServeOutcome =
   | { readonly kind: "failed"; readonly error: unknown; readonly content: StaticContent }
 
 const nosniff = header("X-Content-Type-Options", "nosniff")
+const plainText = header("Content-Type", "text/plain; charset=utf-8")
 const strictCsp = header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
 
 /**
@@ -68,11 +69,7 @@ const strictCsp = header("Content-Security-Policy", "default-src 'none'; frame-a
  */
 export function errorContent(code: number, message?: string): StaticContent {
   const text = message ?? reasonPhrase(code)
-  return staticContent(
-    Status.Custom(code),
-    [header("Content-Type", "text/plain; charset=utf-8"), nosniff, strictCsp],
-    text,
-  )
+  return staticContent(Status.Custom(code), [plainText, nosniff, strictCsp], text)
 }
 
 function countParameters(query: string, limit: number): boolean {
@@ -214,5 +211,7 @@ function makeContext<Endpoint>(
 function finish(content: StaticContent, setCookies: readonly ContentHeader[]): StaticContent {
   const missingNosniff = headerOf(content, "x-content-type-options") === undefined
   if (setCookies.length === 0 && !missingNosniff) return content
-  return staticContent(content.status, [...content.headers, ...setCookies, ...(missingNosniff ? [nosniff] : [])], content.body)
+  const headers = [...content.headers, ...setCookies]
+  if (missingNosniff) headers.push(nosniff)
+  return staticContent(content.status, headers, content.body)
 }
