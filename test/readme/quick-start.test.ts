@@ -1,8 +1,11 @@
 /**
  * The README's "Quick start", run as written (only the listen call is
- * replaced by a loopback server on an ephemeral port).
+ * replaced by a loopback server on an ephemeral port). The first test checks
+ * that the code copied below still reads as the README's block, so the two
+ * cannot drift apart.
  */
 import { describe, expect, it } from "vitest"
+import { readFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 // --- quick start, as in README.md ---
@@ -32,7 +35,26 @@ const site = Sitelet.Infer(Site, {
 const router = Router.Infer(Site)
 // --- end of quick start ---
 
+/** The code lines of a block: no blank or comment-only lines, trailing comments and spaces removed. */
+const codeLines = (block: string): string[] =>
+  block.split("\n").map((line) => line.replace(/\s+\/\/.*$/, "").trimEnd()).filter((line) => line.trim() !== "" && !line.trim().startsWith("//"))
+
 describe("README quick start", () => {
+  it("is the README's code, line for line (import paths aside)", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
+    const section = readme.slice(readme.indexOf("## Quick start"))
+    const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? ""
+    const self = readFileSync(new URL(import.meta.url), "utf8")
+    const copied = self.slice(self.indexOf("// --- quick start, as in README.md ---"), self.indexOf("// --- end of quick start ---"))
+    const test = codeLines(copied.replaceAll('"../../src/index.js"', '"sitelets"').replaceAll('"../../src/host/node.js"', '"sitelets/node"'))
+    // The README's block is the copy plus its createServer import and listen call, and the two example calls.
+    const expected = codeLines(block).filter(
+      (line) => line !== 'import { createServer } from "node:http"' && !line.startsWith("createServer(") && !line.startsWith("router.") && !line.startsWith("await router."),
+    )
+    expect(test.length).toBeGreaterThan(15)
+    expect(test).toEqual(expected)
+  })
+
   it("links and parses", async () => {
     expect(router.Link({ $: "Article", id: 1, slug: "hello world" })).toBe("/article/1/hello%20world")
     expect(router.Link({ $: "Search", q: "typed links" })).toBe("/search?q=typed%20links")
