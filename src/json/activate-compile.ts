@@ -2,11 +2,10 @@ import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { parseDate } from "../descriptor/date-format.js"
 import { schemaOf } from "../descriptor/standard.js"
-import { Failure } from "./failure.js"
-import { jsonMessages } from "./messages.js"
+import { tooDeep } from "./failure.js"
 import type { Limits } from "./options.js"
 import { parseBigIntText, parseIsoDate } from "./scalars.js"
-import { type FieldShape, fieldShapes, unwrapField, setOwn, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, compiler, isObject, setOwn, unionShape } from "./shape.js"
 
 /**
  * A compiled activator: converts a trusted plain JSON value where JSON cannot carry the type.
@@ -21,7 +20,6 @@ export type Activator = (value: unknown, depth: number, limits: Limits) => unkno
 
 /** Marks "nothing to convert here": the value is returned as received. */
 const identity: Activator = (value) => value
-const cache = new WeakMap<Descriptor, Activator>()
 
 /**
  * The activator of a descriptor, compiled once and cached. Unlike a decoder
@@ -34,21 +32,7 @@ const cache = new WeakMap<Descriptor, Activator>()
  * activatorOf(t.datetime)("2026-11-22T00:00:00.000Z", 0, defaultLimits) // a Date
  * ```
  */
-export function activatorOf(descriptor: Descriptor): Activator {
-  let activator = cache.get(descriptor)
-  if (activator === undefined) {
-    activator = build(unwrapField(descriptor))
-    cache.set(descriptor, activator)
-  }
-  return activator
-}
-
-const tooDeep = (limits: Limits): never => {
-  throw new Failure(jsonMessages.depthLimit(limits.maxDepth), jsonMessages.tooDeep)
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+export const activatorOf: (descriptor: Descriptor) => Activator = compiler(build)
 
 function build(descriptor: Descriptor): Activator {
   if (schemaOf(descriptor) !== undefined) return identity

@@ -1,17 +1,15 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { schemaOf } from "../descriptor/standard.js"
-import { at, fail, Failure } from "./failure.js"
+import { at, fail, tooDeep } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
-import { type FieldShape, fieldShapes, unwrapField, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, compiler, isObject, unionShape } from "./shape.js"
 import { fieldsDecoder, type FieldsDecoder } from "./decode-fields.js"
 import { foreignDecoder } from "./standard-schema.js"
 import {
   dateDecoder, decodeBigInt, decodeBool, decodeFloat, decodeInt, decodeString, type Decoder, enumDecoder, passThrough,
 } from "./decode-scalars.js"
-
-const cache = new WeakMap<Descriptor, Decoder>()
 
 /**
  * The decoder of a descriptor, compiled once and cached. `t.lazy` compiles
@@ -23,21 +21,7 @@ const cache = new WeakMap<Descriptor, Decoder>()
  * decoderOf(t.list(t.int))([1, 2], 0, defaultLimits) //=> [1, 2]
  * ```
  */
-export function decoderOf(descriptor: Descriptor): Decoder {
-  let decoder = cache.get(descriptor)
-  if (decoder === undefined) {
-    decoder = build(unwrapField(descriptor))
-    cache.set(descriptor, decoder)
-  }
-  return decoder
-}
-
-const tooDeep = (limits: Limits): never => {
-  throw new Failure(jsonMessages.depthLimit(limits.maxDepth), jsonMessages.tooDeep)
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+export const decoderOf: (descriptor: Descriptor) => Decoder = compiler(build)
 
 function build(descriptor: Descriptor): Decoder {
   const schema = schemaOf(descriptor)

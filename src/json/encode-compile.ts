@@ -1,10 +1,10 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { schemaOf } from "../descriptor/standard.js"
-import { at, fail, Failure } from "./failure.js"
+import { at, fail, tooDeep } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
-import { type FieldShape, fieldShapes, unwrapField, setOwn, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, compiler, isObject, setOwn, unionShape } from "./shape.js"
 import { dateText } from "./serialize-scalars.js"
 
 /**
@@ -18,8 +18,6 @@ import { dateText } from "./serialize-scalars.js"
  */
 export type Encoder = (value: unknown, depth: number, limits: Limits) => unknown
 
-const cache = new WeakMap<Descriptor, Encoder>()
-
 /**
  * The encoder of a descriptor, compiled once and cached. Its output is what
  * `JSON.stringify` turns into exactly the text the serializer writes.
@@ -29,21 +27,7 @@ const cache = new WeakMap<Descriptor, Encoder>()
  * encoderOf(t.bigint)(12n, 0, defaultLimits) //=> "12"
  * ```
  */
-export function encoderOf(descriptor: Descriptor): Encoder {
-  let encoder = cache.get(descriptor)
-  if (encoder === undefined) {
-    encoder = build(unwrapField(descriptor))
-    cache.set(descriptor, encoder)
-  }
-  return encoder
-}
-
-const tooDeep = (limits: Limits): never => {
-  throw new Failure(jsonMessages.depthLimit(limits.maxDepth), jsonMessages.tooDeep)
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+export const encoderOf: (descriptor: Descriptor) => Encoder = compiler(build)
 
 const readOwn = (value: Record<string, unknown>, name: string, inherited: boolean): unknown =>
   inherited ? (Object.hasOwn(value, name) ? value[name] : undefined) : value[name]

@@ -1,4 +1,6 @@
 import { describeReceived, JsonError, type JsonPathSegment } from "./json-error.js"
+import { jsonMessages } from "./messages.js"
+import type { Limits } from "./options.js"
 
 /**
  * The codec's internal error while walking a value: it carries the path in
@@ -29,6 +31,18 @@ export class Failure {
  */
 export function fail(expected: string, value: unknown): never {
   throw new Failure(expected, describeReceived(value))
+}
+
+/**
+ * Throws the failure for a value nested deeper than `limits.maxDepth`.
+ *
+ * @example
+ * ```ts
+ * if (depth >= limits.maxDepth) tooDeep(limits)
+ * ```
+ */
+export function tooDeep(limits: Limits): never {
+  throw new Failure(jsonMessages.depthLimit(limits.maxDepth), jsonMessages.tooDeep)
 }
 
 /**

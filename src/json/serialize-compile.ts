@@ -1,16 +1,14 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { schemaOf } from "../descriptor/standard.js"
-import { at, fail, Failure } from "./failure.js"
+import { at, fail, tooDeep } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
-import { type FieldShape, fieldShapes, unwrapField, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, compiler, isObject, unionShape } from "./shape.js"
 import { fieldsWriter, type FieldsWriter } from "./serialize-fields.js"
 import {
   dateWriter, enumWriter, quote, writeBigInt, writeBool, writeFloat, writeInt, writeString, type Writer,
 } from "./serialize-scalars.js"
-
-const cache = new WeakMap<Descriptor, Writer>()
 
 /**
  * The serializer of a descriptor, compiled once and cached. It writes JSON
@@ -22,21 +20,7 @@ const cache = new WeakMap<Descriptor, Writer>()
  * writerOf(t.record({ id: t.int }))({ id: 1 }, 0, defaultLimits) //=> '{"id":1}'
  * ```
  */
-export function writerOf(descriptor: Descriptor): Writer {
-  let writer = cache.get(descriptor)
-  if (writer === undefined) {
-    writer = build(unwrapField(descriptor))
-    cache.set(descriptor, writer)
-  }
-  return writer
-}
-
-const tooDeep = (limits: Limits): never => {
-  throw new Failure(jsonMessages.depthLimit(limits.maxDepth), jsonMessages.tooDeep)
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value)
+export const writerOf: (descriptor: Descriptor) => Writer = compiler(build)
 
 function build(descriptor: Descriptor): Writer {
   // A Json(schema) field's value is plain JSON already.

@@ -116,18 +116,40 @@ export function unionShape(descriptor: UnionDescriptor): UnionShape {
 }
 
 /**
- * A `Query(d)`/`Json(d)`/`FormData(d)` field wrapper stands for its inner
- * descriptor in JSON (callers such as the router may hand one over as is).
+ * One compiled function per descriptor, built on first use and cached (each
+ * codec direction makes its own). A `Query(d)`/`Json(d)`/`FormData(d)` field
+ * wrapper stands for its inner descriptor in JSON (callers such as the router
+ * may hand one over as is).
  *
  * @example
  * ```ts
- * unwrapField(Json(t.int) as never) //=> t.int
+ * const encoderOf = compiler(build) // build: (descriptor) => Encoder
+ * encoderOf(t.int) === encoderOf(t.int) //=> true
  * ```
  */
-export function unwrapField(descriptor: Descriptor): Descriptor {
-  const input = descriptor as Descriptor | FieldDescriptor
-  return input.kind === "field" ? input.of : input
+export function compiler<Compiled>(build: (descriptor: Descriptor) => Compiled): (descriptor: Descriptor) => Compiled {
+  const cache = new WeakMap<Descriptor, Compiled>()
+  return (descriptor) => {
+    let compiled = cache.get(descriptor)
+    if (compiled === undefined) {
+      const input = descriptor as Descriptor | FieldDescriptor
+      compiled = build(input.kind === "field" ? input.of : input)
+      cache.set(descriptor, compiled)
+    }
+    return compiled
+  }
 }
+
+/**
+ * Whether a value is a JSON object (not null, not an array).
+ *
+ * @example
+ * ```ts
+ * isObject([]) //=> false
+ * ```
+ */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
 
 /**
  * Sets a property on an output object; `__proto__` is defined as an own
