@@ -12,6 +12,7 @@
  *   `entity.parse.failed`. Such a request cannot fall through: its body
  *   stream is already consumed.
  */
+import { isJsonType } from "../router/body.js"
 import { boundaryOf, hasTooManyParts } from "../router/multipart.js"
 import { HostError, hostMessages } from "./host-errors.js"
 
@@ -46,9 +47,8 @@ export function parseMediaType(header: string | null): MediaType {
   return { type, charset }
 }
 
-const isJson = (type: string) => type === "application/json" || type.endsWith("+json")
 const isForm = (type: string) => type === "application/x-www-form-urlencoded"
-const isText = (type: string) => isJson(type) || isForm(type) || type.startsWith("text/")
+const isText = (type: string) => isJsonType(type) || isForm(type) || type.startsWith("text/")
 const fatal = new TextDecoder("utf-8", { fatal: true })
 
 function countFields(bytes: Uint8Array, limit: number): boolean {
@@ -110,7 +110,7 @@ export function checkBody(bytes: Uint8Array, contentType: string | null, fieldLi
 export function unreadBodyError(contentType: string | null): HostError {
   const { type } = parseMediaType(contentType)
   if (type === "") return new HostError(415, "unsupported.media.type", hostMessages.missingContentType)
-  if (!isJson(type) && !isForm(type) && type !== "multipart/form-data") {
+  if (!isJsonType(type) && !isForm(type) && type !== "multipart/form-data") {
     return new HostError(415, "unsupported.media.type", hostMessages.unsupportedMediaType(type))
   }
   return new HostError(400, "entity.parse.failed", hostMessages.unreadableBody)

@@ -36,7 +36,16 @@ export function mediaTypeOf(contentType: string | null): string {
   return (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
 }
 
-const isJsonType = (type: string) => type === "application/json" || type.endsWith("+json")
+/**
+ * True for a JSON media type (as {@link mediaTypeOf} returns it):
+ * `application/json` or any `*+json`.
+ *
+ * @example
+ * ```ts
+ * isJsonType("application/problem+json") //=> true
+ * ```
+ */
+export const isJsonType = (type: string): boolean => type === "application/json" || type.endsWith("+json")
 
 /**
  * Reads the request body (once; the request caches the bytes) and returns
