@@ -2,7 +2,9 @@
  * The runtime benchmarks, run from the bundle bench/run.ts builds:
  * routing, linking, adversarial paths, whole servers; writes
  * BENCHMARKS.md (its generated sections only) and bench/results.json.
- * `node main.mjs routing linking` runs a subset (and leaves the file alone);
+ * `node main.mjs routing linking` runs a subset: it prints the subset's
+ * figures and stores them in bench/results.json beside the other sections'
+ * stored figures, and leaves BENCHMARKS.md alone;
  * `SITELETS_BENCH_QUICK=1` is a smoke run (tiny batches, 1 s of load) whose
  * report goes to the temp folder instead; `render` rewrites the generated
  * sections from bench/results.json without measuring.
@@ -31,7 +33,7 @@ const harness = quick ? { batchMs: 2, rounds: 3, warmupMs: 10 } : undefined
 // `render` rewrites the generated sections from bench/results.json without measuring again.
 const render = asked.includes("render")
 const env = render ? (JSON.parse(readFileSync(repoPath("bench/results.json"), "utf8")) as Results).environment : environment()
-// A subset run keeps the other sections' figures in bench/results.json (it used to drop them).
+// A subset run keeps the other sections' figures in bench/results.json.
 const stored = (): Partial<Results> =>
   existsSync(repoPath("bench/results.json")) ? (JSON.parse(readFileSync(repoPath("bench/results.json"), "utf8")) as Results) : {}
 let results: Results = render ? (stored() as Results) : selected.length < all.length ? { ...stored(), environment: env } : { environment: env }
