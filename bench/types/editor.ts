@@ -9,10 +9,10 @@
  * an editor does after a keystroke. Reported, never gated (it is a time).
  */
 import { performance } from "node:perf_hooks"
-import { dirname, join, resolve } from "node:path"
-import { fileURLToPath } from "node:url"
+import { join } from "node:path"
 import ts from "typescript"
 import { routeShape } from "./generate-app.js"
+import { checkerOptions, root } from "./measure.js"
 
 /**
  * What the client file does with the app.
@@ -46,7 +46,6 @@ export interface EditorLatency {
   readonly diagnostics: readonly string[]
 }
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..")
 const srcDir = join(root, "src")
 // Virtual files live in a folder that does not exist on disk; imports of src/ are absolute.
 const virtualDir = join(root, "bench/types/.editor-virtual")
@@ -88,18 +87,8 @@ function clientText(routes: number, client: EditorClient, edit: number): string 
   ].join("\n")
 }
 
-const options: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  verbatimModuleSyntax: true,
-  skipLibCheck: true,
-  noEmit: true,
-  types: [],
-}
+// The options tsc gets in measure.ts, converted from their tsconfig form.
+const options: ts.CompilerOptions = ts.convertCompilerOptionsFromJson(checkerOptions, root).options
 
 /**
  * Times semantic diagnostics of the client file after `runs` edits (after
