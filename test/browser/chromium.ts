@@ -4,6 +4,8 @@
  * failure with a clear message, never a silent skip.
  */
 import { mkdtempSync, rmSync } from "node:fs"
+import { createServer, type RequestListener } from "node:http"
+import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { chromium, type BrowserContext } from "playwright-core"
@@ -56,6 +58,46 @@ export async function startChromium(executablePath: string = chromiumPath): Prom
     async close() {
       await context.close()
       rmSync(profile, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A loopback server and a started browser, closed together. */
+export interface BrowserRig {
+  /** `http://127.0.0.1:<port>` of the server. */
+  readonly origin: string
+  readonly browser: StartedBrowser
+  close(): Promise<void>
+}
+
+/**
+ * Serves `listener` on 127.0.0.1 (an ephemeral port), then starts Chromium.
+ * If the browser cannot start, the server is closed and the error thrown.
+ *
+ * @example
+ * ```ts
+ * const rig = await serveToChromium(NodeHandler(site))
+ * await (await rig.browser.context.newPage()).goto(rig.origin + "/")
+ * await rig.close()
+ * ```
+ */
+export async function serveToChromium(listener: RequestListener): Promise<BrowserRig> {
+  const server = createServer(listener)
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const closeServer = () => new Promise((resolve) => server.close(resolve))
+  let browser: StartedBrowser
+  try {
+    browser = await startChromium()
+  } catch (error) {
+    await closeServer()
+    throw error
+  }
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    browser,
+    async close() {
+      await browser.close()
+      await closeServer()
     },
   }
 }

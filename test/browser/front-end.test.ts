@@ -4,8 +4,6 @@
  * playwright-core. Typed links, history navigation without reloads,
  * back/forward, a typed JSON request, and a screenshot in test/artifacts/.
  */
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { mkdirSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Page } from "playwright-core"
@@ -13,24 +11,21 @@ import { NodeHandler } from "../../src/host/node.js"
 import { site } from "../../examples/site/site.js"
 import { frontEnd } from "../../examples/site/client/serve.js"
 import { pages } from "../../examples/site/client/routes.js"
-import { startChromium, type StartedBrowser } from "./chromium.js"
+import { serveToChromium, type BrowserRig, type StartedBrowser } from "./chromium.js"
 
 const artifacts = new URL("../artifacts/", import.meta.url).pathname
 
-let server: Server
+let rig: BrowserRig | undefined
 let origin = ""
 let browser: StartedBrowser | undefined
 
 beforeAll(async () => {
-  server = createServer(NodeHandler(site.plus(frontEnd())))
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  browser = await startChromium()
+  rig = await serveToChromium(NodeHandler(site.plus(frontEnd())))
+  ;({ origin, browser } = rig)
 }, 90_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await new Promise((resolve) => server?.close(resolve))
+  await rig?.close()
 })
 
 /** The app's URL for a page value (typed, like the links the app renders). */

@@ -3,16 +3,14 @@
  * page served from a loopback server: links after `#`, `navigate`,
  * back/forward, each change seen once (popstate and hashchange both fire).
  */
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { build } from "esbuild"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { cannotStart, startChromium, type StartedBrowser } from "./chromium.js"
+import { cannotStart, serveToChromium, startChromium, type BrowserRig, type StartedBrowser } from "./chromium.js"
 
 const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>hash</title></head>
 <body><p id="nav"></p><main id="view"></main><script type="module" src="/hash-app.js"></script></body></html>`
 
-let server: Server
+let rig: BrowserRig | undefined
 let origin = ""
 let browser: StartedBrowser | undefined
 
@@ -27,20 +25,17 @@ beforeAll(async () => {
   })
   const script = bundle.outputFiles[0]!.text
   // A static host: two files, nothing else.
-  server = createServer((request, response) => {
+  rig = await serveToChromium((request, response) => {
     const path = new URL(request.url ?? "/", "http://x").pathname
     if (path === "/index.html") response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html)
     else if (path === "/hash-app.js") response.writeHead(200, { "content-type": "text/javascript" }).end(script)
     else response.writeHead(404).end()
   })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  browser = await startChromium()
+  ;({ origin, browser } = rig)
 }, 90_000)
 
 afterAll(async () => {
-  await browser?.close()
-  await new Promise((resolve) => server?.close(resolve))
+  await rig?.close()
 })
 
 describe("Router.InstallHash in Chromium", () => {
