@@ -51,6 +51,7 @@ export function parsePath(path: string, state: TemplateState): ParsedPath | stri
       continue
     }
     if (classified === empty) return emptySegment(path)
+    if (classified === unclosed) return cutHole(segment, segments.slice(index + 1).join("/"))
     if (typeof classified === "string") return classified
     const placed = placeHole(classified, state.extra, state.names)
     if (typeof placed === "string") return placed
@@ -101,7 +102,9 @@ type Step<Classified, Segment extends string, Rest extends string | null, Whole 
     ? Placed<PlaceHole<Classified, Segment, Extra, Entries[0]>, Segment, Rest, Whole, Extra, Entries, Option>
     : Classified extends Empty
       ? EmptySegment<Whole>
-      : Classified
+      : Classified extends Unclosed
+        ? CutHole<Segment, Rest>
+        : Classified
 
 type Placed<Hole, Segment extends string, Rest extends string | null, Whole extends string, Extra, Entries extends HoleShape, Option extends string> =
   Hole extends HoleShape
@@ -121,9 +124,13 @@ const isSpecial = (segment: string): boolean => segment === "" || segment.includ
 const literal = Symbol("literal")
 const empty = Symbol("empty")
 type Empty = ""
+const unclosed = Symbol("unclosed")
+// No error sentence is a lone `<`.
+type Unclosed = "<"
 
 /**
- * What one path segment is: literal text, empty, a hole, or an error sentence.
+ * What one path segment is: literal text, empty, a hole, a `<` no `>`
+ * closes in the segment, or an error sentence.
  *
  * @example
  * ```ts
@@ -131,18 +138,18 @@ type Empty = ""
  * classifySegment("id-<id>")  //=> "Path segment 'id-<id>' must be literal text or one whole hole like <name>"
  * ```
  */
-function classifySegment(segment: string): typeof literal | typeof empty | ParsedHole | string {
+function classifySegment(segment: string): typeof literal | typeof empty | typeof unclosed | ParsedHole | string {
   if (segment === "") return empty
   if (segment.startsWith("<") && segment.endsWith(">") && segment.length > 1) {
     const inner = segment.slice(1, -1)
     return inner.includes("<") || inner.includes(">") ? mixedSegment(segment) : parseHole(inner, segment)
   }
-  if (segment.startsWith("<")) return segment.includes(">") ? mixedSegment(segment) : unclosedHole(segment)
+  if (segment.startsWith("<")) return segment.includes(">") ? mixedSegment(segment) : unclosed
   return segment.includes("<") || segment.includes(">") ? mixedSegment(segment) : literal
 }
 /**
  * Type twin of {@link classifySegment}, for segments that are not plain
- * literals: `""` (empty), a hole tuple, or the error sentence.
+ * literals: `""` (empty), `"<"` (unclosed), a hole tuple, or the error sentence.
  *
  * @example
  * ```ts
@@ -158,5 +165,44 @@ type ClassifySegment<Segment extends string> = Segment extends ""
     : Segment extends `<${string}`
       ? Segment extends `${string}>${string}`
         ? MixedSegment<Segment>
-        : UnclosedHole<Segment>
+        : Unclosed
       : MixedSegment<Segment>
+
+/**
+ * The sentence for a `<` that no `>` closes in its segment. When a `>`
+ * follows in the rest of the path with no `<` before it, a `/` cut the hole
+ * (`<day:datetime(yyyy/MM/dd)>`): the whole hole is parsed, so the sentence
+ * names the real problem (here the date format, as in a query). Otherwise,
+ * or when the whole hole is valid, the hole is unclosed.
+ *
+ * @example
+ * ```ts
+ * cutHole("<d:datetime(yyyy", "MM/dd)>")
+ * //=> "Bad date format 'yyyy/MM/dd' in '<d:datetime(yyyy/MM/dd)>' (a format needs yyyy, MM and dd, and no ':' or '/')"
+ * cutHole("<id:int", "b") //=> "Unclosed '<' in '<id:int' (a hole is written <name> or <name:type>)"
+ * ```
+ */
+function cutHole(segment: string, rest: string): string {
+  const close = rest.indexOf(">")
+  const before = rest.slice(0, close)
+  if (close < 0 || before.includes("<")) return unclosedHole(segment)
+  const parsed = parseHole(`${segment.slice(1)}/${before}`, `${segment}/${before}>`)
+  return typeof parsed === "string" ? parsed : unclosedHole(segment)
+}
+/**
+ * Type twin of {@link cutHole}; `Rest` is null after the last segment.
+ *
+ * @example
+ * ```ts
+ * type Message = CutHole<"<d:datetime(yyyy", "MM/dd)>"> // the sentence cutHole("<d:datetime(yyyy", "MM/dd)>") returns
+ * ```
+ */
+type CutHole<Segment extends string, Rest extends string | null> = Rest extends `${infer Before}>${string}`
+  ? Before extends `${string}<${string}`
+    ? UnclosedHole<Segment>
+    : Segment extends `<${infer Start}`
+      ? WholeHoleError<ParseHole<`${Start}/${Before}`, `${Segment}/${Before}>`>, Segment>
+      : UnclosedHole<Segment>
+  : UnclosedHole<Segment>
+
+type WholeHoleError<Parsed, Segment extends string> = Parsed extends string ? Parsed : UnclosedHole<Segment>
