@@ -140,7 +140,7 @@ export async function serveRequest<Endpoint>(
   for (let i = 0; i < base.length; i++) if (request.segments[i] !== base[i]) return { kind: "declined" }
   let found
   try {
-    found = (await site.dispatch(request, base.length, false)) ?? (await site.dispatch(request, base.length, true))
+    found = (await site.dispatch(request, base.length, false)) ?? (site.lenient ? await site.dispatch(request, base.length, true) : undefined)
   } catch (error) {
     return thrown(error, request, options)
   }

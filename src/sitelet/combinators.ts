@@ -19,7 +19,7 @@ import { makeSitelet, sumSitelets, type EndpointOf, type Sitelet } from "./sitel
  * Sitelet.Empty.plus(site) // serves exactly what `site` serves
  * ```
  */
-export const Empty: Sitelet<never> = makeSitelet<never>(emptyRouter<never>(), async () => undefined)
+export const Empty: Sitelet<never> = makeSitelet<never>(emptyRouter<never>(), async () => undefined, false)
 
 /**
  * The first sitelet that accepts a request serves it (declaration order);
@@ -61,7 +61,7 @@ export function Shift<Endpoint>(prefix: string, site: Sitelet<Endpoint>): Sitele
   return makeSitelet<Endpoint>(shiftRouter(prefix, site.Router), (request, offset, lenient) => {
     for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return Promise.resolve(undefined)
     return site.dispatch(request, offset + segments.length, lenient)
-  })
+  }, site.lenient)
 }
 
 /**
@@ -126,7 +126,7 @@ export function translated<Inner, Outer>(
     const found = await site.dispatch(request, offset, lenient)
     if (found === undefined) return undefined
     return { endpoint: toOuter(found.endpoint), serve: (ctx: Context<Outer>) => found.serve(mapContext(ctx, toOuter)) }
-  })
+  }, site.lenient)
 }
 
 /**
@@ -151,5 +151,5 @@ export function Content<const Endpoint>(
       endpoint,
       serve: async (ctx: Context<Endpoint>) => resolveContent(typeof content === "function" ? await content(ctx) : content, ctx),
     }
-  })
+  }, false)
 }

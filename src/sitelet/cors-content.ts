@@ -104,5 +104,5 @@ export function CorsContent<Endpoint>(
       serve: async (ctx: Context<Endpoint>) =>
         withCorsHeaders(checked, request.headers, await resolveContent(content(ctx, endpoint), ctx)),
     }
-  })
+  }, false)
 }

@@ -126,7 +126,7 @@ export function InferPartial<const D extends Descriptor, Outer>(
     if (result?.$ !== "Success") return undefined
     const endpoint = result.endpoint
     return { endpoint: toOuter(endpoint), serve: async (ctx: Context<Outer>) => resolveContent(await run(ctx, endpoint), ctx) }
-  })
+  }, false)
 }
 
 /**

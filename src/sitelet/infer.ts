@@ -105,7 +105,7 @@ export function siteletOf<Endpoint>(router: Router<Endpoint>, handler: HandlerFu
     if (result?.$ !== "Success") return undefined
     const endpoint = result.endpoint
     return { endpoint, serve: async (ctx: Context<Endpoint>) => resolveContent(await handler(ctx, endpoint), ctx) }
-  })
+  }, false)
 }
 
 /**

@@ -80,5 +80,5 @@ export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet
       serve: async (ctx: Context<Endpoint>) =>
         (await admits(filter, ctx)) ? found.serve(ctx) : loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint))),
     }
-  })
+  }, site.lenient)
 }

@@ -30,11 +30,12 @@ export interface Dispatched<Endpoint> {
  * Dispatch runs in two passes: strict (`lenient = false`: only successful
  * parses) then lenient (`true`: `InferWithErrors` parts may accept a request
  * whose path matched with an error result), so a success anywhere in a
- * `Sum` wins over an error result in an earlier part.
+ * `Sum` wins over an error result in an earlier part. The lenient pass runs
+ * only on a sitelet whose `lenient` flag is set.
  *
  * @example
  * ```ts
- * const found = (await site.dispatch(req, 0, false)) ?? (await site.dispatch(req, 0, true))
+ * const found = (await site.dispatch(req, 0, false)) ?? (site.lenient ? await site.dispatch(req, 0, true) : undefined)
  * ```
  */
 export type Dispatch<Endpoint> = (
@@ -61,6 +62,11 @@ export interface Sitelet<Endpoint> {
   /** Finds the part accepting a request (used by hosts and combinators). */
   readonly dispatch: Dispatch<Endpoint>
   /**
+   * False when no part can accept a request in the lenient pass (no
+   * `InferWithErrors` inside): hosts and `Sum` then skip that pass.
+   */
+  readonly lenient: boolean
+  /**
    * Serves a Fetch API request: the response, or `undefined` when no part
    * of the sitelet accepts the request.
    */
@@ -80,7 +86,9 @@ export interface Sitelet<Endpoint> {
 export type EndpointOf<Site> = Site extends Sitelet<infer Endpoint> ? Endpoint : never
 
 /**
- * Makes a sitelet from a router and a dispatch function.
+ * Makes a sitelet from a router and a dispatch function. `lenient` says
+ * whether `dispatch` may accept a request in the lenient pass (by default
+ * it may; a sitelet that always answers `undefined` there passes `false`).
  *
  * @example
  * ```ts
@@ -90,10 +98,11 @@ export type EndpointOf<Site> = Site extends Sitelet<infer Endpoint> ? Endpoint :
  * })
  * ```
  */
-export function makeSitelet<Endpoint>(router: Router<Endpoint>, dispatch: Dispatch<Endpoint>): Sitelet<Endpoint> {
+export function makeSitelet<Endpoint>(router: Router<Endpoint>, dispatch: Dispatch<Endpoint>, lenient = true): Sitelet<Endpoint> {
   const site: Sitelet<Endpoint> = Object.freeze({
     Router: router,
     dispatch,
+    lenient,
     Handle: (request: Request, options?: HostOptions) => handleFetch(site, request, options),
     plus: <Other>(other: Sitelet<Other>) => sumSitelets<Endpoint | Other>([site, other as Sitelet<Endpoint | Other>]),
   })
@@ -111,11 +120,13 @@ export function makeSitelet<Endpoint>(router: Router<Endpoint>, dispatch: Dispat
  */
 export function sumSitelets<Endpoint>(parts: ReadonlyArray<Sitelet<Endpoint>>): Sitelet<Endpoint> {
   const frozen = Object.freeze([...parts])
-  return makeSitelet<Endpoint>(sumRouters(frozen.map((part) => part.Router)), async (request, offset, lenient) => {
-    for (const part of frozen) {
+  const lenientParts = Object.freeze(frozen.filter((part) => part.lenient))
+  const dispatch: Dispatch<Endpoint> = async (request, offset, lenient) => {
+    for (const part of lenient ? lenientParts : frozen) {
       const found = await part.dispatch(request, offset, lenient)
       if (found !== undefined) return found
     }
     return undefined
-  })
+  }
+  return makeSitelet<Endpoint>(sumRouters(frozen.map((part) => part.Router)), dispatch, lenientParts.length > 0)
 }

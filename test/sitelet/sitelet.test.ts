@@ -8,6 +8,7 @@ import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Application } from "../../src/sitelet/application.js"
 import { siteletMessages } from "../../src/sitelet/messages.js"
+import { makeSitelet } from "../../src/sitelet/sitelet.js"
 
 const get = async (site: { Handle(r: Request): Promise<Response | undefined> }, path: string, init?: RequestInit) => {
   const response = await site.Handle(new Request(`http://localhost${path}`, init))
@@ -219,6 +220,26 @@ describe("InferWithErrors", () => {
   })
   it("has the alias InferWithCustomErrors", () => {
     expect(Sitelet.InferWithCustomErrors).toBe(Sitelet.InferWithErrors)
+  })
+  it("runs the lenient pass only through parts that may accept in it", async () => {
+    const passes: boolean[] = []
+    const recorded = (lenient: boolean) =>
+      makeSitelet<never>(Router.Empty<never>(), async (_request, _offset, pass) => {
+        passes.push(pass)
+        return undefined
+      }, lenient)
+    const about = Sitelet.Content("/about", { $: "About" } as const, Content.Text("about"))
+    const plain = Sitelet.Sum(Sitelet.Shift("a", recorded(false)), about)
+    expect(plain.lenient).toBe(false)
+    expect(await get(plain, "/a/nowhere")).toBeUndefined()
+    expect(passes).toEqual([false])
+    passes.length = 0
+    const mixed = Sitelet.Sum(recorded(false), Sitelet.Map((e: never) => e, (e: never) => e, recorded(true)), about)
+    expect(mixed.lenient).toBe(true)
+    expect(await get(mixed, "/nowhere")).toBeUndefined()
+    expect(passes).toEqual([false, false, true])
+    expect(Sitelet.Sum(about, Sitelet.Shift("api", site)).lenient).toBe(true)
+    expect(Sitelet.Sum(about, Sitelet.Infer(Pages, (ctx, e) => Content.Text(e.$))).lenient).toBe(false)
   })
 })
 
