@@ -35,7 +35,7 @@ const loginForm = (ctx: Context<Account>, returnTo: string | undefined, error?: 
   )
 
 /** 303 to a URL: after a form POST the browser follows with GET. */
-const seeOther = (url: string) => staticContent(Http.Status.Custom(303), [header("Location", url)], undefined)
+const seeOther = (url: string) => staticContent(Http.Status.SeeOther, [header("Location", url)], undefined)
 
 // InferPartial: the handlers' `ctx.Link` takes every `Account` endpoint, the profile included.
 const forms = Sitelet.InferPartial(AccountForms, (e): Account => e, (e: Account) => (e.$ === "Profile" ? undefined : e), {
