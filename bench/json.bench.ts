@@ -11,7 +11,6 @@
  * TypeCompiler generate code with `new Function`; sitelets, typebox's
  * Value.Check, zod and valibot do not.
  */
-import { readFileSync } from "node:fs"
 import { cpus, release, type as osType } from "node:os"
 import { isDeepStrictEqual } from "node:util"
 import { Ajv } from "ajv"
@@ -20,12 +19,9 @@ import { TypeCompiler } from "@sinclair/typebox/compiler"
 import { Value } from "@sinclair/typebox/value"
 import * as v from "valibot"
 import { deserialize, serialize } from "../src/json/codec.js"
+import { installedVersion as version } from "./common/environment.js"
 import { type Contender, measure, type Result } from "./json-harness.js"
 import { payloads } from "./json-payloads.js"
-
-// Read from node_modules directly (run from the repository root): some packages do not export their package.json.
-const version = (name: string): string =>
-  (JSON.parse(readFileSync(`${process.cwd()}/node_modules/${name}/package.json`, "utf8")) as { version: string }).version
 
 const ajv = new Ajv({ allErrors: false })
 // ajv has no date-time format without ajv-formats; the peers check strings only.
