@@ -19,7 +19,6 @@ export const jsonMessages = {
   oneOfTags: (tags: readonly string[]) => `a tag in ${tags.map((tag) => JSON.stringify(tag)).join(" | ")}`,
   oneOfNumbers: (values: readonly number[]) => `one of ${values.join(" | ")}`,
   tupleOf: (length: number) => `an array of length ${length}`,
-  arrayOfLength: (length: number) => `an array of length ${length}`,
   dateIn: (format: string) => `a date string "${format}"`,
   isoDate: "an ISO 8601 date string",
   validDate: "a valid Date in years 0000-9999",
