@@ -4,10 +4,10 @@
  * `Access-Control-Request-Method`) is answered here with 204 and never
  * reaches the content function; `Sitelet.Protect` lets such an answer
  * through, so preflights are answered before any login guard. Actual
- * requests run the content and get the CORS headers and `Vary: Origin`;
- * so does every other answer a host gives to a request this part accepted
- * (a 500 when the content throws, a 4xx from a body limit, a login
- * redirect), through {@link withAcceptedCors} (RELIABILITY G3).
+ * requests run the content; every answer a host gives to a request this
+ * part accepted (the content's, a 500 when the content throws, a 4xx from
+ * a body limit, a login redirect) gets the CORS headers and `Vary: Origin`
+ * through {@link withAcceptedCors}, once (RELIABILITY G3).
  */
 import { Single } from "../router/combinators.js"
 import type { RouteRequest } from "../router/request.js"
@@ -99,10 +99,7 @@ export function CorsContent<Endpoint>(
       return answer
     }
     if (!acceptedRequests.has(request)) acceptedRequests.set(request, checked)
-    return {
-      endpoint,
-      serve: async (ctx: Context<Endpoint>) =>
-        withCorsHeaders(checked, request.headers, await resolveContent(content(ctx, endpoint), ctx)),
-    }
+    // The host core passes every answer to this request through withAcceptedCors: the CORS headers are added there, once.
+    return { endpoint, serve: async (ctx: Context<Endpoint>) => resolveContent(content(ctx, endpoint), ctx) }
   }, false)
 }
