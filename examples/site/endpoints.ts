@@ -1,7 +1,8 @@
 /**
  * The example site's endpoints: one declaration gives parsing, typed links
- * and the JSON codec. Pages, the JSON API and the admin area are separate
- * unions; `Site` holds them all, so every link in the site is typed.
+ * and the JSON codec. Pages, the JSON API, the admin area and the account
+ * area are separate unions; `Site` holds them all, so every link in the site
+ * is typed.
  */
 import { t, FormData, Json, type Infer } from "../../src/index.js"
 
@@ -68,7 +69,7 @@ const pageCases = {
 export const Pages = t.union(pageCases)
 export type Pages = Infer<typeof Pages>
 
-/** The whole site: the pages, plus the admin area and the API as single-field cases. */
+/** The whole site: the pages, plus the admin area, the account area and the API as single-field cases. */
 export const Site = t.union({
   ...pageCases,
   Admin: t.case("/admin/<page>", { page: Admin }),
