@@ -13,6 +13,28 @@ const siteRouter = Router.Infer(Site)
 // Demo credentials only: a real site checks a password hash from its user store.
 const demoUsers = new Map([["ada", "lovelace"]])
 
+/**
+ * Whether a logged-in user may use the protected areas (the profile here,
+ * `/admin` in site.ts).
+ *
+ * @example
+ * ```ts
+ * Sitelet.Protect({ VerifyUser: isKnownUser, LoginRedirect: … }, area)
+ * ```
+ */
+export const isKnownUser = (user: string): boolean => demoUsers.has(user)
+
+/**
+ * The login page of the account area, coming back to `requested` afterwards.
+ *
+ * @example
+ * ```ts
+ * loginFor({ $: "Admin", page: { $: "Messages" } })
+ * //=> { $: "Account", page: { $: "Login", returnTo: "/admin/messages" } }
+ * ```
+ */
+export const loginFor = (requested: Site): Site => ({ $: "Account", page: { $: "Login", returnTo: siteRouter.Link(requested) } })
+
 const page = (ctx: Context<Account>, title: string, ...body: Parameters<typeof main>[1][]) =>
   Content.Page({
     Title: `${title} · sitelets example`,
@@ -58,7 +80,7 @@ const forms = Sitelet.InferPartial(AccountForms, (e): Account => e, (e: Account)
 /** The protected part: anonymous visitors are sent to the login form, which brings them back. */
 const profile = Sitelet.Protect<Account>(
   {
-    VerifyUser: (user) => demoUsers.has(user),
+    VerifyUser: isKnownUser,
     // Come back to the requested page after logging in.
     LoginRedirect: (requested) => ({ $: "Login", returnTo: siteRouter.Link({ $: "Account", page: requested }) }),
   },

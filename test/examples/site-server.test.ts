@@ -5,11 +5,18 @@ import { site } from "../../examples/site/site.js"
 import { Site } from "../../examples/site/endpoints.js"
 import { Router } from "../../src/router/router.js"
 
-const send = async (method: string, path: string, body?: string, type?: string) => {
-  const response = await site.Handle(
-    new Request(`http://localhost${path}`, { method, body, headers: type === undefined ? {} : { "content-type": type } }),
-  )
-  return response && { status: response.status, location: response.headers.get("location"), type: response.headers.get("content-type"), body: await response.text() }
+const send = async (method: string, path: string, body?: string, type?: string, cookie?: string) => {
+  const headers: Record<string, string> = {}
+  if (type !== undefined) headers["content-type"] = type
+  if (cookie !== undefined) headers.cookie = cookie
+  const response = await site.Handle(new Request(`http://localhost${path}`, { method, body, headers }))
+  return response && {
+    status: response.status,
+    location: response.headers.get("location"),
+    type: response.headers.get("content-type"),
+    setCookie: response.headers.get("set-cookie"),
+    body: await response.text(),
+  }
 }
 
 describe("example site through Handle", () => {
@@ -50,7 +57,13 @@ describe("example site through Handle", () => {
     const sent = await send("POST", "/contact", "name=Ada&email=ada%40example.com&message=%3Cscript%3Ealert(1)%3C%2Fscript%3E", form)
     expect(sent).toMatchObject({ status: 303, location: "/contact/thanks?name=Ada" })
     expect((await send("GET", sent!.location!))?.body).toContain("Thanks, Ada!")
-    const messages = await send("GET", "/admin/messages")
+    // The admin area is protected: anonymous visitors go to the login form, which brings them back.
+    expect(await send("GET", "/admin/messages")).toMatchObject({ status: 307, location: "/account/login?returnTo=%2Fadmin%2Fmessages" })
+    const login = await send("POST", "/account/login?returnTo=%2Fadmin%2Fmessages", "user=ada&password=lovelace", form)
+    expect(login).toMatchObject({ status: 303, location: "/admin/messages" })
+    const cookie = login!.setCookie!.split(";")[0]!
+    const messages = await send("GET", "/admin/messages", undefined, undefined, cookie)
+    expect(messages?.status).toBe(200)
     expect(messages?.body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;")
     expect(messages?.body).toContain('href="/admin"')
   })
