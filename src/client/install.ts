@@ -7,12 +7,11 @@
  */
 import type { Router } from "../router/router.js"
 import { routePathToString } from "../router/route-path.js"
-import { LinkError } from "../router/link-error.js"
-import { routerMessages } from "../router/messages.js"
 import { globalWindow, type BrowserWindow } from "./browser-window.js"
 import { routableClick } from "./link-click.js"
 import { hrefOf, locationLink, type RoutingMode } from "./location-path.js"
 import { clientMessages } from "./messages.js"
+import { linkOf } from "./request.js"
 
 /** Options of `Router.Install` / `Router.InstallHash`. */
 export interface InstallOptions<Endpoint> {
@@ -136,8 +135,7 @@ export function installRouter<Endpoint>(mode: RoutingMode, router: Router<Endpoi
   }
 
   const linkFor = (endpoint: Endpoint): string => {
-    const path = router.link(endpoint)
-    if (path === undefined) throw new LinkError("", routerMessages.linkNoRoute)
+    const path = linkOf(router, endpoint)
     const link = routePathToString(path)
     if (path.body !== undefined) throw new TypeError(clientMessages.carriesBody(link))
     if (path.method !== undefined && path.method !== "GET") throw new TypeError(clientMessages.notNavigable(link, path.method))

@@ -34,7 +34,16 @@ export interface EndpointRequestParts {
 const jsonType = "application/json"
 const formType = "application/x-www-form-urlencoded"
 
-function linkOf<Endpoint>(router: Router<Endpoint>, endpoint: Endpoint): RoutePath {
+/**
+ * The route path of an endpoint value; throws `LinkError` when no router of
+ * the composition produces it (as `router.Link` does).
+ *
+ * @example
+ * ```ts
+ * routePathToString(linkOf(router, { $: "Article", id: 1 })) //=> "/article/1"
+ * ```
+ */
+export function linkOf<Endpoint>(router: Router<Endpoint>, endpoint: Endpoint): RoutePath {
   const path = router.link(endpoint)
   if (path === undefined) throw new LinkError("", routerMessages.linkNoRoute)
   return path
