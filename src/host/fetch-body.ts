@@ -15,10 +15,7 @@ import { HostError, hostMessages } from "./host-errors.js"
  * ```
  */
 export async function readFetchBody(request: Request, limit: number): Promise<Uint8Array> {
-  const declared = request.headers.get("content-length")
-  if (declared !== null && /^[0-9]+$/.test(declared) && Number(declared) > limit) {
-    throw new HostError(413, "entity.too.large", hostMessages.bodyTooLarge(limit))
-  }
+  if (declaresOver(request.headers.get("content-length"), limit)) throw bodyTooLarge(limit)
   if (request.body === null) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
@@ -34,11 +31,36 @@ export async function readFetchBody(request: Request, limit: number): Promise<Ui
     size += step.value.byteLength
     if (size > limit) {
       await reader.cancel().catch(() => undefined)
-      throw new HostError(413, "entity.too.large", hostMessages.bodyTooLarge(limit))
+      throw bodyTooLarge(limit)
     }
     chunks.push(step.value)
   }
   return concat(chunks, size)
+}
+
+/**
+ * The 413 error of a body over `limit` bytes (every host, declared or counted).
+ *
+ * @example
+ * ```ts
+ * bodyTooLarge(1024).status //=> 413
+ * ```
+ */
+export function bodyTooLarge(limit: number): HostError {
+  return new HostError(413, "entity.too.large", hostMessages.bodyTooLarge(limit))
+}
+
+/**
+ * True when a declared `Content-Length` (digits only; anything else is left
+ * to the byte count) is over `limit`.
+ *
+ * @example
+ * ```ts
+ * declaresOver("2048", 1024) //=> true
+ * ```
+ */
+export function declaresOver(declared: string | null | undefined, limit: number): boolean {
+  return declared !== null && declared !== undefined && /^[0-9]+$/.test(declared) && Number(declared) > limit
 }
 
 /**

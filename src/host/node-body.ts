@@ -4,7 +4,7 @@
  * for the body, so Connect fall-through leaves it intact.
  */
 import type { IncomingMessage } from "node:http"
-import { concat } from "./fetch-body.js"
+import { bodyTooLarge, concat, declaresOver } from "./fetch-body.js"
 import { HostError, hostMessages } from "./host-errors.js"
 
 /**
@@ -17,10 +17,7 @@ import { HostError, hostMessages } from "./host-errors.js"
  * ```
  */
 export function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array> {
-  const declared = req.headers["content-length"]
-  if (declared !== undefined && /^[0-9]+$/.test(declared) && Number(declared) > limit) {
-    return Promise.reject(new HostError(413, "entity.too.large", hostMessages.bodyTooLarge(limit)))
-  }
+  if (declaresOver(req.headers["content-length"], limit)) return Promise.reject(bodyTooLarge(limit))
   if (req.readableEnded) return Promise.resolve(new Uint8Array(0))
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = []
@@ -39,7 +36,7 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8
     }
     const onData = (chunk: Buffer) => {
       size += chunk.byteLength
-      if (size > limit) fail(new HostError(413, "entity.too.large", hostMessages.bodyTooLarge(limit)))
+      if (size > limit) fail(bodyTooLarge(limit))
       else chunks.push(chunk)
     }
     const onEnd = () => {
