@@ -9,6 +9,7 @@ import type {
   TupleDescriptor,
 } from "./descriptor.js"
 import type { FieldsOutput } from "./fields-output.js"
+import { descriptorMessages } from "./messages.js"
 import { withStandard } from "./standard.js"
 
 /**
@@ -107,14 +108,14 @@ export function resolve(descriptor: Descriptor): Exclude<Descriptor, LazyDescrip
   let current: Descriptor = descriptor
   for (let hops = 0; current.kind === "lazy"; hops++) {
     // A chain of lazies longer than this can only be a cycle of lazies.
-    if (hops > 100) throw new TypeError("t.lazy: a lazy descriptor resolves to itself")
+    if (hops > 100) throw new TypeError(descriptorMessages.lazyCycle)
     const cached = resolved.get(current)
     if (cached) {
       current = cached
       continue
     }
     const next = current.get()
-    if (next === undefined || next === null) throw new TypeError("t.lazy: the getter returned nothing (declared later?)")
+    if (next === undefined || next === null) throw new TypeError(descriptorMessages.lazyEmpty)
     resolved.set(current, next)
     current = next
   }

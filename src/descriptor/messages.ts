@@ -16,5 +16,7 @@ export const descriptorMessages = {
   wildcardNotLast: (caseName: string) =>
     `Case '${caseName}': Wildcard needs the last path field to be a string or a list`,
   mapInPath: (where: string) => `${where}: t.map cannot be carried by a URL (use Json or a record)`,
+  lazyCycle: "t.lazy: a lazy descriptor resolves to itself",
+  lazyEmpty: "t.lazy: the getter returned nothing (declared later?)",
   noStandardValidator: "~standard.validate needs the JSON codec: import it from 'sitelets' (or src/json/codec.ts)",
 } as const
