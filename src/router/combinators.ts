@@ -80,6 +80,14 @@ export function Shift<Endpoint>(prefix: string, router: Router<Endpoint>): Route
   })
 }
 
+/** The route of `router` with `decode` applied to the endpoint it finds (shared by `Map` and `Embed`). */
+function decodedRoute<Inner, Outer>(decode: (inner: Inner) => Outer, router: Router<Inner>): Router<Outer>["route"] {
+  return async (request, offset, withErrors) => {
+    const result = await router.route(request, offset, withErrors)
+    return result && mapResult(result, decode)
+  }
+}
+
 /**
  * Changes the endpoint type with a bijection: `decode` after parsing,
  * `encode` before linking.
@@ -92,10 +100,7 @@ export function Shift<Endpoint>(prefix: string, router: Router<Endpoint>): Route
  */
 export function Map<Inner, Outer>(decode: (inner: Inner) => Outer, encode: (outer: Outer) => Inner, router: Router<Inner>): Router<Outer> {
   return makeRouter<Outer>({
-    route: async (request, offset, withErrors) => {
-      const result = await router.route(request, offset, withErrors)
-      return result && mapResult(result, decode)
-    },
+    route: decodedRoute(decode, router),
     link: (endpoint) => router.link(encode(endpoint)),
     shadowed: router.Shadowed,
   })
@@ -117,10 +122,7 @@ export function Embed<Inner, Outer>(
   router: Router<Inner>,
 ): Router<Outer> {
   return makeRouter<Outer>({
-    route: async (request, offset, withErrors) => {
-      const result = await router.route(request, offset, withErrors)
-      return result && mapResult(result, decode)
-    },
+    route: decodedRoute(decode, router),
     link: (endpoint) => {
       const inner = encodePartial(endpoint)
       return inner === undefined ? undefined : router.link(inner)
