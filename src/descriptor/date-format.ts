@@ -7,6 +7,7 @@
  */
 
 import { digitsAt } from "../internal/digits.js"
+import { descriptorMessages } from "./messages.js"
 
 /** The format used in URLs when a datetime descriptor has none. */
 export const defaultPathDateFormat = "yyyy-MM-dd-HH.mm.ss"
@@ -53,7 +54,7 @@ export function checkDateFormat(format: string): void {
   const parts = compile(format)
   for (const needed of ["yyyy", "MM", "dd"] as const) {
     if (!parts.includes(needed)) {
-      throw new TypeError(`Date format '${format}' has no '${needed}' (a format needs yyyy, MM and dd)`)
+      throw new TypeError(descriptorMessages.dateFormatMissing(format, needed))
     }
   }
 }

@@ -8,6 +8,7 @@ import type {
   StringDescriptor,
 } from "./descriptor.js"
 import { checkDateFormat } from "./date-format.js"
+import { descriptorMessages } from "./messages.js"
 import { withStandard } from "./standard.js"
 
 /**
@@ -104,10 +105,10 @@ export function enumOf<const Values extends Readonly<Record<string, number | str
     const value = values[name]
     // A TS numeric enum also maps each number back to its name: skip those keys.
     if (typeof value === "number" && String(Number(name)) !== name) {
-      if (!Number.isSafeInteger(value)) throw new TypeError(`t.enum: value ${value} of '${name}' is not a safe integer`)
+      if (!Number.isSafeInteger(value)) throw new TypeError(descriptorMessages.enumNotSafeInteger(name, value))
       entries.push(Object.freeze([name, value as EnumValues<Values>] as const))
     }
   }
-  if (entries.length === 0) throw new TypeError("t.enum: expected at least one numeric value")
+  if (entries.length === 0) throw new TypeError(descriptorMessages.enumEmpty)
   return Object.freeze(withStandard({ kind: "enum", values: Object.freeze(entries) }))
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
 import { checkDateFormat, formatDate, parseDate } from "../../src/descriptor/date-format.js"
+import { descriptorMessages } from "../../src/descriptor/messages.js"
 
 describe("date formats", () => {
   it("formats in UTC with the default path format", () => {
@@ -19,7 +20,8 @@ describe("date formats", () => {
     expect(formatDate(new Date(Date.UTC(10000, 0, 1)))).toBeUndefined()
   })
   it("checks custom formats", () => {
-    expect(() => checkDateFormat("HH.mm")).toThrow(/needs yyyy, MM and dd/)
+    expect(() => checkDateFormat("HH.mm")).toThrow(new TypeError(descriptorMessages.dateFormatMissing("HH.mm", "yyyy")))
+    expect(() => checkDateFormat("yyyy-dd")).toThrow(new TypeError(descriptorMessages.dateFormatMissing("yyyy-dd", "MM")))
     expect(() => checkDateFormat("yyyyMMdd")).not.toThrow()
   })
   it("round-trips every date at the format's precision", () => {
