@@ -95,7 +95,7 @@ export type EndpointOf<Site> = Site extends Sitelet<infer Endpoint> ? Endpoint :
  * const echo = makeSitelet(router, async (req, offset, lenient) => {
  *   const result = lenient ? undefined : await router.route(req, offset, false)
  *   return result?.$ === "Success" ? { endpoint: result.endpoint, serve: async () => Content.Text("hi") } : undefined
- * })
+ * }, false) // never accepts in the lenient pass
  * ```
  */
 export function makeSitelet<Endpoint>(router: Router<Endpoint>, dispatch: Dispatch<Endpoint>, lenient = true): Sitelet<Endpoint> {
