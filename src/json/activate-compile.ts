@@ -5,7 +5,7 @@ import { schemaOf } from "../descriptor/standard.js"
 import { tooDeep } from "./failure.js"
 import type { Limits } from "./options.js"
 import { parseBigIntText, parseIsoDate } from "./scalars.js"
-import { type FieldShape, fieldShapes, compiler, isObject, setOwn, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, compiler, isObject, readField, setOwn, unionShape } from "./shape.js"
 
 /**
  * A compiled activator: converts a trusted plain JSON value where JSON cannot carry the type.
@@ -100,7 +100,7 @@ function fieldsActivator(fields: readonly FieldShape[], copy: boolean): FieldsAc
   return (value, out, depth, limits) => {
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i] as FieldShape
-      const raw = field.inherited ? (Object.hasOwn(value, field.name) ? value[field.name] : undefined) : value[field.name]
+      const raw = readField(value, field.name, field.inherited)
       if (raw === undefined || (field.optional && raw === null)) continue
       setOwn(out, field.name, (activators[i] as Activator)(raw, depth, limits))
     }
@@ -117,7 +117,7 @@ function unionActivator(descriptor: Extract<Descriptor, { kind: "union" }>): Act
   return (value, depth, limits) => {
     if (!isObject(value)) return value
     if (depth >= limits.maxDepth) tooDeep(limits)
-    const tag = Object.hasOwn(value, tagKey) ? value[tagKey] : undefined
+    const tag = readField(value, tagKey, true)
     const found = typeof tag === "string" ? byTag.get(tag) : undefined
     if (found === undefined) return value
     return found.fields(value, { $: found.key }, depth + 1, limits)

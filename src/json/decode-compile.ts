@@ -4,7 +4,7 @@ import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, tooDeep } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
-import { type FieldShape, fieldShapes, compiler, isObject, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, compiler, isObject, readField, unionShape } from "./shape.js"
 import { fieldsDecoder, type FieldsDecoder } from "./decode-fields.js"
 import { foreignDecoder } from "./standard-schema.js"
 import {
@@ -128,7 +128,7 @@ function unionDecoder(descriptor: Extract<Descriptor, { kind: "union" }>): Decod
   return (value, depth, limits) => {
     if (!isObject(value)) return fail("an object", value)
     if (depth >= limits.maxDepth) tooDeep(limits)
-    const tag = guarded ? (Object.hasOwn(value, tagKey) ? value[tagKey] : undefined) : value[tagKey]
+    const tag = readField(value, tagKey, guarded)
     const found = typeof tag === "string" ? byTag.get(tag) : undefined
     if (found === undefined) {
       try { fail(expected, tag) } catch (error) { throw at(error, tagKey) }

@@ -1,7 +1,7 @@
 import type { Decoder } from "./decode-scalars.js"
 import { at } from "./failure.js"
 import type { Limits } from "./options.js"
-import { type FieldShape, setOwn } from "./shape.js"
+import { type FieldShape, readField, setOwn } from "./shape.js"
 
 /**
  * Reads the declared fields of a JSON object into `out`; never looks at other keys.
@@ -76,8 +76,7 @@ function guardedFields(fields: readonly FieldShape[], decoders: readonly Decoder
     try {
       for (; i < fields.length; i++) {
         const { name, optional, inherited } = fields[i] as FieldShape
-        // `constructor` and friends would otherwise be found on Object.prototype.
-        const raw = inherited ? (Object.hasOwn(source, name) ? source[name] : undefined) : source[name]
+        const raw = readField(source, name, inherited)
         if (optional && (raw === undefined || raw === null)) continue
         setOwn(out, name, (decoders[i] as Decoder)(raw, depth, limits))
       }

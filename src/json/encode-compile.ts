@@ -4,7 +4,7 @@ import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, tooDeep } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
-import { type FieldShape, fieldShapes, compiler, isObject, setOwn, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, compiler, isObject, readField, setOwn, unionShape } from "./shape.js"
 import { dateText } from "./serialize-scalars.js"
 
 /**
@@ -28,9 +28,6 @@ export type Encoder = (value: unknown, depth: number, limits: Limits) => unknown
  * ```
  */
 export const encoderOf: (descriptor: Descriptor) => Encoder = compiler(build)
-
-const readOwn = (value: Record<string, unknown>, name: string, inherited: boolean): unknown =>
-  inherited ? (Object.hasOwn(value, name) ? value[name] : undefined) : value[name]
 
 function build(descriptor: Descriptor): Encoder {
   // A Json(schema) field's value is plain JSON already.
@@ -106,7 +103,7 @@ function fieldsEncoder(fields: readonly FieldShape[]) {
     try {
       for (; i < fields.length; i++) {
         const field = fields[i] as FieldShape
-        const raw = readOwn(value, field.name, field.inherited)
+        const raw = readField(value, field.name, field.inherited)
         if (field.optional && raw === undefined) continue
         setOwn(out, field.name, (encoders[i] as Encoder)(raw, depth, limits))
       }

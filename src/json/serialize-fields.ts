@@ -1,6 +1,6 @@
 import { at } from "./failure.js"
 import type { Limits } from "./options.js"
-import type { FieldShape } from "./shape.js"
+import { type FieldShape, readField } from "./shape.js"
 import type { Writer } from "./serialize-scalars.js"
 
 /**
@@ -49,34 +49,31 @@ function chunk(fields: readonly FieldShape[], writers: readonly Writer[], offset
   const [f0, f1, f2, f3] = [first(k0), first(k1), first(k2), first(k3)]
   const [c0, c1, c2, c3] = ["," + f0, "," + f1, "," + f2, "," + f3]
   const next = offset + 4 < fields.length ? chunk(fields, writers, offset + 4) : undefined
-  // `constructor` and friends would otherwise be found on Object.prototype.
-  const read = (value: Record<string, unknown>, key: string, guarded: boolean | undefined) =>
-    guarded ? (Object.hasOwn(value, key) ? value[key] : undefined) : value[key]
   return (value, out, empty, depth, limits) => {
     let key = k0
     try {
-      let raw = g0 ? read(value, k0, true) : value[k0]
+      let raw = g0 ? readField(value, k0, true) : value[k0]
       if (!o0 || raw !== undefined) {
         out += (empty ? f0 : c0) + w0(raw, depth, limits)
         empty = false
       }
       if (count > 1) {
         key = k1
-        raw = g1 ? read(value, k1, true) : value[k1]
+        raw = g1 ? readField(value, k1, true) : value[k1]
         if (!o1 || raw !== undefined) {
           out += (empty ? f1 : c1) + w1(raw, depth, limits)
           empty = false
         }
         if (count > 2) {
           key = k2
-          raw = g2 ? read(value, k2, true) : value[k2]
+          raw = g2 ? readField(value, k2, true) : value[k2]
           if (!o2 || raw !== undefined) {
             out += (empty ? f2 : c2) + w2(raw, depth, limits)
             empty = false
           }
           if (count > 3) {
             key = k3
-            raw = g3 ? read(value, k3, true) : value[k3]
+            raw = g3 ? readField(value, k3, true) : value[k3]
             if (!o3 || raw !== undefined) {
               out += (empty ? f3 : c3) + w3(raw, depth, limits)
               empty = false

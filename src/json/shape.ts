@@ -152,6 +152,19 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
 
 /**
+ * Reads a declared field of a value; a name living on `Object.prototype`
+ * (`constructor`, `__proto__`, …; `inherited` in {@link FieldShape}) is read
+ * only as an own property, so the prototype's members never pass for data.
+ *
+ * @example
+ * ```ts
+ * readField({}, "constructor", true) //=> undefined
+ * ```
+ */
+export const readField = (value: Record<string, unknown>, name: string, inherited: boolean): unknown =>
+  inherited ? (Object.hasOwn(value, name) ? value[name] : undefined) : value[name]
+
+/**
  * Sets a property on an output object; `__proto__` is defined as an own
  * property instead of calling the prototype setter.
  *
