@@ -22,10 +22,13 @@ export const jsonMessages = {
   dateIn: (format: string) => `a date string "${format}"`,
   isoDate: "an ISO 8601 date string",
   validDate: "a valid Date in years 0000-9999",
+  /** What `Json.Parse` and `Json.Deserialize` expect. */
+  jsonText: "JSON text",
+  /** What `Json.Stringify` and a `Json(schema)` field expect: something `JSON.stringify` can write. */
+  jsonValue: "a JSON value",
   /** Compile-time problems with a descriptor (thrown as TypeError). */
   tagFieldClash: (caseName: string, key: string) =>
     `Case '${caseName}': field '${key}' clashes with the union's tag ('$' in values, the NamedUnionCases key in JSON)`,
   duplicateTag: (tag: string) => `Two union cases carry the JSON tag '${tag}'`,
-  notJson: (reason: string) => `Invalid JSON text: ${reason}`,
   invalidLimit: (name: string, value: unknown) => `Json options: ${name} must be a positive integer, got ${String(value)}`,
 } as const

@@ -1,4 +1,5 @@
 import { describeReceived, JsonError } from "./json-error.js"
+import { jsonMessages } from "./messages.js"
 
 /**
  * `JSON.parse` whose syntax errors are `JsonError`s at path `$`, so that
@@ -11,11 +12,11 @@ import { describeReceived, JsonError } from "./json-error.js"
  * ```
  */
 export function parseJson(text: string): unknown {
-  if (typeof text !== "string") throw new JsonError([], "JSON text", describeReceived(text))
+  if (typeof text !== "string") throw new JsonError([], jsonMessages.jsonText, describeReceived(text))
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new JsonError([], "JSON text", error instanceof Error ? error.message : String(error))
+    throw new JsonError([], jsonMessages.jsonText, error instanceof Error ? error.message : String(error))
   }
 }
 
@@ -31,6 +32,6 @@ export function parseJson(text: string): unknown {
  */
 export function stringifyJson(value: unknown): string {
   const text = JSON.stringify(value)
-  if (text === undefined) throw new JsonError([], "a JSON value", describeReceived(value))
+  if (text === undefined) throw new JsonError([], jsonMessages.jsonValue, describeReceived(value))
   return text
 }

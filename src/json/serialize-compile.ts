@@ -24,7 +24,7 @@ export const writerOf: (descriptor: Descriptor) => Writer = compiler(build)
 
 function build(descriptor: Descriptor): Writer {
   // A Json(schema) field's value is plain JSON already.
-  if (schemaOf(descriptor) !== undefined) return (value) => JSON.stringify(value) ?? fail("a JSON value", value)
+  if (schemaOf(descriptor) !== undefined) return (value) => JSON.stringify(value) ?? fail(jsonMessages.jsonValue, value)
   switch (descriptor.kind) {
     case "lazy": {
       let target: Writer | undefined

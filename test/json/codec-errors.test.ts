@@ -58,7 +58,7 @@ describe("strict decoding names the JSON path", () => {
   test("invalid JSON text is a JsonError at $", () => {
     const error = jsonError(() => deserialize(t.int, "{"))
     expect(error.path).toBe("$")
-    expect(error.expected).toBe("JSON text")
+    expect(error.expected).toBe(jsonMessages.jsonText)
   })
 
   test("Decode and Deserialize report the same error", () => {

@@ -23,6 +23,7 @@ describe("Json is both the attribute and the codec namespace", () => {
   test("Parse throws JsonError on invalid text; Stringify on a value with no JSON text", () => {
     expect(() => Json.Parse("{")).toThrow(JsonError)
     expect(() => Json.Stringify(undefined)).toThrow(JsonError)
+    expect(() => Json.Stringify(undefined)).toThrow(jsonMessages.mismatch("$", jsonMessages.jsonValue, jsonMessages.missing))
   })
 
   test("a descriptor clash is a TypeError when the codec compiles", () => {
