@@ -5,6 +5,7 @@
 import type { Descriptor, Infer } from "../descriptor/descriptor.js"
 import { deserialize } from "../json/codec.js"
 import type { JsonOptions } from "../json/options.js"
+import { isJsonType, mediaTypeOf } from "../router/body.js"
 import type { Router } from "../router/router.js"
 import { FetchError } from "./fetch-error.js"
 import { clientMessages } from "./messages.js"
@@ -29,11 +30,6 @@ export interface FetchJsonInit<Response extends Descriptor> extends FetchInit {
 
 // Looked up at call time, so a test or a polyfill may replace the global later.
 const defaultFetch: FetchFunction = (request) => globalThis.fetch(request)
-
-const isJsonType = (type: string | null) => {
-  const media = (type ?? "").split(";")[0]?.trim().toLowerCase() ?? ""
-  return media === "application/json" || media.endsWith("+json")
-}
 
 /**
  * Sends the request for an endpoint value. Without `response` it resolves
@@ -76,6 +72,6 @@ export async function fetchEndpoint<Endpoint>(
     throw new FetchError(clientMessages.badStatus(request.method, url, response.status, response.statusText), response)
   }
   const contentType = response.headers.get("content-type")
-  if (!isJsonType(contentType)) throw new FetchError(clientMessages.notJson(request.method, url, contentType), response)
+  if (!isJsonType(mediaTypeOf(contentType))) throw new FetchError(clientMessages.notJson(request.method, url, contentType), response)
   return deserialize(expected, await response.text(), json)
 }
