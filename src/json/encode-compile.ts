@@ -4,7 +4,7 @@ import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, tooDeep } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
-import { type FieldShape, fieldShapes, compiler, isObject, readField, setOwn, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, caseByTag, compiler, isObject, readField, setOwn, unionShape } from "./shape.js"
 import { dateText } from "./serialize-scalars.js"
 
 /**
@@ -130,12 +130,7 @@ function unionEncoder(descriptor: Extract<Descriptor, { kind: "union" }>): Encod
   return (value, depth, limits) => {
     if (!isObject(value)) return fail("an object", value)
     if (depth >= limits.maxDepth) tooDeep(limits)
-    // `$` is not an Object.prototype member: a plain read cannot reach the prototype's data.
-    const key = value.$
-    const found = typeof key === "string" ? byKey.get(key) : undefined
-    if (found === undefined) {
-      try { fail(expected, key) } catch (error) { throw at(error, "$") }
-    }
+    const found = caseByTag(byKey, value, expected)
     const out: Record<string, unknown> = {}
     setOwn(out, shape.tagKey, found.tag)
     return found.encode(value, out, depth + 1, limits)

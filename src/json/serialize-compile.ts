@@ -4,7 +4,7 @@ import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, tooDeep } from "./failure.js"
 import { jsonMessages } from "./messages.js"
 import type { Limits } from "./options.js"
-import { type FieldShape, fieldShapes, compiler, isObject, unionShape } from "./shape.js"
+import { type FieldShape, fieldShapes, caseByTag, compiler, isObject, unionShape } from "./shape.js"
 import { fieldsWriter, type FieldsWriter } from "./serialize-fields.js"
 import {
   dateWriter, enumWriter, quote, writeBigInt, writeBool, writeFloat, writeInt, writeString, type Writer,
@@ -120,12 +120,7 @@ function unionWriter(descriptor: Extract<Descriptor, { kind: "union" }>): Writer
   return (value, depth, limits) => {
     if (!isObject(value)) return fail("an object", value)
     if (depth >= limits.maxDepth) tooDeep(limits)
-    // `$` is not an Object.prototype member: a plain read cannot reach the prototype's data.
-    const key = value.$
-    const found = typeof key === "string" ? byKey.get(key) : undefined
-    if (found === undefined) {
-      try { fail(expected, key) } catch (error) { throw at(error, "$") }
-    }
+    const found = caseByTag(byKey, value, expected)
     return found.write(value, found.prefix, depth + 1, limits)
   }
 }

@@ -2,6 +2,7 @@ import type { CaseDescriptor, Descriptor, FieldDescriptor, RecordDescriptor, Uni
 import { resolve } from "../descriptor/composites.js"
 import { caseFields, caseTag } from "../descriptor/fields.js"
 import { jsonMessages } from "./messages.js"
+import { at, fail } from "./failure.js"
 
 /**
  * One field of a record or case as the codec sees it.
@@ -176,4 +177,25 @@ export const readField = (value: Record<string, unknown>, name: string, inherite
 export function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
   if (name === "__proto__") Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true })
   else target[name] = value
+}
+
+/**
+ * The compiled case a union value's `$` names, or a failure located at `$`
+ * (an unknown, missing or non-string tag). Shared by the encoder and the
+ * serializer, which look the value up the same way.
+ *
+ * @example
+ * ```ts
+ * caseByTag(new Map([["A", a]]), { $: "A" }, "one of A") //=> a
+ * caseByTag(new Map([["A", a]]), { $: "B" }, "one of A") // throws at $: expected one of A, got "B"
+ * ```
+ */
+export function caseByTag<Case>(byKey: ReadonlyMap<string, Case>, value: Record<string, unknown>, expected: string): Case {
+  // `$` is not an Object.prototype member: a plain read cannot reach the prototype's data.
+  const key = value.$
+  const found = typeof key === "string" ? byKey.get(key) : undefined
+  if (found === undefined) {
+    try { fail(expected, key) } catch (error) { throw at(error, "$") }
+  }
+  return found
 }
