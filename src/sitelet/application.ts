@@ -5,7 +5,7 @@
 import { Content as content } from "./content.js"
 import type { Context } from "./context.js"
 import { Content as single } from "./combinators.js"
-import type { HandlerResult } from "./infer.js"
+import type { HandlerResult } from "./handler.js"
 import { Infer } from "./infer.js"
 import type { Sitelet } from "./sitelet.js"
 

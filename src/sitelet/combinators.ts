@@ -7,7 +7,7 @@
 import { Embed as embedRouter, Empty as emptyRouter, Map as mapRouter, Shift as shiftRouter, Single } from "../router/combinators.js"
 import { resolveContent, type Content as ContentType } from "./content-model.js"
 import { mapContext, type Context } from "./context.js"
-import type { HandlerResult } from "./infer.js"
+import type { HandlerResult } from "./handler.js"
 import { siteletMessages } from "./messages.js"
 import { makeSitelet, sumSitelets, type EndpointOf, type Sitelet } from "./sitelet.js"
 

@@ -8,7 +8,7 @@ import type { ParseRequestResult } from "../router/result.js"
 import { Router } from "../router/router.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
-import type { HandlerResult } from "./infer.js"
+import type { HandlerResult } from "./handler.js"
 import { makeSitelet, type Sitelet } from "./sitelet.js"
 
 /**

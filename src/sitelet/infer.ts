@@ -5,88 +5,10 @@
 import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { Router } from "../router/router.js"
-import { resolveContent, type Content } from "./content-model.js"
+import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
-import { siteletMessages } from "./messages.js"
+import { handlerFunction, type Handler, type HandlerFunction } from "./handler.js"
 import { makeSitelet, type Sitelet } from "./sitelet.js"
-
-/**
- * What a handler returns: a content or a promise of one, linking endpoints of type `Links`.
- *
- * @example
- * ```ts
- * const later: HandlerResult<Site> = Promise.resolve(Content.Text("x"))
- * ```
- */
-export type HandlerResult<Links> = Content<Links> | Promise<Content<Links>>
-
-/**
- * A content function: the context links endpoints of type `Links`
- * (the served endpoint type, or the outer type for `InferPartial`).
- *
- * @example
- * ```ts
- * const show: HandlerFunction<Site> = (ctx, e) => Content.Text(e.$)
- * ```
- */
-export type HandlerFunction<Endpoint, Links = Endpoint> = (ctx: Context<Links>, endpoint: Endpoint) => HandlerResult<Links>
-
-/**
- * One function per case of a `$`-tagged union; each receives its case's
- * narrowed type. Every case must be present (the compiler checks).
- *
- * @example
- * ```ts
- * const handlers: CaseHandlers<{ $: "Home" } | { $: "Post"; id: number }> = {
- *   Home: () => Content.Text("home"),
- *   Post: (ctx, e) => Content.Text(`post ${e.id}`), // e: { $: "Post"; id: number }
- * }
- * ```
- */
-export type CaseHandlers<Endpoint, Links = Endpoint> = [Endpoint] extends [{ readonly $: string }]
-  ? // Keyed by each case's own tag in one pass over the union; `Extract<Endpoint, { $: Tag }>`
-    // per tag would walk the whole union once per tag (quadratic in the number of cases).
-    { readonly [Case in Endpoint as Case["$"]]: (ctx: Context<Links>, endpoint: Case) => HandlerResult<Links> }
-  : never
-
-/**
- * A handler: one content function, or (for unions) one function per case.
- *
- * @example
- * ```ts
- * const handler: Handler<{ $: "A" } | { $: "B" }> = { A: () => Content.Text("a"), B: () => Content.Text("b") }
- * ```
- */
-export type Handler<Endpoint, Links = Endpoint> = HandlerFunction<Endpoint, Links> | CaseHandlers<Endpoint, Links>
-
-/**
- * The content function of a handler; a per-case object becomes a lookup by
- * `$` (own properties only), checked once here.
- *
- * @example
- * ```ts
- * const run = handlerFunction({ Home: () => Content.Text("hi") }, ["Home"])
- * ```
- */
-export function handlerFunction<Endpoint, Links>(
-  handler: Handler<Endpoint, Links>,
-  tags?: readonly string[],
-): HandlerFunction<Endpoint, Links> {
-  if (typeof handler === "function") return handler
-  const table = new Map<string, (ctx: Context<Links>, endpoint: Endpoint) => HandlerResult<Links>>()
-  const object = handler as Readonly<Record<string, unknown>>
-  for (const tag of Object.keys(object)) {
-    const run = object[tag]
-    if (typeof run === "function") table.set(tag, run as (ctx: Context<Links>, endpoint: Endpoint) => HandlerResult<Links>)
-  }
-  for (const tag of tags ?? []) if (!table.has(tag)) throw new TypeError(siteletMessages.handlerMissing(tag))
-  return (ctx, endpoint) => {
-    const tag = (endpoint as { readonly $?: unknown }).$
-    const run = typeof tag === "string" ? table.get(tag) : undefined
-    if (run === undefined) throw new TypeError(siteletMessages.handlerMissing(String(tag)))
-    return run(ctx, endpoint)
-  }
-}
 
 /**
  * A sitelet serving the endpoints a router parses, with the given handler.
