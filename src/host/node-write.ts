@@ -17,27 +17,45 @@ import type { StaticContent } from "../sitelet/content-model.js"
  */
 export function writeNodeResponse(res: ServerResponse, content: StaticContent, method: string, close: boolean): void {
   if (res.headersSent || res.destroyed) return
-  res.statusCode = content.status.code
-  if (content.status.text !== "") res.statusMessage = content.status.text
-  const grouped = new Map<string, string[]>()
+  const code = content.status.code
+  const body = content.body
+  const bodyless = code === 204 || code === 304
+  // One flat `writeHead` array: Node validates each field once while storing the head, and no per-response header map is built.
+  const fields: string[] = []
   for (const [name, value] of content.headers) {
-    const key = name.toLowerCase()
+    // The host's Content-Length and `Connection: close` replace the content's own (as `setHeader` did).
+    if ((!bodyless && isNamed(name, "content-length")) || (close && isNamed(name, "connection"))) continue
+    fields.push(name, value)
+  }
+  if (close) fields.push("connection", "close")
+  if (!bodyless) fields.push("content-length", String(body === undefined ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.byteLength))
+  if (res.getHeaderNames().length > 0) setFields(res, fields, code, content.status.text)
+  else if (content.status.text === "") res.writeHead(code, fields)
+  else res.writeHead(code, content.status.text, fields)
+  if (bodyless || method === "HEAD" || body === undefined) res.end()
+  else res.end(body)
+}
+
+/** `name` equals `lower` (an ASCII lower-case name) ignoring case; the length test spares most `toLowerCase` copies. */
+const isNamed = (name: string, lower: string): boolean => name.length === lower.length && name.toLowerCase() === lower
+
+/**
+ * Headers another middleware already set (Express's `X-Powered-By`): a flat
+ * array would go through `setHeader` pair by pair and drop repeated names,
+ * so each name is set once with all its values; the others stay.
+ */
+function setFields(res: ServerResponse, fields: readonly string[], code: number, text: string): void {
+  const grouped = new Map<string, string[]>()
+  for (let i = 0; i < fields.length; i += 2) {
+    const key = (fields[i] as string).toLowerCase()
+    const value = fields[i + 1] as string
     const values = grouped.get(key)
     if (values) values.push(value)
     else grouped.set(key, [value])
   }
   for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? (values[0] as string) : values)
-  if (close) res.setHeader("connection", "close")
-  const code = content.status.code
-  const body = content.body
-  if (code === 204 || code === 304) {
-    res.end()
-    return
-  }
-  const bytes = body === undefined ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.byteLength
-  res.setHeader("content-length", bytes)
-  if (method === "HEAD" || body === undefined) res.end()
-  else res.end(body)
+  if (text === "") res.writeHead(code)
+  else res.writeHead(code, text)
 }
 
 /**
