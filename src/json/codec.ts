@@ -13,6 +13,8 @@ import { toJsonError } from "./failure.js"
 import { JsonError } from "./json-error.js"
 import { type JsonOptions, limitsOf } from "./options.js"
 import { parseJson } from "./parse.js"
+import { readJson } from "./read-compile.js"
+import { miss } from "./read-text.js"
 import { writerOf } from "./serialize-compile.js"
 import { validateStandard } from "./standard-schema.js"
 
@@ -88,7 +90,8 @@ export function serialize<D extends Descriptor>(descriptor: D, value: Infer<D>, 
  * ```
  */
 export function deserialize<D extends Descriptor>(descriptor: D, text: string, options?: JsonOptions): Infer<D> {
-  return decode(descriptor, parseJson(text), options)
+  const fast = readJson(descriptor, text, options)
+  return fast !== miss ? (fast as Infer<D>) : decode(descriptor, parseJson(text), options)
 }
 
 /**

@@ -24,7 +24,7 @@ const daysIn = (year: number, month: number): number =>
  */
 export function parseIsoDate(text: string): Date | undefined {
   if (text.length === 24) {
-    const fast = canonicalIso(text)
+    const fast = canonicalIsoAt(text, 0)
     if (fast === fast) return new Date(fast)
   }
   let at = 0
@@ -89,18 +89,30 @@ const d = (text: string, at: number): number => {
   return code >= 0 && code <= 9 ? code : Number.NaN
 }
 
-// The exact shape toISOString writes (`yyyy-MM-ddTHH:mm:ss.fffZ`): the common case, read without branches per part.
-function canonicalIso(text: string): number {
-  if (text[4] !== "-" || text[7] !== "-" || text[10] !== "T" || text[13] !== ":" || text[16] !== ":" || text[19] !== "." || text[23] !== "Z") {
+/**
+ * The time in ms of the 24 characters at `at` when they have the exact shape
+ * `toISOString` writes (`yyyy-MM-ddTHH:mm:ss.fffZ`), else NaN: the common
+ * case, read without branches per part and without slicing the text out.
+ *
+ * @example
+ * ```ts
+ * canonicalIsoAt('"1970-01-01T00:00:01.000Z"', 1) //=> 1000
+ * ```
+ */
+export function canonicalIsoAt(text: string, at: number): number {
+  if (
+    text.charCodeAt(at + 4) !== 45 || text.charCodeAt(at + 7) !== 45 || text.charCodeAt(at + 10) !== 84 || text.charCodeAt(at + 13) !== 58 ||
+    text.charCodeAt(at + 16) !== 58 || text.charCodeAt(at + 19) !== 46 || text.charCodeAt(at + 23) !== 90
+  ) {
     return Number.NaN
   }
-  const year = d(text, 0) * 1000 + d(text, 1) * 100 + d(text, 2) * 10 + d(text, 3)
-  const month = d(text, 5) * 10 + d(text, 6)
-  const day = d(text, 8) * 10 + d(text, 9)
-  const hours = d(text, 11) * 10 + d(text, 12)
-  const minutes = d(text, 14) * 10 + d(text, 15)
-  const seconds = d(text, 17) * 10 + d(text, 18)
-  const millis = d(text, 20) * 100 + d(text, 21) * 10 + d(text, 22)
+  const year = d(text, at) * 1000 + d(text, at + 1) * 100 + d(text, at + 2) * 10 + d(text, at + 3)
+  const month = d(text, at + 5) * 10 + d(text, at + 6)
+  const day = d(text, at + 8) * 10 + d(text, at + 9)
+  const hours = d(text, at + 11) * 10 + d(text, at + 12)
+  const minutes = d(text, at + 14) * 10 + d(text, at + 15)
+  const seconds = d(text, at + 17) * 10 + d(text, at + 18)
+  const millis = d(text, at + 20) * 100 + d(text, at + 21) * 10 + d(text, at + 22)
   // NaN (a non-digit) fails every comparison below.
   if (!(month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) && hours <= 23 && minutes <= 59 && seconds <= 59 && millis >= 0)) {
     return Number.NaN
