@@ -63,7 +63,7 @@ function serveNode<Endpoint>(
   req: IncomingMessage,
   options: ResolvedHostOptions,
   mountPath: string,
-): Promise<ServeOutcome> {
+): ServeOutcome | Promise<ServeOutcome> {
   return serveRequest(
     site,
     {
@@ -76,6 +76,29 @@ function serveNode<Endpoint>(
     },
     options,
   )
+}
+
+/**
+ * Runs `serve` and hands its outcome to `write`, without a microtask when
+ * the outcome is synchronous; `fail` gets what either throws or rejects.
+ */
+function settle(serve: () => ServeOutcome | Promise<ServeOutcome>, write: (outcome: ServeOutcome) => void, fail: (error: unknown) => void): void {
+  let outcome
+  try {
+    outcome = serve()
+  } catch (error) {
+    fail(error)
+    return
+  }
+  if (outcome instanceof Promise) {
+    outcome.then(write).catch(fail)
+    return
+  }
+  try {
+    write(outcome)
+  } catch (error) {
+    fail(error)
+  }
 }
 
 // Contents are frozen: one 404 serves every request no part accepts.
@@ -101,15 +124,14 @@ export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpt
   const resolved = resolveHostOptions(options)
   return (req, res) => {
     const method = (req.method ?? "GET").toUpperCase()
-    serveNode(site, req, resolved, "")
-      .then((outcome) => {
-        const content = outcome.kind === "declined" ? notFound : outcome.content
-        writeNodeResponse(res, content, method, mustClose(outcome))
-      })
-      .catch((error: unknown) => {
+    settle(
+      () => serveNode(site, req, resolved, ""),
+      (outcome) => writeNodeResponse(res, outcome.kind === "declined" ? notFound : outcome.content, method, mustClose(outcome)),
+      (error) => {
         resolved.onError(error)
         writeNodeResponse(res, errorContent(500), method, true)
-      })
+      },
+    )
   }
 }
 
@@ -135,8 +157,9 @@ export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpti
   const resolved = resolveHostOptions(options)
   return (req, res, next) => {
     const method = (req.method ?? "GET").toUpperCase()
-    serveNode(site, req, resolved, mountPathOf(req))
-      .then((outcome) => {
+    settle(
+      () => serveNode(site, req, resolved, mountPathOf(req)),
+      (outcome) => {
         switch (outcome.kind) {
           case "declined": return next()
           case "rejected":
@@ -149,7 +172,8 @@ export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpti
             return next(outcome.error)
           default: return writeNodeResponse(res, outcome.content, method, false)
         }
-      })
-      .catch((error: unknown) => next(error))
+      },
+      (error) => next(error),
+    )
   }
 }

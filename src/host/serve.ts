@@ -5,14 +5,12 @@
  */
 import { createRouteRequest, type RouteHeaders, type RouteRequest } from "../router/request.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
-import type { Context } from "../sitelet/context.js"
-import { contextRequest } from "../sitelet/context.js"
-import { header, headerOf, staticContent, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
+import { header, staticContent, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
 import { reasonPhrase, Status } from "../sitelet/http-status.js"
-import { createUserSession } from "../sitelet/user-session.js"
 import { withAcceptedCors } from "../sitelet/cors-content.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
 import { checkBody, unreadBodyError } from "./body-check.js"
+import { HostContext } from "./host-context.js"
 import type { ResolvedHostOptions } from "./host-options.js"
 
 /**
@@ -114,6 +112,8 @@ const rejected = (error: HostError): ServeOutcome => ({ kind: "rejected", error,
 /**
  * Serves one request with a sitelet. Never throws: limits and malformed
  * targets give `rejected` (4xx), handler exceptions give `failed` (500).
+ * The outcome is synchronous when dispatching and serving are (no body
+ * read, no awaiting handler), so a host can write without a microtask.
  *
  * @example
  * ```ts
@@ -121,38 +121,83 @@ const rejected = (error: HostError): ServeOutcome => ({ kind: "rejected", error,
  * if (outcome.kind === "served") write(outcome.content)
  * ```
  */
-export async function serveRequest<Endpoint>(
+export function serveRequest<Endpoint>(
   site: Sitelet<Endpoint>,
   init: ServeInit,
   options: ResolvedHostOptions,
-): Promise<ServeOutcome> {
+): ServeOutcome | Promise<ServeOutcome> {
   const tooLarge = checkTarget(init.target, options)
   if (tooLarge) return rejected(tooLarge)
-  // Bodies are checked on the bytes read (charset, UTF-8, form field count); a read body cannot fall through.
-  let bodyRead = false
-  const readBody = () => {
-    bodyRead = true
-    return init.readBody().then((bytes) => checkBody(bytes, init.headers.get("content-type"), options.limits.queryParameters))
-  }
-  const request = createRouteRequest({ method: init.method, target: init.target, headers: init.headers, readBody, bodyLimits: options.bodyLimits })
+  const serving = new Serving(site, init, options)
+  const request = serving.request
   if (request.bad !== undefined) return rejected(new HostError(400, "request.target.malformed", hostMessages.badTarget(request.bad)))
   const base = options.baseSegments
   for (let i = 0; i < base.length; i++) if (request.segments[i] !== base[i]) return { kind: "declined" }
   let found
   try {
-    found = (await site.dispatch(request, base.length, false)) ?? (site.lenient ? await site.dispatch(request, base.length, true) : undefined)
+    found = site.dispatch(request, base.length, false)
   } catch (error) {
     return thrown(error, request, options)
   }
-  if (found === undefined) return bodyRead ? rejected(unreadBodyError(init.headers.get("content-type"))) : { kind: "declined" }
-  const setCookies: ContentHeader[] = []
-  const ctx = makeContext(site, request, init, options, setCookies)
-  try {
-    const content = await found.serve(ctx)
+  return found instanceof Promise ? found.then((strict) => serving.strict(strict), (error: unknown) => serving.thrown(error)) : serving.strict(found)
+}
+
+type Found<Endpoint> = Awaited<ReturnType<Sitelet<Endpoint>["dispatch"]>>
+
+/**
+ * One request on its way through dispatch and the handler. The steps are
+ * methods rather than closures, and each awaits only what is a promise.
+ */
+class Serving<Endpoint> {
+  readonly request: RouteRequest
+  // Bodies are checked on the bytes read (charset, UTF-8, form field count); a read body cannot fall through.
+  bodyRead = false
+
+  constructor(
+    readonly site: Sitelet<Endpoint>,
+    readonly init: ServeInit,
+    readonly options: ResolvedHostOptions,
+  ) {
+    const readBody = () => {
+      this.bodyRead = true
+      return init.readBody().then((bytes) => checkBody(bytes, init.headers.get("content-type"), options.limits.queryParameters))
+    }
+    this.request = createRouteRequest({ method: init.method, target: init.target, headers: init.headers, readBody, bodyLimits: options.bodyLimits })
+  }
+
+  /** After the strict pass: the lenient pass when no part accepted and some part may. */
+  strict(found: Found<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
+    if (found !== undefined || !this.site.lenient) return this.found(found)
+    let lenient
+    try {
+      lenient = this.site.dispatch(this.request, this.options.baseSegments.length, true)
+    } catch (error) {
+      return this.thrown(error)
+    }
+    return lenient instanceof Promise ? lenient.then((result) => this.found(result), (error: unknown) => this.thrown(error)) : this.found(lenient)
+  }
+
+  found(found: Found<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
+    if (found === undefined) return this.bodyRead ? rejected(unreadBodyError(this.init.headers.get("content-type"))) : { kind: "declined" }
+    const ctx = new HostContext(this.site, this.request, this.init.mountPath ?? "", this.init.secure, this.options)
+    let content
+    try {
+      content = found.serve(ctx)
+    } catch (error) {
+      return this.thrown(error)
+    }
+    return content instanceof Promise
+      ? content.then((served) => this.served(served, ctx), (error: unknown) => this.thrown(error))
+      : this.served(content, ctx)
+  }
+
+  served(content: StaticContent, ctx: HostContext<Endpoint>): ServeOutcome {
     // A CorsContent part's CORS headers reach every answer to the requests it accepted (a Protect redirect too).
-    return { kind: "served", content: finish(withAcceptedCors(request, content), setCookies) }
-  } catch (error) {
-    return thrown(error, request, options)
+    return { kind: "served", content: finish(withAcceptedCors(this.request, content), HostContext.setCookiesOf(ctx)) }
+  }
+
+  thrown(error: unknown): ServeOutcome {
+    return thrown(error, this.request, this.options)
   }
 }
 
@@ -168,48 +213,15 @@ function thrown(error: unknown, request: RouteRequest, options: ResolvedHostOpti
   return { kind: "failed", error, content: withAcceptedCors(request, errorContent(500, hostMessages.internalError)) }
 }
 
-/**
- * Drops trailing `/`s with a loop: `/\/+$/` backtracks quadratically on `////…x` (recheck).
- *
- * @example
- * ```ts
- * withoutTrailingSlashes("/app//") //=> "/app"
- * ```
- */
-export function withoutTrailingSlashes(path: string): string {
-  let end = path.length
-  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end--
-  return path.slice(0, end)
-}
-
-function makeContext<Endpoint>(
-  site: Sitelet<Endpoint>,
-  request: RouteRequest,
-  init: ServeInit,
-  options: ResolvedHostOptions,
-  setCookies: ContentHeader[],
-): Context<Endpoint> {
-  const prefix = withoutTrailingSlashes(init.mountPath ?? "") + options.basePath
-  const router = site.Router
-  return Object.freeze({
-    Link: (endpoint: Endpoint) => {
-      const path = router.Link(endpoint)
-      return prefix === "" ? path : path === "/" ? prefix : prefix + path
-    },
-    Request: contextRequest(request),
-    UserSession: createUserSession({
-      cookieHeader: request.headers.get("cookie"),
-      setCookie: (value) => setCookies.push(header("Set-Cookie", value)),
-      secure: init.secure,
-      options: options.session,
-    }),
-    ApplicationPath: prefix,
-  })
+/** `headerOf(content, "x-content-type-options") !== undefined` without a lower-case copy of every name (an ASCII name of another length cannot match). */
+function hasNosniff(content: StaticContent): boolean {
+  for (const [name] of content.headers) if (name.length === 22 && name.toLowerCase() === "x-content-type-options") return true
+  return false
 }
 
 /** Adds the session cookies and `nosniff` to a handler's content. */
 function finish(content: StaticContent, setCookies: readonly ContentHeader[]): StaticContent {
-  const missingNosniff = headerOf(content, "x-content-type-options") === undefined
+  const missingNosniff = !hasNosniff(content)
   if (setCookies.length === 0 && !missingNosniff) return content
   const headers = [...content.headers, ...setCookies]
   if (missingNosniff) headers.push(nosniff)

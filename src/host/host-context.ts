@@ -1,0 +1,83 @@
+/**
+ * The `Context` a host gives handlers. Built once per served request, so
+ * the parts a handler may never touch (the request view, the user session
+ * and its cookie parse) are made on first use.
+ */
+import type { RouteRequest } from "../router/request.js"
+import { header, type ContentHeader } from "../sitelet/content-model.js"
+import { contextRequest, type Context, type ContextRequest } from "../sitelet/context.js"
+import type { Sitelet } from "../sitelet/sitelet.js"
+import { createUserSession, type UserSession } from "../sitelet/user-session.js"
+import type { ResolvedHostOptions } from "./host-options.js"
+
+/**
+ * Drops trailing `/`s with a loop: `/\/+$/` backtracks quadratically on `////…x` (recheck).
+ *
+ * @example
+ * ```ts
+ * withoutTrailingSlashes("/app//") //=> "/app"
+ * ```
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end--
+  return path.slice(0, end)
+}
+
+/**
+ * A handler's context for one request: links through the whole sitelet and
+ * the mount prefix, the request, and a user session that collects the
+ * `Set-Cookie` headers of the response (read with {@link HostContext.setCookiesOf}).
+ *
+ * @example
+ * ```ts
+ * const ctx = new HostContext(site, request, "", false, resolveHostOptions({}))
+ * ctx.Link({ $: "Home" }) //=> "/"
+ * HostContext.setCookiesOf(ctx) //=> [] until the handler logs in or out
+ * ```
+ */
+export class HostContext<Endpoint> implements Context<Endpoint> {
+  readonly Link: (endpoint: Endpoint) => string
+  readonly ApplicationPath: string
+  readonly #request: RouteRequest
+  readonly #secure: boolean
+  readonly #options: ResolvedHostOptions
+  #view: ContextRequest | undefined
+  #session: UserSession | undefined
+  #setCookies: ContentHeader[] | undefined
+
+  constructor(site: Sitelet<Endpoint>, request: RouteRequest, mountPath: string, secure: boolean, options: ResolvedHostOptions) {
+    const prefix = mountPath === "" ? options.basePath : withoutTrailingSlashes(mountPath) + options.basePath
+    const router = site.Router
+    this.Link = (endpoint) => {
+      const path = router.Link(endpoint)
+      return prefix === "" ? path : path === "/" ? prefix : prefix + path
+    }
+    this.ApplicationPath = prefix
+    this.#request = request
+    this.#secure = secure
+    this.#options = options
+    // Private fields stay writable on a frozen object: the lazy parts below still fill in.
+    Object.freeze(this)
+  }
+
+  get Request(): ContextRequest {
+    return (this.#view ??= contextRequest(this.#request))
+  }
+
+  get UserSession(): UserSession {
+    return (this.#session ??= createUserSession({
+      cookieHeader: this.#request.headers.get("cookie"),
+      setCookie: (value) => (this.#setCookies ??= []).push(header("Set-Cookie", value)),
+      secure: this.#secure,
+      options: this.#options.session,
+    }))
+  }
+
+  /** The `Set-Cookie` headers the handler's session calls asked for (empty when it made none). */
+  static setCookiesOf<Of>(ctx: HostContext<Of>): readonly ContentHeader[] {
+    return ctx.#setCookies ?? noCookies
+  }
+}
+
+const noCookies: readonly ContentHeader[] = Object.freeze([])
