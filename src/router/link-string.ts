@@ -1,4 +1,4 @@
-import { encodeComponent } from "./percent.js"
+import { appendComponent, encodeComponent } from "./percent.js"
 import type { TextCodec } from "./scalar.js"
 import type { Alternative, Element } from "./shape.js"
 
@@ -14,19 +14,16 @@ import type { Alternative, Element } from "./shape.js"
  */
 export type UrlWriter = (value: Readonly<Record<string, unknown>>) => string | undefined
 
-/** One segment's text, encoded; undefined for what the general writer refuses (empty, `.`, `..`, a lone surrogate). */
-function segmentOf(text: string): string | undefined {
-  if (text.length <= 2 && (text === "" || text === "." || text === "..")) return undefined
-  return encodeComponent(text)
-}
+/** Texts the general writer refuses as a segment (it gives the LinkError): empty, `.` and `..`. */
+const refused = (text: string): boolean => text.length <= 2 && (text === "" || text === "." || text === "..")
 
 /**
  * Compiles an alternative to a direct URL writer (linking's hot path):
  * literal segments are encoded once here and runs of them joined into one
- * constant; each one-segment text field is converted and encoded (no copy
- * for plain ASCII). Returns undefined for an alternative with a query or
- * form field or a field of several segments: those always take the general
- * writer.
+ * constant; each one-segment text field is converted and encoded onto the
+ * URL (no copy for plain ASCII). Returns undefined for an alternative with
+ * a query or form field or a field of several segments: those always take
+ * the general writer.
  *
  * @example
  * ```ts
@@ -57,12 +54,14 @@ export function urlWriterOf(alternative: Alternative): UrlWriter | undefined {
     return () => url
   }
   return (value) => {
-    let url = ""
+    let url: string | undefined = ""
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i] as (typeof fields)[number]
-      const segment = segmentOf(field.text.toText(value[field.name]))
-      if (segment === undefined) return undefined
-      url += (before[i] as string) + segment
+      const text = field.text.toText(value[field.name])
+      if (refused(text)) return undefined
+      // Encoded straight onto the URL: an escaped segment is not built as a string of its own first.
+      url = appendComponent(url + (before[i] as string), text)
+      if (url === undefined) return undefined
     }
     return url + last
   }
