@@ -103,13 +103,18 @@ function mergeVary(existing: string | number | readonly string[] | undefined, ad
  * ```
  */
 export function nodeHeaders(headers: IncomingHttpHeaders): RouteHeaders {
-  return {
-    get(name: string): string | null {
-      const key = name.toLowerCase()
-      if (!Object.hasOwn(headers, key)) return null
-      const value = headers[key]
-      if (value === undefined) return null
-      return Array.isArray(value) ? value.join(", ") : value
-    },
+  return new NodeHeaders(headers)
+}
+
+// A class: `get` is one shared prototype method, not a closure made per request.
+class NodeHeaders implements RouteHeaders {
+  constructor(private readonly headers: IncomingHttpHeaders) {}
+
+  get(name: string): string | null {
+    const key = name.toLowerCase()
+    if (!Object.hasOwn(this.headers, key)) return null
+    const value = this.headers[key]
+    if (value === undefined) return null
+    return Array.isArray(value) ? value.join(", ") : value
   }
 }

@@ -56,6 +56,7 @@ export type ServeOutcome =
 const nosniff = header("X-Content-Type-Options", "nosniff")
 const plainText = header("Content-Type", "text/plain; charset=utf-8")
 const strictCsp = header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+const errorHeaders = Object.freeze([plainText, nosniff, strictCsp])
 
 /**
  * A short plain-text error response with a strict CSP.
@@ -67,7 +68,7 @@ const strictCsp = header("Content-Security-Policy", "default-src 'none'; frame-a
  */
 export function errorContent(code: number, message?: string): StaticContent {
   const text = message ?? reasonPhrase(code)
-  return staticContent(Status.Custom(code), [plainText, nosniff, strictCsp], text)
+  return staticContent(Status.Custom(code), errorHeaders, text)
 }
 
 function countParameters(query: string, limit: number): boolean {
@@ -225,5 +226,5 @@ function finish(content: StaticContent, setCookies: readonly ContentHeader[]): S
   if (setCookies.length === 0 && !missingNosniff) return content
   const headers = [...content.headers, ...setCookies]
   if (missingNosniff) headers.push(nosniff)
-  return staticContent(content.status, headers, content.body)
+  return staticContent(content.status, Object.freeze(headers), content.body)
 }

@@ -22,8 +22,12 @@ import { Page } from "./page.js"
 
 const textType = header("Content-Type", "text/plain; charset=utf-8")
 const jsonType = header("Content-Type", "application/json")
+// Frozen lists shared by every Text and Json content (staticContent keeps a frozen list instead of copying it).
+const textHeaders = Object.freeze([textType])
+const jsonHeaders = Object.freeze([jsonType])
 // Responses the library writes itself never run scripts.
 const strictCsp = header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+const errorHeaders = Object.freeze([textType, strictCsp])
 
 /**
  * Plain text, `text/plain; charset=utf-8`.
@@ -34,7 +38,7 @@ const strictCsp = header("Content-Security-Policy", "default-src 'none'; frame-a
  * ```
  */
 function Text(text: string): StaticContent {
-  return staticContent(Status.Ok, [textType], text)
+  return staticContent(Status.Ok, textHeaders, text)
 }
 
 /**
@@ -52,7 +56,7 @@ function Json<const D extends Descriptor>(value: NoInfer<Infer<D>>, descriptor: 
 function Json(value: unknown): StaticContent
 function Json(value: unknown, descriptor?: Descriptor): StaticContent {
   const text = descriptor === undefined ? (JSON.stringify(value) ?? "null") : serialize(descriptor, value as never)
-  return staticContent(Status.Ok, [jsonType], text)
+  return staticContent(Status.Ok, jsonHeaders, text)
 }
 
 /**
@@ -145,7 +149,7 @@ const redirect = (status: HttpStatus, url: string): StaticContent => {
  * ```
  */
 const error = (status: HttpStatus) => (message?: string): StaticContent =>
-  staticContent(status, [textType, strictCsp], message ?? status.text)
+  staticContent(status, errorHeaders, message ?? status.text)
 
 /**
  * The `Content` namespace.
