@@ -6,7 +6,7 @@ import {
   dateReader, enumReader, readBigInt, readBoolValue, readFloat, readInt, type Reader, readStringValue,
 } from "./read-scalars.js"
 import { type JsonOptions, limitsOf } from "./options.js"
-import { bail, cursor, expect, miss, readString, skipNull } from "./read-text.js"
+import { bail, cursor, expect, miss, readString, skipNull, startText } from "./read-text.js"
 import { type FieldShape, fieldShapes, compiler, unionShape } from "./shape.js"
 
 /**
@@ -20,7 +20,7 @@ import { type FieldShape, fieldShapes, compiler, unionShape } from "./shape.js"
  *
  * @example
  * ```ts
- * cursor.at = 0
+ * startText()
  * readerOf(t.list(t.int))?.("[1,2]", 0, defaultLimits) //=> [1, 2]
  * ```
  */
@@ -176,7 +176,7 @@ export function readJson(descriptor: Descriptor, text: string, options: JsonOpti
   try {
     const read = readerOf(descriptor)
     if (read === undefined || typeof text !== "string") return miss
-    cursor.at = 0
+    startText()
     const value = read(text, 0, limitsOf(options))
     return cursor.at === text.length || onlySpaceAfter(text, cursor.at) ? value : miss
   } catch {

@@ -11,7 +11,7 @@ import { canonicalIsoAt, parseBigIntText, parseIsoDate } from "./scalars.js"
  * @example
  * ```ts
  * const run: Reader = readerOf(t.int)!
- * cursor.at = 0
+ * startText()
  * run("12", 0, defaultLimits) //=> 12
  * ```
  */
