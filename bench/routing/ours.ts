@@ -2,9 +2,11 @@
  * The sitelets contenders: the GitHub table declared as templates (the
  * union is generated at run time; its type-level cost is measured by
  * bench/types), routed the way the hosts route (`createRouteRequest` from
- * a method and raw target, then `router.route(request, 0, false)`).
+ * a method and raw target, then `router.route(request, 0, false)`, awaited
+ * only when it is a promise: it is synchronous unless a body must be read).
  */
 import { createRouteRequest, Router, type RouteRequest } from "../../src/index.js"
+import { isPromise } from "../../src/internal/maybe-promise.js"
 import { caseName, templateCases, type TableRequest, type TableRoute } from "./github-table.js"
 import type { Answer, Contender } from "./peers.js"
 
@@ -58,13 +60,14 @@ export function ours(table: readonly TableRoute[]): Contender[] {
   return [
     {
       name: "sitelets",
-      note: "`createRouteRequest({ method, target })` + `await router.route(req, 0, false)` → typed endpoint",
+      note: "`createRouteRequest({ method, target })` + `router.route(req, 0, false)` (synchronous here: no body) → typed endpoint",
       one,
       pass: async (requests, times) => {
         let hits = 0
         for (let k = 0; k < times; k++) {
           for (const r of requests) {
-            const result = await route(createRouteRequest({ method: r.method, target: r.path }), 0, false)
+            const outcome = route(createRouteRequest({ method: r.method, target: r.path }), 0, false)
+            const result = isPromise(outcome) ? await outcome : outcome
             if (result !== undefined) hits++
           }
         }
@@ -73,12 +76,17 @@ export function ours(table: readonly TableRoute[]): Contender[] {
     },
     {
       name: "sitelets (route only)",
-      note: "`await router.route(req, 0, false)` on a prebuilt RouteRequest (breakdown, not a peer row)",
+      note: "`router.route(req, 0, false)` on a prebuilt RouteRequest (breakdown, not a peer row)",
       one,
       pass: async (requests, times) => {
         const built = prebuiltOf(requests)
         let hits = 0
-        for (let k = 0; k < times; k++) for (const r of built) if ((await route(r, 0, false)) !== undefined) hits++
+        for (let k = 0; k < times; k++) {
+          for (const r of built) {
+            const outcome = route(r, 0, false)
+            if ((isPromise(outcome) ? await outcome : outcome) !== undefined) hits++
+          }
+        }
         return hits
       },
     },

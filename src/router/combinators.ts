@@ -1,4 +1,5 @@
-import type { Router } from "./router.js"
+import type { Router, RouteOutcome } from "./router.js"
+import { andThen, isPromise } from "../internal/maybe-promise.js"
 import type { RouteRequest } from "./request.js"
 import { makeRouter } from "./make-router.js"
 import { mapResult, type ParseRequestResult } from "./result.js"
@@ -16,7 +17,7 @@ import { deepEqual } from "./deep-equal.js"
  * ```
  */
 export function Empty<Endpoint = never>(): Router<Endpoint> {
-  return makeRouter<Endpoint>({ route: async () => undefined, link: () => undefined })
+  return makeRouter<Endpoint>({ route: () => undefined, link: () => undefined })
 }
 
 /**
@@ -30,17 +31,21 @@ export function Empty<Endpoint = never>(): Router<Endpoint> {
  */
 export function Sum<Endpoint>(...routers: ReadonlyArray<Router<Endpoint>> | [ReadonlyArray<Router<Endpoint>>]): Router<Endpoint> {
   const parts: ReadonlyArray<Router<Endpoint>> = Array.isArray(routers[0]) ? (routers[0] as ReadonlyArray<Router<Endpoint>>) : (routers as ReadonlyArray<Router<Endpoint>>)
-  const tryAll = async (request: RouteRequest, offset: number, withErrors: boolean) => {
-    for (const router of parts) {
-      const result = await router.route(request, offset, withErrors)
+  // Synchronous while every part answers synchronously; from the first promise on, the rest follows it.
+  const tryFrom = (request: RouteRequest, offset: number, withErrors: boolean, first: number): RouteOutcome<Endpoint> => {
+    for (let index = first; index < parts.length; index++) {
+      const result = (parts[index] as Router<Endpoint>).route(request, offset, withErrors)
+      if (isPromise(result)) return result.then((settled) => settled ?? tryFrom(request, offset, withErrors, index + 1))
       if (result !== undefined) return result
     }
     return undefined
   }
   return makeRouter<Endpoint>({
     // A success in any part beats an error result in an earlier part.
-    route: async (request, offset, withErrors) =>
-      (await tryAll(request, offset, false)) ?? (withErrors ? tryAll(request, offset, true) : undefined),
+    route: (request, offset, withErrors) => {
+      const strict = tryFrom(request, offset, false, 0)
+      return withErrors ? andThen(strict, (found) => found ?? tryFrom(request, offset, true, 0)) : strict
+    },
     link: (endpoint) => {
       for (const router of parts) {
         const path = router.link(endpoint)
@@ -68,7 +73,7 @@ export function Shift<Endpoint>(prefix: string, router: Router<Endpoint>): Route
   const segments = segmentsOf(prefix)
   if (segments.length === 0) throw new TypeError(routerMessages.shiftEmpty)
   return makeRouter<Endpoint>({
-    route: async (request, offset, withErrors) => {
+    route: (request, offset, withErrors) => {
       for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return undefined
       return router.route(request, offset + segments.length, withErrors)
     },
@@ -82,10 +87,7 @@ export function Shift<Endpoint>(prefix: string, router: Router<Endpoint>): Route
 
 /** The route of `router` with `decode` applied to the endpoint it finds (shared by `Map` and `Embed`). */
 function decodedRoute<Inner, Outer>(decode: (inner: Inner) => Outer, router: Router<Inner>): Router<Outer>["route"] {
-  return async (request, offset, withErrors) => {
-    const result = await router.route(request, offset, withErrors)
-    return result && mapResult(result, decode)
-  }
+  return (request, offset, withErrors) => andThen(router.route(request, offset, withErrors), (result) => result && mapResult(result, decode))
 }
 
 /**
@@ -146,7 +148,7 @@ export function Single<Endpoint>(endpoint: Endpoint, url: string): Router<Endpoi
   const segments = target.segments
   const path: RoutePath = { segments, query: [] }
   return makeRouter<Endpoint>({
-    route: async (request, offset): Promise<ParseRequestResult<Endpoint> | undefined> => {
+    route: (request, offset): ParseRequestResult<Endpoint> | undefined => {
       if (request.segments.length - offset !== segments.length) return undefined
       for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return undefined
       return { $: "Success", endpoint }
@@ -160,7 +162,7 @@ export function Single<Endpoint>(endpoint: Endpoint, url: string): Router<Endpoi
  *
  * @example
  * ```ts
- * const custom = Router.New<string>(async (req, offset) => ({ $: "Success", endpoint: req.segments.slice(offset).join("/") }), (s) => ({ segments: s.split("/"), query: [] }))
+ * const custom = Router.New<string>((req, offset) => ({ $: "Success", endpoint: req.segments.slice(offset).join("/") }), (s) => ({ segments: s.split("/"), query: [] }))
  * ```
  */
 export function New<Endpoint>(route: Router<Endpoint>["route"], link: Router<Endpoint>["link"]): Router<Endpoint> {

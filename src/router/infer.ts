@@ -8,7 +8,7 @@ import type { RouteRequest } from "./request.js"
 import { resultOf, type ParseError, type ParseRequestResult } from "./result.js"
 import type { Router } from "./router.js"
 import type { RoutePath } from "./route-path.js"
-import type { UnionCodec } from "./union-codec.js"
+import { unsure, type UnionCodec } from "./union-codec.js"
 import { union, type CaseInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
 
 // One continuation per path length (made once, bounded): no closure per request.
@@ -20,8 +20,6 @@ const exactEnd = (end: number): Next => {
   if (end < 256) exactEnds[end] = next
   return next
 }
-// Shared: a settled promise of undefined carries nothing a caller could change.
-const noMatch: Promise<undefined> = Promise.resolve(undefined)
 const noErrors: ParseError[] = Object.freeze([]) as unknown as ParseError[]
 const bodies = new WeakMap<RouteRequest, Promise<BodyData>>()
 
@@ -67,6 +65,7 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
   const codec = pathCodecOf(descriptor, "Router.Infer")
   const parseWhole = (codec as Partial<UnionCodec>).parseWhole ?? codec.parse
   const staticRoute = (codec as Partial<UnionCodec>).staticRoute
+  const routeDirect = (codec as Partial<UnionCodec>).routeDirect
   type Result = ParseRequestResult<InferType<D>>
   // One synchronous pass; needBody when a candidate needs a body not read yet.
   const matchOnce = (request: RouteRequest, offset: number, lenient: boolean, body: BodyData | undefined): Result | undefined | typeof needBody => {
@@ -83,23 +82,32 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
   }
   const withBody = async (request: RouteRequest, offset: number, lenient: boolean) =>
     matchOnce(request, offset, lenient, await bodyOf(request)) as Result | undefined
-  const slowRoute = async (request: RouteRequest, offset: number, withErrors: boolean, strict: Result | undefined | typeof needBody) => {
-    const result = strict === needBody ? await withBody(request, offset, false) : strict
-    if (result !== undefined || !withErrors) return result
+  // The lenient pass (withErrors) after a strict pass that found nothing.
+  const lenientRoute = (request: RouteRequest, offset: number): Result | undefined | Promise<Result | undefined> => {
     const lenient = matchOnce(request, offset, true, undefined)
     return lenient === needBody ? withBody(request, offset, true) : lenient
   }
-  // No async frame on the common path: the match is synchronous unless a body must be read.
-  const route = (request: RouteRequest, offset: number, withErrors: boolean): Promise<Result | undefined> => {
-    if (request.bad !== undefined || offset > request.segments.length) return noMatch
+  const slowRoute = async (request: RouteRequest, offset: number, withErrors: boolean) => {
+    const result = await withBody(request, offset, false)
+    return result !== undefined || !withErrors ? result : lenientRoute(request, offset)
+  }
+  // Synchronous unless a body must be read: no promise, no microtask, no async frame on the common path.
+  const route = (request: RouteRequest, offset: number, withErrors: boolean): Result | undefined | Promise<Result | undefined> => {
+    if (request.bad !== undefined || offset > request.segments.length) return undefined
     if (offset === 0 && staticRoute !== undefined) {
       const endpoint = staticRoute(request.path, request.segments, request.method)
-      if (endpoint !== undefined) return Promise.resolve({ $: "Success", endpoint } as Result)
+      if (endpoint !== undefined) return { $: "Success", endpoint } as Result
+    }
+    if (routeDirect !== undefined) {
+      const endpoint = routeDirect(request, offset)
+      if (endpoint !== unsure) {
+        if (endpoint !== undefined) return { $: "Success", endpoint } as Result
+        return withErrors ? lenientRoute(request, offset) : undefined
+      }
     }
     const strict = matchOnce(request, offset, false, undefined)
-    if (strict === undefined && !withErrors) return noMatch
-    if (strict !== needBody && (strict !== undefined || !withErrors)) return Promise.resolve(strict)
-    return slowRoute(request, offset, withErrors, strict)
+    if (strict === needBody) return slowRoute(request, offset, withErrors)
+    return strict !== undefined || !withErrors ? strict : lenientRoute(request, offset)
   }
   const link = (endpoint: InferType<D>): RoutePath | undefined => {
     const out: LinkWriter = { segments: [], query: [], method: undefined, body: undefined }

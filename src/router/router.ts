@@ -7,6 +7,18 @@ import type { ParseInput, RouteRequest } from "./request.js"
 import type { ParseRequestResult } from "./result.js"
 import type { RoutePath } from "./route-path.js"
 import { RouterNamespace } from "./namespace.js"
+import type { MaybePromise } from "../internal/maybe-promise.js"
+
+/**
+ * What `route` gives: a result when the path matched, undefined when it did
+ * not; a promise only when a body had to be read.
+ *
+ * @example
+ * ```ts
+ * const outcome: RouteOutcome<number> = { $: "Success", endpoint: 1 }
+ * ```
+ */
+export type RouteOutcome<Endpoint> = MaybePromise<ParseRequestResult<Endpoint> | undefined>
 
 /**
  * A bidirectional router for endpoint values of type `Endpoint`.
@@ -33,8 +45,9 @@ export interface Router<Endpoint> {
   /**
    * Matches `request.segments[offset..]` exactly (plus method, query, body).
    * `withErrors` allows error results for requests whose path matched.
+   * Synchronous unless a body must be read (then a promise).
    */
-  route(request: RouteRequest, offset: number, withErrors: boolean): Promise<ParseRequestResult<Endpoint> | undefined>
+  route(request: RouteRequest, offset: number, withErrors: boolean): RouteOutcome<Endpoint>
   /** The path of an endpoint, or undefined when this router does not produce it. Throws `LinkError`. */
   link(endpoint: Endpoint): RoutePath | undefined
 }

@@ -1,3 +1,5 @@
+import { LiteralEdges } from "./literal-edges.js"
+import { directBuildOf, type DirectBuild } from "./direct-build.js"
 import { addByMethod, entriesFor, newMethodLists, type MethodLists } from "./method-lists.js"
 import { widthOf } from "./path-codec.js"
 import type { TextCodec } from "./scalar.js"
@@ -8,7 +10,7 @@ import type { Alternative, Element } from "./shape.js"
  *
  * @example
  * ```ts
- * const entry: TrieEntry = { rank: 0, alternative, tailWidth: () => 0 } // a whole path held by the trie
+ * const entry: TrieEntry = { rank: 0, alternative, tailWidth: () => 0, direct: directBuildOf(alternative) } // a whole path held by the trie
  * ```
  */
 export interface TrieEntry {
@@ -16,6 +18,8 @@ export interface TrieEntry {
   readonly alternative: Alternative
   /** The fewest segments the elements after the trie's part take (0 when the trie holds the whole path). */
   readonly tailWidth: () => number
+  /** For an alternative the trie holds whole (in `complete`): builds its value without matching it again. */
+  readonly direct: DirectBuild | undefined
 }
 
 /**
@@ -34,7 +38,7 @@ export interface TrieEntry {
  * ```
  */
 export interface SegmentNode {
-  readonly literals: Map<string, SegmentNode>
+  readonly literals: LiteralEdges<SegmentNode>
   /** `any`: the codec reads every segment (a string), so the walk need not call it. */
   readonly holes: Array<{ readonly text: TextCodec; readonly any: boolean; readonly node: SegmentNode }>
   readonly complete: MethodLists<TrieEntry>
@@ -50,7 +54,7 @@ export interface SegmentNode {
  * ```
  */
 export const newSegmentNode = (): SegmentNode => ({
-  literals: new Map(),
+  literals: new LiteralEdges(),
   holes: [],
   complete: newMethodLists(),
   tails: newMethodLists(),
@@ -92,8 +96,9 @@ export function insertAlternative(root: SegmentNode, rank: number, alternative: 
     }
     return width
   })
-  const entry: TrieEntry = { rank, alternative, tailWidth }
-  addByMethod(depth === elements.length ? node.complete : node.tails, entry)
+  const whole = depth === elements.length
+  const entry: TrieEntry = { rank, alternative, tailWidth, direct: whole ? directBuildOf(alternative) : undefined }
+  addByMethod(whole ? node.complete : node.tails, entry)
   return depth
 }
 
@@ -157,7 +162,7 @@ function collect(
     }
     if (left === 0) return found
     const segment = segments[position] as string
-    let next = node.literals.size === 0 ? undefined : node.literals.get(segment)
+    let next = node.literals.find(segment)
     const holes = node.holes
     for (let i = 0; i < holes.length; i++) {
       const hole = holes[i] as SegmentNode["holes"][number]
@@ -191,7 +196,7 @@ export function describeSegments(root: SegmentNode): Record<string, string[]> {
     }
     add(path === "" ? "/" : path, node.complete.all)
     add(path + "/…", node.tails.all)
-    for (const [literal, child] of node.literals) walk(child, path + "/" + literal)
+    for (const [literal, child] of node.literals.entries()) walk(child, path + "/" + literal)
     for (const hole of node.holes) walk(hole.node, path + "/<" + hole.text.kind + ">")
   }
   walk(root, "")

@@ -3,6 +3,7 @@ import { caseTag } from "../descriptor/fields.js"
 import { matchAlternative, writeAlternative } from "./alternative.js"
 import { inField, LinkFailure } from "./link-error.js"
 import type { MatchOutcome, MatchState, Next, PathCodec } from "./match-state.js"
+import type { RouteRequest } from "./request.js"
 import { routerMessages } from "./messages.js"
 import { widthOf } from "./path-codec.js"
 import { alternativeWidth } from "./shape-codec.js"
@@ -42,6 +43,13 @@ export interface UnionCodec extends PathCodec {
    * undefined (the caller then matches the segments as usual).
    */
   staticRoute(path: string, segments: readonly string[], method: string): unknown
+  /**
+   * A strict match of the whole of `request.segments[at..]` when the
+   * candidates it meets can be built directly (see `directBuildOf`): the
+   * endpoint, or undefined for no match; `unsure` when a candidate needs the
+   * general matcher (a multi-segment field, a form or JSON field).
+   */
+  routeDirect(request: RouteRequest, at: number): unknown
   /** The direct URL writer of a case (see `urlWriterOf`), or undefined when it has none or `tag` names no case. */
   urlWriter(tag: unknown): UrlWriter | undefined
   /** The literal-prefix view of the cases (`"/blog"` → candidate cases in order), for tests and debugging. */
@@ -49,6 +57,16 @@ export interface UnionCodec extends PathCodec {
   /** The typed segment trie (`"/blog/<int>"` → cases ending there, in order), for tests and debugging. */
   segmentTree(): Record<string, string[]>
 }
+
+/**
+ * `routeDirect`'s answer when the general matcher must decide.
+ *
+ * @example
+ * ```ts
+ * codec.routeDirect(request, 0) === unsure // then match with parseWhole
+ * ```
+ */
+export const unsure: unique symbol = Symbol("unsure")
 
 const collecting = new WeakSet<readonly Ranked[]>()
 
@@ -114,7 +132,13 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     if (candidates === undefined) return undefined
     // A strict pass only gets candidates that accept the method (the trie's lists are split by method).
     const methodChecked = !state.lenient
-    for (const { alternative } of candidates) {
+    for (const { alternative, direct } of candidates) {
+      if (methodChecked && direct !== undefined) {
+        const value = direct(state.request, state.segments, at)
+        const outcome = value === undefined ? undefined : next(value, at + alternative.elements.length)
+        if (outcome !== undefined) return outcome
+        continue
+      }
       const outcome = matchAlternative(alternative, state, alternative.prefix, at + alternative.prefix, next, methodChecked)
       if (outcome !== undefined) return outcome
     }
@@ -127,6 +151,18 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
   return {
     parse,
     parseWhole: (state, at, next) => tryCandidates(candidatesOf(segmentRoot, state.segments, at, true, methodOf(state)), state, at, next),
+    routeDirect(request, at) {
+      const segments = request.segments
+      const candidates = candidatesOf(segmentRoot, segments, at, true, request.method)
+      if (candidates === undefined) return undefined
+      for (let i = 0; i < candidates.length; i++) {
+        const direct = (candidates[i] as TrieEntry).direct
+        if (direct === undefined) return unsure
+        const value = direct(request, segments, at)
+        if (value !== undefined) return value
+      }
+      return undefined
+    },
     urlWriter: (tag) => (typeof tag === "string" ? urlBy.get(tag) : undefined),
     staticRoute(path, segments, method) {
       if (path.length > longestStatic) return undefined
