@@ -9,7 +9,8 @@ import { resolveContent, type Content as ContentType } from "./content-model.js"
 import { mapContext, type Context } from "./context.js"
 import type { HandlerResult } from "./handler.js"
 import { siteletMessages } from "./messages.js"
-import { makeSitelet, sumSitelets, type EndpointOf, type Sitelet } from "./sitelet.js"
+import { makeSitelet, sumSitelets, type Dispatched, type EndpointOf, type Sitelet } from "./sitelet.js"
+import { andThen } from "../internal/maybe-promise.js"
 
 /**
  * The sitelet that accepts nothing: the unit of `Sum` and `plus`.
@@ -59,7 +60,7 @@ const shiftSegments = (prefix: string): string[] => {
 export function Shift<Endpoint>(prefix: string, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
   const segments = shiftSegments(prefix)
   return makeSitelet<Endpoint>(shiftRouter(prefix, site.Router), (request, offset, lenient) => {
-    for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return Promise.resolve(undefined)
+    for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return undefined
     return site.dispatch(request, offset + segments.length, lenient)
   }, site.lenient)
 }
@@ -122,11 +123,9 @@ export function translated<Inner, Outer>(
   toOuter: (inner: Inner) => Outer,
   site: Sitelet<Inner>,
 ): Sitelet<Outer> {
-  return makeSitelet<Outer>(router, async (request, offset, lenient) => {
-    const found = await site.dispatch(request, offset, lenient)
-    if (found === undefined) return undefined
-    return { endpoint: toOuter(found.endpoint), serve: (ctx: Context<Outer>) => found.serve(mapContext(ctx, toOuter)) }
-  }, site.lenient)
+  const outer = (found: Dispatched<Inner> | undefined): Dispatched<Outer> | undefined =>
+    found && { endpoint: toOuter(found.endpoint), serve: (ctx: Context<Outer>) => found.serve(mapContext(ctx, toOuter)) }
+  return makeSitelet<Outer>(router, (request, offset, lenient) => andThen(site.dispatch(request, offset, lenient), outer), site.lenient)
 }
 
 /**
@@ -145,11 +144,10 @@ export function Content<const Endpoint>(
 ): Sitelet<Endpoint> {
   if (!url.startsWith("/")) throw new TypeError(siteletMessages.badContentUrl(url))
   const router = Single(endpoint, url)
-  return makeSitelet<Endpoint>(router, async (request, offset, lenient) => {
-    if (lenient || (await router.route(request, offset, false)) === undefined) return undefined
-    return {
-      endpoint,
-      serve: async (ctx: Context<Endpoint>) => resolveContent(typeof content === "function" ? await content(ctx) : content, ctx),
-    }
-  }, false)
+  const accepted: Dispatched<Endpoint> = {
+    endpoint,
+    serve: (ctx: Context<Endpoint>) => resolveContent(typeof content === "function" ? content(ctx) : content, ctx),
+  }
+  // Single routes synchronously (it never reads a body).
+  return makeSitelet<Endpoint>(router, (request, offset, lenient) => (lenient || router.route(request, offset, false) === undefined ? undefined : accepted), false)
 }

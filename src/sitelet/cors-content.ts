@@ -11,6 +11,7 @@
  */
 import { Single } from "../router/combinators.js"
 import type { RouteRequest } from "../router/request.js"
+import type { ParseRequestResult } from "../router/result.js"
 import { resolveContent, type Content, type StaticContent } from "./content-model.js"
 import type { Context } from "./context.js"
 import { checkAllows, type CheckedAllows, type Cors, type CorsAllows } from "./cors.js"
@@ -84,9 +85,10 @@ export function CorsContent<Endpoint>(
 ): Sitelet<Endpoint> {
   const checked = checkAllows(allows(cors.DefaultAllows))
   const router = Single(cors.EndPoint, url)
-  return makeSitelet<Endpoint>(router, async (request, offset, lenient) => {
+  return makeSitelet<Endpoint>(router, (request, offset, lenient) => {
     if (lenient) return undefined
-    const result = await router.route(request, offset, false)
+    // Single routes synchronously (it never reads a body).
+    const result = router.route(request, offset, false) as ParseRequestResult<Endpoint> | undefined
     if (result?.$ !== "Success") return undefined
     const endpoint = result.endpoint
     if (isPreflight(request.method, request.headers)) {

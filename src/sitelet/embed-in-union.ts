@@ -7,13 +7,15 @@ import { resolve } from "../descriptor/composites.js"
 import type { CaseDescriptor, Descriptor, Infer } from "../descriptor/descriptor.js"
 import { caseFields } from "../descriptor/fields.js"
 import { Router } from "../router/router.js"
+import type { ParseRequestResult } from "../router/result.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
 import { Embed } from "./combinators.js"
 import { handlerFunction, type Handler } from "./handler.js"
 import { unionTags } from "./infer.js"
 import { siteletMessages } from "./messages.js"
-import { makeSitelet, type Sitelet } from "./sitelet.js"
+import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
+import { andThen } from "../internal/maybe-promise.js"
 
 type Tags<Outer> = Outer extends { readonly $: infer Tag extends string } ? Tag : never
 type FieldsOf<Outer, Tag> = Omit<Extract<Outer, { readonly $: Tag }>, "$">
@@ -121,13 +123,13 @@ export function InferPartial<const D extends Descriptor, Outer>(
 ): Sitelet<Outer> {
   const run = handlerFunction(handler, unionTags(inner))
   const innerRouter = Router.Infer(inner)
-  return makeSitelet<Outer>(Router.Embed(toOuter, toInnerPartial, innerRouter), async (request, offset, lenient) => {
-    if (lenient) return undefined
-    const result = await innerRouter.route(request, offset, false)
+  const accept = (result: ParseRequestResult<Infer<D>> | undefined): Dispatched<Outer> | undefined => {
     if (result?.$ !== "Success") return undefined
     const endpoint = result.endpoint
-    return { endpoint: toOuter(endpoint), serve: async (ctx: Context<Outer>) => resolveContent(await run(ctx, endpoint), ctx) }
-  }, false)
+    return { endpoint: toOuter(endpoint), serve: (ctx: Context<Outer>) => resolveContent(run(ctx, endpoint), ctx) }
+  }
+  return makeSitelet<Outer>(Router.Embed(toOuter, toInnerPartial, innerRouter), (request, offset, lenient) =>
+    lenient ? undefined : andThen(innerRouter.route(request, offset, false), accept), false)
 }
 
 /**

@@ -9,7 +9,8 @@ import { Router } from "../router/router.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
 import type { HandlerResult } from "./handler.js"
-import { makeSitelet, type Sitelet } from "./sitelet.js"
+import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
+import { andThen } from "../internal/maybe-promise.js"
 
 /**
  * The handler of `InferWithErrors`: a success or the last parse error, with defaults in missing fields.
@@ -39,12 +40,7 @@ export type ErrorsHandler<Endpoint> = (ctx: Context<Endpoint>, result: ParseRequ
  */
 export function InferWithErrors<const D extends Descriptor>(descriptor: D, handler: ErrorsHandler<Infer<D>>): Sitelet<Infer<D>> {
   const router = Router.Infer(descriptor)
-  return makeSitelet<Infer<D>>(router, async (request, offset, lenient) => {
-    const result = await router.route(request, offset, lenient)
-    if (result === undefined) return undefined
-    return {
-      endpoint: result.endpoint,
-      serve: async (ctx: Context<Infer<D>>) => resolveContent(await handler(ctx, result), ctx),
-    }
-  })
+  const accept = (result: ParseRequestResult<Infer<D>> | undefined): Dispatched<Infer<D>> | undefined =>
+    result && { endpoint: result.endpoint, serve: (ctx: Context<Infer<D>>) => resolveContent(handler(ctx, result), ctx) }
+  return makeSitelet<Infer<D>>(router, (request, offset, lenient) => andThen(router.route(request, offset, lenient), accept))
 }

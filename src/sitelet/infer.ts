@@ -8,7 +8,9 @@ import { Router } from "../router/router.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
 import { handlerFunction, type Handler, type HandlerFunction } from "./handler.js"
-import { makeSitelet, type Sitelet } from "./sitelet.js"
+import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
+import type { ParseRequestResult } from "../router/result.js"
+import { andThen } from "../internal/maybe-promise.js"
 
 /**
  * A sitelet serving the endpoints a router parses, with the given handler.
@@ -21,13 +23,12 @@ import { makeSitelet, type Sitelet } from "./sitelet.js"
  * ```
  */
 export function siteletOf<Endpoint>(router: Router<Endpoint>, handler: HandlerFunction<Endpoint>): Sitelet<Endpoint> {
-  return makeSitelet<Endpoint>(router, async (request, offset, lenient) => {
-    if (lenient) return undefined
-    const result = await router.route(request, offset, false)
+  const accept = (result: ParseRequestResult<Endpoint> | undefined): Dispatched<Endpoint> | undefined => {
     if (result?.$ !== "Success") return undefined
     const endpoint = result.endpoint
-    return { endpoint, serve: async (ctx: Context<Endpoint>) => resolveContent(await handler(ctx, endpoint), ctx) }
-  }, false)
+    return { endpoint, serve: (ctx: Context<Endpoint>) => resolveContent(handler(ctx, endpoint), ctx) }
+  }
+  return makeSitelet<Endpoint>(router, (request, offset, lenient) => (lenient ? undefined : andThen(router.route(request, offset, false), accept)), false)
 }
 
 /**

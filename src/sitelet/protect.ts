@@ -14,7 +14,8 @@ import { header, staticContent, type StaticContent } from "./content-model.js"
 import { Content } from "./content.js"
 import type { Context } from "./context.js"
 import { isPreflightAnswer } from "./cors-content.js"
-import { makeSitelet, type Sitelet } from "./sitelet.js"
+import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
+import { andThen } from "../internal/maybe-promise.js"
 
 /** What `Sitelet.Protect` checks, and where it sends everyone else. */
 export interface ProtectFilter<Endpoint> {
@@ -72,13 +73,13 @@ export async function admits<Endpoint>(filter: ProtectFilter<Endpoint>, ctx: Con
  * ```
  */
 export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
-  return makeSitelet<Endpoint>(site.Router, async (request, offset, lenient) => {
-    const found = await site.dispatch(request, offset, lenient)
-    if (found === undefined || isPreflightAnswer(found, request)) return found
-    return {
-      endpoint: found.endpoint,
-      serve: async (ctx: Context<Endpoint>) =>
-        (await admits(filter, ctx)) ? found.serve(ctx) : loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint))),
-    }
-  }, site.lenient)
+  return makeSitelet<Endpoint>(site.Router, (request, offset, lenient) =>
+    andThen(site.dispatch(request, offset, lenient), (found): Dispatched<Endpoint> | undefined => {
+      if (found === undefined || isPreflightAnswer(found, request)) return found
+      return {
+        endpoint: found.endpoint,
+        serve: async (ctx: Context<Endpoint>) =>
+          (await admits(filter, ctx)) ? found.serve(ctx) : loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint))),
+      }
+    }), site.lenient)
 }

@@ -9,20 +9,21 @@ import type { HostOptions } from "../host/host-options.js"
 import { handleFetch } from "../host/fetch-handle.js"
 import type { StaticContent } from "./content-model.js"
 import type { Context } from "./context.js"
+import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
 
 /**
  * A request a sitelet accepted: its endpoint and the function producing
- * its response for a context.
+ * its response for a context (synchronously when the handler is).
  *
  * @example
  * ```ts
- * const found = await site.dispatch(request, 0, false)
+ * const found = await site.dispatch(request, 0, false) // a promise only when a body was read
  * if (found) await found.serve(ctx)
  * ```
  */
 export interface Dispatched<Endpoint> {
   readonly endpoint: Endpoint
-  readonly serve: (ctx: Context<Endpoint>) => Promise<StaticContent>
+  readonly serve: (ctx: Context<Endpoint>) => MaybePromise<StaticContent>
 }
 
 /**
@@ -31,7 +32,8 @@ export interface Dispatched<Endpoint> {
  * parses) then lenient (`true`: `InferWithErrors` parts may accept a request
  * whose path matched with an error result), so a success anywhere in a
  * `Sum` wins over an error result in an earlier part. The lenient pass runs
- * only on a sitelet whose `lenient` flag is set.
+ * only on a sitelet whose `lenient` flag is set. Synchronous unless a
+ * body must be read.
  *
  * @example
  * ```ts
@@ -42,7 +44,7 @@ export type Dispatch<Endpoint> = (
   request: RouteRequest,
   offset: number,
   lenient: boolean,
-) => Promise<Dispatched<Endpoint> | undefined>
+) => MaybePromise<Dispatched<Endpoint> | undefined>
 
 /**
  * A sitelet: a router and the content of each endpoint. Build one with
@@ -121,12 +123,16 @@ export function makeSitelet<Endpoint>(router: Router<Endpoint>, dispatch: Dispat
 export function sumSitelets<Endpoint>(parts: ReadonlyArray<Sitelet<Endpoint>>): Sitelet<Endpoint> {
   const frozen = Object.freeze([...parts])
   const lenientParts = Object.freeze(frozen.filter((part) => part.lenient))
-  const dispatch: Dispatch<Endpoint> = async (request, offset, lenient) => {
-    for (const part of lenient ? lenientParts : frozen) {
-      const found = await part.dispatch(request, offset, lenient)
+  // Synchronous while every part answers synchronously; from the first promise on, the rest follows it.
+  const dispatchFrom = (request: RouteRequest, offset: number, lenient: boolean, first: number): ReturnType<Dispatch<Endpoint>> => {
+    const parts = lenient ? lenientParts : frozen
+    for (let index = first; index < parts.length; index++) {
+      const found = (parts[index] as Sitelet<Endpoint>).dispatch(request, offset, lenient)
+      if (isPromise(found)) return found.then((settled) => settled ?? dispatchFrom(request, offset, lenient, index + 1))
       if (found !== undefined) return found
     }
     return undefined
   }
+  const dispatch: Dispatch<Endpoint> = (request, offset, lenient) => dispatchFrom(request, offset, lenient, 0)
   return makeSitelet<Endpoint>(sumRouters(frozen.map((part) => part.Router)), dispatch, lenientParts.length > 0)
 }
