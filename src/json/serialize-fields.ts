@@ -1,7 +1,7 @@
 import { at } from "./failure.js"
 import type { Limits } from "./options.js"
 import { type FieldShape, readField } from "./shape.js"
-import type { Writer } from "./serialize-scalars.js"
+import { type Writer, writeBool, writeFloat, writeInt, writeIsoDate, writeString } from "./serialize-scalars.js"
 
 /**
  * Writes the declared fields of a value after `prefix` (`{` or `{"$":"Tag"`), closing the object.
@@ -35,6 +35,22 @@ export function fieldsWriter(fields: readonly FieldShape[], writers: readonly Wr
 
 const none: Writer = () => ""
 
+// Scalar writers by a small number. Every record's chunk runs the same code, so a call through the field's
+// writer closure is a call V8 cannot inline; a switch to the known scalar writer is inlined (about 15% on User).
+const scalars: readonly Writer[] = [writeString, writeInt, writeFloat, writeBool, writeIsoDate]
+const kindOf = (writer: Writer): number => scalars.indexOf(writer)
+
+function write(kind: number, writer: Writer, raw: unknown, depth: number, limits: Limits): string {
+  switch (kind) {
+    case 0: return writeString(raw, depth, limits)
+    case 1: return writeInt(raw, depth, limits)
+    case 2: return writeFloat(raw, depth, limits)
+    case 3: return writeBool(raw, depth, limits)
+    case 4: return writeIsoDate(raw, depth, limits)
+    default: return writer(raw, depth, limits)
+  }
+}
+
 function chunk(fields: readonly FieldShape[], writers: readonly Writer[], offset: number): Chunk {
   const count = Math.min(4, fields.length - offset)
   const field = (i: number): FieldShape | undefined => (i < count ? fields[offset + i] : undefined)
@@ -45,6 +61,7 @@ function chunk(fields: readonly FieldShape[], writers: readonly Writer[], offset
   const [g0, g1, g2, g3] = [s0?.inherited, s1?.inherited, s2?.inherited, s3?.inherited]
   const writer = (i: number) => (i < count ? (writers[offset + i] as Writer) : none)
   const [w0, w1, w2, w3] = [writer(0), writer(1), writer(2), writer(3)]
+  const [t0, t1, t2, t3] = [kindOf(w0), kindOf(w1), kindOf(w2), kindOf(w3)]
   const first = (key: string) => JSON.stringify(key) + ":"
   const [f0, f1, f2, f3] = [first(k0), first(k1), first(k2), first(k3)]
   const [c0, c1, c2, c3] = ["," + f0, "," + f1, "," + f2, "," + f3]
@@ -54,28 +71,28 @@ function chunk(fields: readonly FieldShape[], writers: readonly Writer[], offset
     try {
       let raw = g0 ? readField(value, k0, true) : value[k0]
       if (!o0 || raw !== undefined) {
-        out += (empty ? f0 : c0) + w0(raw, depth, limits)
+        out += (empty ? f0 : c0) + write(t0, w0, raw, depth, limits)
         empty = false
       }
       if (count > 1) {
         key = k1
         raw = g1 ? readField(value, k1, true) : value[k1]
         if (!o1 || raw !== undefined) {
-          out += (empty ? f1 : c1) + w1(raw, depth, limits)
+          out += (empty ? f1 : c1) + write(t1, w1, raw, depth, limits)
           empty = false
         }
         if (count > 2) {
           key = k2
           raw = g2 ? readField(value, k2, true) : value[k2]
           if (!o2 || raw !== undefined) {
-            out += (empty ? f2 : c2) + w2(raw, depth, limits)
+            out += (empty ? f2 : c2) + write(t2, w2, raw, depth, limits)
             empty = false
           }
           if (count > 3) {
             key = k3
             raw = g3 ? readField(value, k3, true) : value[k3]
             if (!o3 || raw !== undefined) {
-              out += (empty ? f3 : c3) + w3(raw, depth, limits)
+              out += (empty ? f3 : c3) + write(t3, w3, raw, depth, limits)
               empty = false
             }
           }

@@ -109,6 +109,18 @@ export function dateText(format: string | undefined): (value: unknown) => string
 }
 
 /**
+ * `t.datetime` without a format: `toISOString`'s text, computed by {@link isoText}.
+ *
+ * @example
+ * ```ts
+ * writeIsoDate(new Date(0), 0, defaultLimits) //=> '"1970-01-01T00:00:00.000Z"'
+ * ```
+ */
+export const writeIsoDate: Writer = (value) =>
+  // ISO texts are digits and `-:.TZ`: they never need escaping.
+  value instanceof Date && Number.isFinite(value.getTime()) ? '"' + isoText(value) + '"' : fail(jsonMessages.validDate, value)
+
+/**
  * `t.datetime`.
  *
  * @example
@@ -117,12 +129,11 @@ export function dateText(format: string | undefined): (value: unknown) => string
  * ```
  */
 export function dateWriter(descriptor: DateTimeDescriptor): Writer {
+  if (descriptor.format === undefined) return writeIsoDate
   const text = dateText(descriptor.format)
-  const plain = descriptor.format === undefined
   return (value) => {
     const written = text(value)
-    // Date texts are digits and format literals; the ISO one never needs escaping.
-    return written === undefined ? fail(jsonMessages.validDate, value) : plain ? `"${written}"` : quote(written)
+    return written === undefined ? fail(jsonMessages.validDate, value) : quote(written)
   }
 }
 

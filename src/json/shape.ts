@@ -130,13 +130,19 @@ export function unionShape(descriptor: UnionDescriptor): UnionShape {
  */
 export function compiler<Compiled>(build: (descriptor: Descriptor) => Compiled): (descriptor: Descriptor) => Compiled {
   const cache = new WeakMap<Descriptor, Compiled>()
+  // The last descriptor asked for, checked before the WeakMap: a call site usually asks for the same one again.
+  let last: Descriptor | undefined
+  let lastCompiled: Compiled | undefined
   return (descriptor) => {
+    if (descriptor === last) return lastCompiled as Compiled
     let compiled = cache.get(descriptor)
     if (compiled === undefined) {
       const input = descriptor as Descriptor | FieldDescriptor
       compiled = build(input.kind === "field" ? input.of : input)
       cache.set(descriptor, compiled)
     }
+    last = descriptor
+    lastCompiled = compiled
     return compiled
   }
 }
