@@ -73,22 +73,6 @@ export function directBuildOf(alternative: Alternative): DirectBuild | undefined
     else return undefined
   }
   const tag = shape.tag
-  // Every field always present (no option, no __proto__): clone a template with the keys in order, then fill it;
-  // storing into existing properties is much cheaper than adding them one by one.
-  if (steps.every((step) => !step.optional && !step.proto)) {
-    const template: Record<string, unknown> = tag === undefined ? {} : { $: tag }
-    for (const step of steps) template[step.name] = undefined
-    return (request, segments, at) => {
-      const out = { ...template }
-      for (let i = 0; i < steps.length; i++) {
-        const step = steps[i] as Step
-        const value = readStep(step, request, segments, at)
-        if (value === missing) return undefined
-        out[step.name] = value
-      }
-      return out
-    }
-  }
   return (request, segments, at) => {
     const out: Record<string, unknown> = tag === undefined ? {} : { $: tag }
     for (let i = 0; i < steps.length; i++) {

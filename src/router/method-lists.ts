@@ -19,6 +19,9 @@ export interface MethodLists<Entry extends { readonly alternative: Alternative }
   readonly all: Entry[]
   readonly by: Map<string, Entry[]>
   readonly other: Entry[]
+  /** `by` as two short lists, scanned on the hot path: a handful of method names beats hashing one. */
+  readonly names: string[]
+  readonly lists: Entry[][]
 }
 
 /**
@@ -29,7 +32,7 @@ export interface MethodLists<Entry extends { readonly alternative: Alternative }
  * newMethodLists().all //=> []
  * ```
  */
-export const newMethodLists = <Entry extends { readonly alternative: Alternative }>(): MethodLists<Entry> => ({ all: [], by: new Map(), other: [] })
+export const newMethodLists = <Entry extends { readonly alternative: Alternative }>(): MethodLists<Entry> => ({ all: [], by: new Map(), other: [], names: [], lists: [] })
 
 /**
  * Adds an entry after those already there.
@@ -45,7 +48,11 @@ export function addByMethod<Entry extends { readonly alternative: Alternative }>
     const names = [...methods]
     if (methods.has("GET")) names.push("HEAD")
     for (const name of names) {
-      if (!lists.by.has(name)) lists.by.set(name, lists.all.filter((earlier) => acceptsMethod(earlier.alternative.methods, name)))
+      if (lists.by.has(name)) continue
+      const list = lists.all.filter((earlier) => acceptsMethod(earlier.alternative.methods, name))
+      lists.by.set(name, list)
+      lists.names.push(name)
+      lists.lists.push(list)
     }
   }
   lists.all.push(entry)
@@ -64,5 +71,8 @@ export function addByMethod<Entry extends { readonly alternative: Alternative }>
  * ```
  */
 export function entriesFor<Entry extends { readonly alternative: Alternative }>(lists: MethodLists<Entry>, method: string | undefined): readonly Entry[] {
-  return method === undefined ? lists.all : (lists.by.get(method) ?? lists.other)
+  if (method === undefined) return lists.all
+  const names = lists.names
+  for (let i = 0; i < names.length; i++) if (names[i] === method) return lists.lists[i] as Entry[]
+  return lists.other
 }
