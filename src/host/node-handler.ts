@@ -78,27 +78,15 @@ function serveNode<Endpoint>(
   )
 }
 
-/**
- * Runs `serve` and hands its outcome to `write`, without a microtask when
- * the outcome is synchronous; `fail` gets what either throws or rejects.
- */
-function settle(serve: () => ServeOutcome | Promise<ServeOutcome>, write: (outcome: ServeOutcome) => void, fail: (error: unknown) => void): void {
-  let outcome
-  try {
-    outcome = serve()
-  } catch (error) {
-    fail(error)
-    return
-  }
-  if (outcome instanceof Promise) {
-    outcome.then(write).catch(fail)
-    return
-  }
-  try {
-    write(outcome)
-  } catch (error) {
-    fail(error)
-  }
+/** Hands an outcome that may still be pending to `write`; `fail` gets what rejects or what `write` throws. */
+function whenSettled(outcome: Promise<ServeOutcome>, write: (outcome: ServeOutcome) => void, fail: (error: unknown) => void): void {
+  outcome.then((settled) => {
+    try {
+      write(settled)
+    } catch (error) {
+      fail(error)
+    }
+  }, fail)
 }
 
 // Contents are frozen: one 404 serves every request no part accepts.
@@ -122,16 +110,22 @@ const mustClose = (outcome: ServeOutcome): boolean =>
  */
 export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions): NodeRequestHandler {
   const resolved = resolveHostOptions(options)
+  const fail = (res: ServerResponse, method: string, error: unknown) => {
+    resolved.onError(error)
+    writeNodeResponse(res, errorContent(500), method, true)
+  }
+  const write = (res: ServerResponse, method: string, outcome: ServeOutcome) =>
+    writeNodeResponse(res, outcome.kind === "declined" ? notFound : outcome.content, method, mustClose(outcome))
   return (req, res) => {
     const method = (req.method ?? "GET").toUpperCase()
-    settle(
-      () => serveNode(site, req, resolved, ""),
-      (outcome) => writeNodeResponse(res, outcome.kind === "declined" ? notFound : outcome.content, method, mustClose(outcome)),
-      (error) => {
-        resolved.onError(error)
-        writeNodeResponse(res, errorContent(500), method, true)
-      },
-    )
+    // No closure is made on the synchronous path (no body read, no awaiting handler): it is nearly every request.
+    try {
+      const outcome = serveNode(site, req, resolved, "")
+      if (outcome instanceof Promise) whenSettled(outcome, (settled) => write(res, method, settled), (error) => fail(res, method, error))
+      else write(res, method, outcome)
+    } catch (error) {
+      fail(res, method, error)
+    }
   }
 }
 
@@ -157,23 +151,26 @@ export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpti
   const resolved = resolveHostOptions(options)
   return (req, res, next) => {
     const method = (req.method ?? "GET").toUpperCase()
-    settle(
-      () => serveNode(site, req, resolved, mountPathOf(req)),
-      (outcome) => {
-        switch (outcome.kind) {
-          case "declined": return next()
-          case "rejected":
-            // The app's error handler writes the answer; the unread rest of the body must not be parsed as a request.
-            if (mustClose(outcome) && !res.headersSent) res.setHeader("connection", "close")
-            setCorsHeaders(res, outcome.content)
-            return next(outcome.error)
-          case "failed":
-            setCorsHeaders(res, outcome.content)
-            return next(outcome.error)
-          default: return writeNodeResponse(res, outcome.content, method, false)
-        }
-      },
-      (error) => next(error),
-    )
+    const write = (outcome: ServeOutcome): void => {
+      switch (outcome.kind) {
+        case "declined": return next()
+        case "rejected":
+          // The app's error handler writes the answer; the unread rest of the body must not be parsed as a request.
+          if (mustClose(outcome) && !res.headersSent) res.setHeader("connection", "close")
+          setCorsHeaders(res, outcome.content)
+          return next(outcome.error)
+        case "failed":
+          setCorsHeaders(res, outcome.content)
+          return next(outcome.error)
+        default: return writeNodeResponse(res, outcome.content, method, false)
+      }
+    }
+    try {
+      const outcome = serveNode(site, req, resolved, mountPathOf(req))
+      if (outcome instanceof Promise) whenSettled(outcome, write, next)
+      else write(outcome)
+    } catch (error) {
+      next(error)
+    }
   }
 }

@@ -216,15 +216,35 @@ function thrown(error: unknown, request: RouteRequest, options: ResolvedHostOpti
 
 /** `headerOf(content, "x-content-type-options") !== undefined` without a lower-case copy of every name (an ASCII name of another length cannot match). */
 function hasNosniff(content: StaticContent): boolean {
-  for (const [name] of content.headers) if (name.length === 22 && name.toLowerCase() === "x-content-type-options") return true
+  const headers = content.headers
+  for (let i = 0; i < headers.length; i++) {
+    const name = (headers[i] as ContentHeader)[0]
+    if (name.length === 22 && name.toLowerCase() === "x-content-type-options") return true
+  }
   return false
 }
 
-/** Adds the session cookies and `nosniff` to a handler's content. */
+// Most answers are built on one shared frozen list (Content.Json, Content.Text): the last list seen keeps its
+// nosniff copy, which spares a copy and two freezes per response.
+let plainList: readonly ContentHeader[] | undefined
+let nosniffList: readonly ContentHeader[] = []
+
+/**
+ * Adds the session cookies and `nosniff` to a handler's content. The
+ * answer goes only to the host's writer, never back to user code: a plain
+ * object, not a frozen one (a freeze per response saved).
+ */
 function finish(content: StaticContent, setCookies: readonly ContentHeader[]): StaticContent {
   const missingNosniff = !hasNosniff(content)
-  if (setCookies.length === 0 && !missingNosniff) return content
+  if (setCookies.length === 0) {
+    if (!missingNosniff) return content
+    if (content.headers !== plainList) {
+      nosniffList = Object.freeze([...content.headers, nosniff])
+      plainList = content.headers
+    }
+    return { kind: "static", status: content.status, headers: nosniffList, body: content.body }
+  }
   const headers = [...content.headers, ...setCookies]
   if (missingNosniff) headers.push(nosniff)
-  return staticContent(content.status, Object.freeze(headers), content.body)
+  return { kind: "static", status: content.status, headers, body: content.body }
 }
