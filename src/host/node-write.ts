@@ -3,7 +3,7 @@
  */
 import type { IncomingHttpHeaders, ServerResponse } from "node:http"
 import type { RouteHeaders } from "../router/request.js"
-import type { StaticContent } from "../sitelet/content-model.js"
+import type { ContentHeader, StaticContent } from "../sitelet/content-model.js"
 
 /**
  * Writes status, headers and body; `HEAD`, 204 and 304 get no body.
@@ -21,14 +21,16 @@ export function writeNodeResponse(res: ServerResponse, content: StaticContent, m
   const body = content.body
   const bodyless = code === 204 || code === 304
   // One flat `writeHead` array: Node validates each field once while storing the head, and no per-response header map is built.
-  const fields: string[] = []
-  for (const [name, value] of content.headers) {
+  const fields: Array<string | number> = []
+  const headers = content.headers
+  for (let i = 0; i < headers.length; i++) {
+    const [name, value] = headers[i] as ContentHeader
     // The host's Content-Length and `Connection: close` replace the content's own (as `setHeader` did).
     if ((!bodyless && isNamed(name, "content-length")) || (close && isNamed(name, "connection"))) continue
     fields.push(name, value)
   }
   if (close) fields.push("connection", "close")
-  if (!bodyless) fields.push("content-length", String(body === undefined ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.byteLength))
+  if (!bodyless) fields.push("content-length", body === undefined ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.byteLength)
   if (res.getHeaderNames().length > 0) setFields(res, fields, code, content.status.text)
   else if (content.status.text === "") res.writeHead(code, fields)
   else res.writeHead(code, content.status.text, fields)
@@ -44,11 +46,11 @@ const isNamed = (name: string, lower: string): boolean => name.length === lower.
  * array would go through `setHeader` pair by pair and drop repeated names,
  * so each name is set once with all its values; the others stay.
  */
-function setFields(res: ServerResponse, fields: readonly string[], code: number, text: string): void {
+function setFields(res: ServerResponse, fields: ReadonlyArray<string | number>, code: number, text: string): void {
   const grouped = new Map<string, string[]>()
   for (let i = 0; i < fields.length; i += 2) {
     const key = (fields[i] as string).toLowerCase()
-    const value = fields[i + 1] as string
+    const value = String(fields[i + 1])
     const values = grouped.get(key)
     if (values) values.push(value)
     else grouped.set(key, [value])
