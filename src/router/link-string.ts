@@ -14,8 +14,16 @@ import type { Alternative, Element } from "./shape.js"
  */
 export type UrlWriter = (value: Readonly<Record<string, unknown>>) => string | undefined
 
-/** Texts the general writer refuses as a segment (it gives the LinkError): empty, `.` and `..`. */
-const refused = (text: string): boolean => text.length <= 2 && (text === "" || text === "." || text === "..")
+/**
+ * Texts the general writer refuses as a segment (it gives the LinkError):
+ * empty, `.` and `..`. Char codes, not `===`: comparing with a constant
+ * string calls a builtin when the text is not known to be internalized.
+ */
+function refused(text: string): boolean {
+  const length = text.length
+  if (length > 2) return false
+  return length === 0 || (text.charCodeAt(0) === 46 && (length === 1 || text.charCodeAt(1) === 46))
+}
 
 /**
  * Compiles an alternative to a direct URL writer (linking's hot path):
@@ -32,9 +40,10 @@ const refused = (text: string): boolean => text.length <= 2 && (text === "" || t
  */
 export function urlWriterOf(alternative: Alternative): UrlWriter | undefined {
   if (alternative.shape.params.length > 0) return undefined
-  // The URL is before[0] field[0] before[1] field[1] … then last.
+  // The URL is before[0] text[0] before[1] text[1] … then last; the text of field i is codecs[i].toText(value[names[i]]).
   const before: string[] = []
-  const fields: Array<{ readonly name: string; readonly text: TextCodec }> = []
+  const names: string[] = []
+  const codecs: TextCodec[] = []
   let constant = ""
   for (const element of alternative.elements as readonly Element[]) {
     if ("literal" in element) {
@@ -45,24 +54,27 @@ export function urlWriterOf(alternative: Alternative): UrlWriter | undefined {
     }
     if (element.text === undefined) return undefined
     before.push(constant + "/")
-    fields.push({ name: element.name, text: element.text })
+    names.push(element.name)
+    codecs.push(element.text)
     constant = ""
   }
   const last = constant
-  if (fields.length === 0) {
+  const count = names.length
+  const endsWithField = last === ""
+  if (count === 0) {
     const url = last === "" ? "/" : last
     return () => url
   }
   return (value) => {
-    let url: string | undefined = ""
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i] as (typeof fields)[number]
-      const text = field.text.toText(value[field.name])
+    // The first field starts from its constant: no concatenation with an empty URL.
+    let url: string | undefined = before[0] as string
+    for (let i = 0; i < count; i++) {
+      const text = (codecs[i] as TextCodec).toText(value[names[i] as string])
       if (refused(text)) return undefined
       // Encoded straight onto the URL: an escaped segment is not built as a string of its own first.
-      url = appendComponent(url + (before[i] as string), text)
+      url = appendComponent(i === 0 ? url : url + (before[i] as string), text)
       if (url === undefined) return undefined
     }
-    return url + last
+    return endsWithField ? url : url + last
   }
 }

@@ -67,6 +67,13 @@ describe("Link through the direct writers", () => {
     fc.assert(fc.property(arbitraryOf(Site), (value) => agree(Site, value)), { numRuns })
   })
 
+  it("refuses exactly the segments the general writer refuses (dots, empty) and encodes the near misses", () => {
+    for (const s of ["", ".", "..", "...", ".a", "a.", "..a", ". ", " .", "%2E", "\u3002", ".\ud800", "a\ud800", "\udc00"]) agree(Strings, { $: "Plain", s })
+    const two = Router.Infer(t.union({ Two: "/r/<a>/x/<b>" }))
+    expect(two.Link({ $: "Two", a: "a b", b: "c/d" })).toBe("/r/a%20b/x/c%2Fd")
+    expect(two.Link({ $: "Two", a: "é", b: "😀?" })).toBe("/r/%C3%A9/x/%F0%9F%98%80%3F")
+  })
+
   it("gives the same on adversarial strings, wrong types and lone surrogates", () => {
     const value = fc.oneof(
       arbitraryOf(Strings),
