@@ -74,30 +74,40 @@ export const readBoolValue: Reader = (text) => readBool(text)
 export const readBigInt: Reader = (text, _depth, limits) => parseBigIntText(readString(text), limits.maxBigIntDigits) ?? bail()
 
 /**
- * `t.datetime`. An ISO date in `toISOString`'s exact shape is read in place
- * (no string is sliced out); other ISO shapes and formats go through the
- * decoder's parsers.
+ * `t.datetime` without a format. An ISO date in `toISOString`'s exact shape
+ * is read in place (no string is sliced out); other ISO shapes go through
+ * the decoder's scanner.
  *
  * @example
  * ```ts
- * dateReader(t.datetime)('"1970-01-01T00:00:00.000Z"', 0, defaultLimits) // a Date
+ * readIsoDate('"1970-01-01T00:00:00.000Z"', 0, defaultLimits) // a Date
+ * ```
+ */
+export const readIsoDate: Reader = (text) => {
+  const at = cursor.at
+  // 34 is the quote: `"` + 24 characters + `"`.
+  if (text.charCodeAt(at) === 34 && text.charCodeAt(at + 25) === 34) {
+    const time = canonicalIsoAt(text, at + 1)
+    if (time === time) {
+      cursor.at = at + 26
+      return new Date(time)
+    }
+  }
+  return parseIsoDate(readString(text)) ?? bail()
+}
+
+/**
+ * `t.datetime`: {@link readIsoDate}, or text in the descriptor's format.
+ *
+ * @example
+ * ```ts
+ * dateReader(t.datetime("yyyy-MM-dd"))('"2026-11-22"', 0, defaultLimits) // a Date
  * ```
  */
 export function dateReader(descriptor: DateTimeDescriptor): Reader {
   const format = descriptor.format
-  if (format !== undefined) return (text) => parseDate(readString(text), format) ?? bail()
-  return (text) => {
-    const at = cursor.at
-    // 34 is the quote: `"` + 24 characters + `"`.
-    if (text.charCodeAt(at) === 34 && text.charCodeAt(at + 25) === 34) {
-      const time = canonicalIsoAt(text, at + 1)
-      if (time === time) {
-        cursor.at = at + 26
-        return new Date(time)
-      }
-    }
-    return parseIsoDate(readString(text)) ?? bail()
-  }
+  if (format === undefined) return readIsoDate
+  return (text) => parseDate(readString(text), format) ?? bail()
 }
 
 /**
