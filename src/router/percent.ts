@@ -10,7 +10,6 @@
 const plain = new Uint8Array(128)
 for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") plain[char.charCodeAt(0)] = 1
 
-const single = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code))
 const hex = Array.from({ length: 256 }, (_, byte) => "%" + byte.toString(16).toUpperCase().padStart(2, "0"))
 
 /** The UTF-8 escapes of a code point from U+0080 on. */
@@ -36,10 +35,6 @@ function plainEnd(text: string, from: number): number {
   return i
 }
 
-/** The plain run from `from` to `end` (not empty): one character comes from a table, which saves a substring call. */
-const runOf = (text: string, from: number, end: number): string =>
-  end === from + 1 ? (single[text.charCodeAt(from)] as string) : text.slice(from, end)
-
 /**
  * `out` followed by `text` from `from` on, percent-encoded, where the
  * character at `from` needs an escape; undefined at a lone surrogate. Each
@@ -59,7 +54,7 @@ function escapeFrom(out: string, text: string, from: number): string | undefined
       i++
     }
     const end = plainEnd(text, ++i)
-    if (end > i) out += runOf(text, i, end)
+    if (end > i) out += text.slice(i, end)
     i = end
   }
   return out
@@ -80,7 +75,7 @@ function escapeFrom(out: string, text: string, from: number): string | undefined
  */
 export function encodeComponent(text: string): string | undefined {
   const at = plainEnd(text, 0)
-  return at === text.length ? text : escapeFrom(at === 0 ? "" : runOf(text, 0, at), text, at)
+  return at === text.length ? text : escapeFrom(at === 0 ? "" : text.slice(0, at), text, at)
 }
 
 /**
@@ -98,7 +93,7 @@ export function encodeComponent(text: string): string | undefined {
 export function appendComponent(prefix: string, text: string): string | undefined {
   const at = plainEnd(text, 0)
   if (at === text.length) return prefix + text
-  return escapeFrom(at === 0 ? prefix : prefix + runOf(text, 0, at), text, at)
+  return escapeFrom(at === 0 ? prefix : prefix + text.slice(0, at), text, at)
 }
 
 /**
