@@ -68,6 +68,20 @@ export interface UnionCodec extends PathCodec {
  */
 export const unsure: unique symbol = Symbol("unsure")
 
+/** Per path length, a bit per last character (its code modulo 32) that a static path of that length ends with. */
+function staticMasksOf(paths: Iterable<string>): Int32Array {
+  const list = [...paths]
+  const masks = new Int32Array(Math.max(0, ...list.map((path) => path.length)) + 1)
+  for (const path of list) masks[path.length] = (masks[path.length] as number) | (1 << (path.charCodeAt(path.length - 1) & 31))
+  return masks
+}
+
+/** False when no static path has this one's length and last character (then the table cannot hold it). */
+function mayBeStatic(masks: Int32Array, path: string): boolean {
+  const length = path.length
+  return length < masks.length && ((masks[length] as number) >>> (path.charCodeAt(length - 1) & 31)) & 1 ? true : false
+}
+
 const collecting = new WeakSet<readonly Ranked[]>()
 
 /** This union's shadowed cases, then those of unions nested in its fields (`"Blog.Old (shadowed by Blog.New)"`). */
@@ -124,9 +138,8 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
   }
   const alternatives = all.map((ranked) => ranked.alternative)
   const staticTable = staticRoutes(alternatives)
-  // Most parametric paths are longer than every static one: they skip hashing the path.
-  let longestStatic = -1
-  for (const path of staticTable.keys()) longestStatic = Math.max(longestStatic, path.length)
+  // Which (length, last character) pairs static paths have: most other paths skip hashing the path.
+  const staticMasks = staticMasksOf(staticTable.keys())
   let shadowed: readonly string[] | undefined
   const tryCandidates = (candidates: readonly TrieEntry[] | undefined, state: MatchState, at: number, next: Next): MatchOutcome => {
     if (candidates === undefined) return undefined
@@ -165,7 +178,7 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     },
     urlWriter: (tag) => (typeof tag === "string" ? urlBy.get(tag) : undefined),
     staticRoute(path, segments, method) {
-      if (path.length > longestStatic) return undefined
+      if (!mayBeStatic(staticMasks, path)) return undefined
       const found = staticTable.get(path)
       return found && staticEndpoint(found, segments, method)
     },
