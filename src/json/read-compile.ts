@@ -130,14 +130,23 @@ const fieldsOf = (fields: readonly FieldShape[]): FieldsReader | undefined => {
 
 function recordReader(fields: FieldsReader | undefined): Reader | undefined {
   if (fields === undefined) return undefined
+  const Record = plainObjects()
   return (text, depth, limits) => {
     expect(text, 123)
     if (depth >= limits.maxDepth) bail()
-    const out: Record<string, unknown> = {}
+    const out = new Record()
     fields(text, out, true, depth + 1, limits)
     expect(text, 125)
     return out
   }
+}
+
+// A constructor of plain objects (prototype Object.prototype, like `{}`) of its own per record type: V8 sizes
+// its objects to the fields they get (slack tracking), so all fields live in the object, as JSON.parse's do.
+function plainObjects(): new () => Record<string, unknown> {
+  function PlainObject(): void {}
+  PlainObject.prototype = Object.prototype
+  return PlainObject as unknown as new () => Record<string, unknown>
 }
 
 function unionReader(descriptor: Descriptor & { kind: "union" }): Reader | undefined {

@@ -99,28 +99,27 @@ function mapWriter(item: Writer): Writer {
   }
 }
 
-const fieldsOf = (fields: readonly FieldShape[], tagged: boolean): FieldsWriter =>
-  fieldsWriter(fields, fields.map((field) => writerOf(field.type)), tagged)
+const fieldsOf = (fields: readonly FieldShape[]): FieldsWriter => fieldsWriter(fields, fields.map((field) => writerOf(field.type)))
 
 function recordWriter(fields: readonly FieldShape[]): Writer {
-  const write = fieldsOf(fields, false)
+  const write = fieldsOf(fields)
   return (value, depth, limits) => {
     if (!isObject(value)) return fail("an object", value)
     if (depth >= limits.maxDepth) tooDeep(limits)
-    return write(value, "{", depth + 1, limits)
+    return write(value, "{", true, depth + 1, limits) + "}"
   }
 }
 
 function unionWriter(descriptor: Extract<Descriptor, { kind: "union" }>): Writer {
   const shape = unionShape(descriptor)
   const byKey = new Map(
-    shape.cases.map((c) => [c.key, { prefix: `{${JSON.stringify(shape.tagKey)}:${JSON.stringify(c.tag)}`, write: fieldsOf(c.fields, true) }] as const),
+    shape.cases.map((c) => [c.key, { prefix: `{${JSON.stringify(shape.tagKey)}:${JSON.stringify(c.tag)}`, write: fieldsOf(c.fields) }] as const),
   )
   const expected = jsonMessages.oneOfTags(shape.keys)
   return (value, depth, limits) => {
     if (!isObject(value)) return fail("an object", value)
     if (depth >= limits.maxDepth) tooDeep(limits)
     const found = caseByTag(byKey, value, expected)
-    return found.write(value, found.prefix, depth + 1, limits)
+    return found.write(value, found.prefix, false, depth + 1, limits) + "}"
   }
 }
