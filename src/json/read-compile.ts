@@ -151,11 +151,11 @@ function plainObjects(): new () => Record<string, unknown> {
 
 function unionReader(descriptor: Descriptor & { kind: "union" }): Reader | undefined {
   const shape = unionShape(descriptor)
-  const byTag = new Map<string, { key: string; fields: FieldsReader }>()
+  const byTag = new Map<string, { key: string; fields: FieldsReader; Case: new () => Record<string, unknown> }>()
   for (const c of shape.cases) {
     const fields = fieldsOf(c.fields)
     if (fields === undefined) return undefined
-    byTag.set(c.tag, { key: c.key, fields })
+    byTag.set(c.tag, { key: c.key, fields, Case: plainObjects() })
   }
   // The tag comes first, as Json.Serialize writes it: `{"$":"Click",…`.
   const opening = `{${JSON.stringify(shape.tagKey)}:`
@@ -163,7 +163,8 @@ function unionReader(descriptor: Descriptor & { kind: "union" }): Reader | undef
     if (!text.startsWith(opening, cursor.at) || depth >= limits.maxDepth) bail()
     cursor.at += opening.length
     const found = byTag.get(readString(text)) ?? bail()
-    const out: Record<string, unknown> = { $: found.key }
+    const out = new found.Case()
+    out.$ = found.key
     found.fields(text, out, false, depth + 1, limits)
     expect(text, 125)
     return out
