@@ -204,11 +204,16 @@ function hex4(text: string, at: number): number {
  */
 export function readBool(text: string): boolean {
   const at = cursor.at
-  if (text.startsWith("true", at)) {
+  // Char codes rather than startsWith: inlined, where a builtin call per boolean costs more.
+  const first = text.charCodeAt(at)
+  if (first === 116 && text.charCodeAt(at + 1) === 114 && text.charCodeAt(at + 2) === 117 && text.charCodeAt(at + 3) === 101) {
     cursor.at = at + 4
     return true
   }
-  if (text.startsWith("false", at)) {
+  if (
+    first === 102 && text.charCodeAt(at + 1) === 97 && text.charCodeAt(at + 2) === 108 && text.charCodeAt(at + 3) === 115 &&
+    text.charCodeAt(at + 4) === 101
+  ) {
     cursor.at = at + 5
     return false
   }
