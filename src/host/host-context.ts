@@ -37,28 +37,33 @@ export function withoutTrailingSlashes(path: string): string {
  * ```
  */
 export class HostContext<Endpoint> implements Context<Endpoint> {
-  readonly Link: (endpoint: Endpoint) => string
   readonly ApplicationPath: string
+  readonly #router: Sitelet<Endpoint>["Router"]
   readonly #request: RouteRequest
   readonly #secure: boolean
   readonly #options: ResolvedHostOptions
+  #link: ((endpoint: Endpoint) => string) | undefined
   #view: ContextRequest | undefined
   #session: UserSession | undefined
   #setCookies: ContentHeader[] | undefined
 
   constructor(site: Sitelet<Endpoint>, request: RouteRequest, mountPath: string, secure: boolean, options: ResolvedHostOptions) {
-    const prefix = mountPath === "" ? options.basePath : withoutTrailingSlashes(mountPath) + options.basePath
-    const router = site.Router
-    this.Link = (endpoint) => {
-      const path = router.Link(endpoint)
-      return prefix === "" ? path : path === "/" ? prefix : prefix + path
-    }
-    this.ApplicationPath = prefix
+    this.ApplicationPath = mountPath === "" ? options.basePath : withoutTrailingSlashes(mountPath) + options.basePath
+    this.#router = site.Router
     this.#request = request
     this.#secure = secure
     this.#options = options
     // Private fields stay writable on a frozen object: the lazy parts below still fill in.
     Object.freeze(this)
+  }
+
+  /** A function, usable on its own (`const { Link } = ctx`), made on first use. */
+  get Link(): (endpoint: Endpoint) => string {
+    return (this.#link ??= (endpoint) => {
+      const path = this.#router.Link(endpoint)
+      const prefix = this.ApplicationPath
+      return prefix === "" ? path : path === "/" ? prefix : prefix + path
+    })
   }
 
   get Request(): ContextRequest {

@@ -9,7 +9,9 @@ import type { Sitelet } from "../sitelet/sitelet.js"
 import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
 import { readNodeBody } from "./node-body.js"
 import { nodeHeaders, setCorsHeaders, writeNodeResponse } from "./node-write.js"
-import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
+import { errorContent, serveRequest, type ServeInit, type ServeOutcome } from "./serve.js"
+import type { RouteHeaders } from "../router/request.js"
+import { isPromise } from "../internal/maybe-promise.js"
 
 /**
  * A `node:http` request listener.
@@ -58,24 +60,36 @@ export function mountPathOf(req: IncomingMessage): string {
   return original.length > stripped.length && original.endsWith(stripped) ? original.slice(0, original.length - stripped.length) : ""
 }
 
+/** What the core needs from a `node:http` request; a class, so reading the body is a shared method, not a closure per request. */
+class NodeServeInit implements ServeInit {
+  readonly method: string
+  readonly target: string
+  readonly headers: RouteHeaders
+  readonly secure: boolean
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly bodyLimit: number,
+    readonly mountPath: string,
+  ) {
+    this.method = req.method ?? "GET"
+    this.target = req.url ?? "/"
+    this.headers = nodeHeaders(req.headers)
+    this.secure = (req.socket as Partial<TLSSocket>).encrypted === true
+  }
+
+  readBody(): Promise<Uint8Array> {
+    return readNodeBody(this.req, this.bodyLimit)
+  }
+}
+
 function serveNode<Endpoint>(
   site: Sitelet<Endpoint>,
   req: IncomingMessage,
   options: ResolvedHostOptions,
   mountPath: string,
 ): ServeOutcome | Promise<ServeOutcome> {
-  return serveRequest(
-    site,
-    {
-      method: req.method ?? "GET",
-      target: req.url ?? "/",
-      headers: nodeHeaders(req.headers),
-      readBody: () => readNodeBody(req, options.limits.bodyBytes),
-      secure: (req.socket as Partial<TLSSocket>).encrypted === true,
-      mountPath,
-    },
-    options,
-  )
+  return serveRequest(site, new NodeServeInit(req, options.limits.bodyBytes, mountPath), options)
 }
 
 /** Hands an outcome that may still be pending to `write`; `fail` gets what rejects or what `write` throws. */
@@ -121,7 +135,7 @@ export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpt
     // No closure is made on the synchronous path (no body read, no awaiting handler): it is nearly every request.
     try {
       const outcome = serveNode(site, req, resolved, "")
-      if (outcome instanceof Promise) whenSettled(outcome, (settled) => write(res, method, settled), (error) => fail(res, method, error))
+      if (isPromise(outcome)) whenSettled(outcome, (settled) => write(res, method, settled), (error) => fail(res, method, error))
       else write(res, method, outcome)
     } catch (error) {
       fail(res, method, error)
@@ -167,7 +181,7 @@ export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpti
     }
     try {
       const outcome = serveNode(site, req, resolved, mountPathOf(req))
-      if (outcome instanceof Promise) whenSettled(outcome, write, next)
+      if (isPromise(outcome)) whenSettled(outcome, write, next)
       else write(outcome)
     } catch (error) {
       next(error)

@@ -11,6 +11,7 @@ import { withAcceptedCors } from "../sitelet/cors-content.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
 import { checkBody, unreadBodyError } from "./body-check.js"
 import { HostContext } from "./host-context.js"
+import { isPromise } from "../internal/maybe-promise.js"
 import type { ResolvedHostOptions } from "./host-options.js"
 
 /**
@@ -26,7 +27,7 @@ export interface ServeInit {
   /** The raw request target (origin-form or absolute-form). */
   readonly target: string
   readonly headers: RouteHeaders
-  /** Reads the body with the size limit; called at most once. */
+  /** Reads the body with the size limit; called at most once, as a method of the init. */
   readonly readBody: () => Promise<Uint8Array>
   /** The connection is https (adds `Secure` to session cookies). */
   readonly secure: boolean
@@ -140,7 +141,7 @@ export function serveRequest<Endpoint>(
   } catch (error) {
     return thrown(error, request, options)
   }
-  return found instanceof Promise ? found.then((strict) => serving.strict(strict), (error: unknown) => serving.thrown(error)) : serving.strict(found)
+  return isPromise(found) ? Promise.resolve(found).then((strict) => serving.strict(strict), (error: unknown) => serving.thrown(error)) : serving.strict(found)
 }
 
 type Found<Endpoint> = Awaited<ReturnType<Sitelet<Endpoint>["dispatch"]>>
@@ -175,7 +176,7 @@ class Serving<Endpoint> {
     } catch (error) {
       return this.thrown(error)
     }
-    return lenient instanceof Promise ? lenient.then((result) => this.found(result), (error: unknown) => this.thrown(error)) : this.found(lenient)
+    return isPromise(lenient) ? Promise.resolve(lenient).then((result) => this.found(result), (error: unknown) => this.thrown(error)) : this.found(lenient)
   }
 
   found(found: Found<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
@@ -187,8 +188,8 @@ class Serving<Endpoint> {
     } catch (error) {
       return this.thrown(error)
     }
-    return content instanceof Promise
-      ? content.then((served) => this.served(served, ctx), (error: unknown) => this.thrown(error))
+    return isPromise(content)
+      ? Promise.resolve(content).then((served) => this.served(served, ctx), (error: unknown) => this.thrown(error))
       : this.served(content, ctx)
   }
 
