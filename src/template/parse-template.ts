@@ -146,15 +146,20 @@ export type TemplateCaseOutput<Template extends string, Extra> = string extends 
   ? WideCaseOutput
   : Template extends unknown
     ? ParseTemplate<Template, Extra> extends [infer Entries extends HoleShape]
-      ? BuildOutput<Entries, Entries[0], Extra>
+      ? BuildOutput<Entries, Extra>
       : never
     : never
 
-type BuildOutput<Entries extends HoleShape, Names extends string, Extra> = Simplify<
-  { -readonly [Field in Entries as Field[2] extends true ? never : Field[0]]: Field[1] } & {
-    -readonly [Field in Entries as Field[2] extends true ? Field[0] : never]?: Field[1]
-  } & ExtraOutput<Extra, Names>
->
+// An alias of the holes alone (no template text), so routes with the same holes share one output type.
+type BuildOutput<Entries extends HoleShape, Extra> = Simplify<HoleFields<Entries, Entries[2]> & ExtraOutput<Extra, Entries[0]>>
+
+// Without option holes (`Optional` holds no `true`), one mapped type keyed by the names alone:
+// no conditional `as` clause to evaluate per hole, twice.
+type HoleFields<Entries extends HoleShape, Optional> = true extends Optional
+  ? { -readonly [Field in Entries as Field[2] extends true ? never : Field[0]]: Field[1] } & {
+      -readonly [Field in Entries as Field[2] extends true ? Field[0] : never]?: Field[1]
+    }
+  : { -readonly [Field in Entries as Field[0]]: Field[1] }
 
 type ExtraOutput<Extra, Names extends string> = [Exclude<keyof Extra, Names>] extends [never]
   ? {}
