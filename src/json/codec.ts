@@ -82,7 +82,10 @@ export function serialize<D extends Descriptor>(descriptor: D, value: Infer<D>, 
 
 /**
  * JSON text parsed and decoded. Invalid JSON text and a descriptor mismatch
- * both throw `JsonError`.
+ * both throw `JsonError`. Text shaped the way `serialize` writes it (declared
+ * keys in order, no insignificant whitespace) is read in one pass straight
+ * into the typed value (read-compile.ts); any other text, and every error,
+ * goes through `JSON.parse` + `decode`: the result is the same either way.
  *
  * @example
  * ```ts
