@@ -23,8 +23,8 @@ export type FieldsReader = (text: string, out: Record<string, unknown>, first: b
  * The fields reader of a record or case (names living on `Object.prototype`
  * are left to the general path: undefined). Each field's key is matched
  * with one `startsWith` against `"name":` (or `,"name":`) quoted at compile
- * time. Fields go in unrolled chunks of four, one statement each, so every
- * property store sees one key (as in decode-fields.ts). An absent optional
+ * time. Fields go in unrolled chunks of eight, one statement each, so every
+ * property store sees one key per record type (as in decode-fields.ts). An absent optional
  * field, or one that is `null`, is left out of `out`, as the decoder does.
  *
  * @example
@@ -48,18 +48,21 @@ function keyAt(text: string, key: string): boolean {
 }
 
 function chunk(fields: readonly FieldShape[], readers: readonly Reader[], offset: number): FieldsReader {
-  const count = Math.min(4, fields.length - offset)
+  const count = Math.min(8, fields.length - offset)
   const field = (i: number): FieldShape | undefined => (i < count ? fields[offset + i] : undefined)
-  const [s0, s1, s2, s3] = [field(0), field(1), field(2), field(3)]
-  const name = (shape: FieldShape | undefined) => shape?.name ?? ""
-  const [k0, k1, k2, k3] = [name(s0), name(s1), name(s2), name(s3)]
-  const [o0, o1, o2, o3] = [s0?.optional === true, s1?.optional === true, s2?.optional === true, s3?.optional === true]
+  const name = (i: number) => field(i)?.name ?? ""
+  const optional = (i: number) => field(i)?.optional === true
   const reader = (i: number) => (i < count ? (readers[offset + i] as Reader) : none)
-  const [r0, r1, r2, r3] = [reader(0), reader(1), reader(2), reader(3)]
-  const key = (name: string) => JSON.stringify(name) + ":"
-  const [f0, f1, f2, f3] = [key(k0), key(k1), key(k2), key(k3)]
-  const [c0, c1, c2, c3] = ["," + f0, "," + f1, "," + f2, "," + f3]
-  const next = offset + 4 < fields.length ? chunk(fields, readers, offset + 4) : undefined
+  const key = (i: number) => JSON.stringify(name(i)) + ":"
+  const k0 = name(0), o0 = optional(0), r0 = reader(0), f0 = key(0), c0 = "," + f0
+  const k1 = name(1), o1 = optional(1), r1 = reader(1), f1 = key(1), c1 = "," + f1
+  const k2 = name(2), o2 = optional(2), r2 = reader(2), f2 = key(2), c2 = "," + f2
+  const k3 = name(3), o3 = optional(3), r3 = reader(3), f3 = key(3), c3 = "," + f3
+  const k4 = name(4), o4 = optional(4), r4 = reader(4), f4 = key(4), c4 = "," + f4
+  const k5 = name(5), o5 = optional(5), r5 = reader(5), f5 = key(5), c5 = "," + f5
+  const k6 = name(6), o6 = optional(6), r6 = reader(6), f6 = key(6), c6 = "," + f6
+  const k7 = name(7), o7 = optional(7), r7 = reader(7), f7 = key(7), c7 = "," + f7
+  const next = offset + 8 < fields.length ? chunk(fields, readers, offset + 8) : undefined
   return (text, out, first, depth, limits) => {
     let prefix = first ? f0 : c0
     if (keyAt(text, prefix)) {
@@ -69,33 +72,62 @@ function chunk(fields: readonly FieldShape[], readers: readonly Reader[], offset
       if (!o0 || value !== undefined) out[k0] = value
       first = false
     } else if (!o0) bail()
-    if (count > 1) {
-      prefix = first ? f1 : c1
-      if (keyAt(text, prefix)) {
-        cursor.at += prefix.length
-        const value = r1(text, depth, limits)
-        if (!o1 || value !== undefined) out[k1] = value
-        first = false
-      } else if (!o1) bail()
-      if (count > 2) {
-        prefix = first ? f2 : c2
-        if (keyAt(text, prefix)) {
-          cursor.at += prefix.length
-          const value = r2(text, depth, limits)
-          if (!o2 || value !== undefined) out[k2] = value
-          first = false
-        } else if (!o2) bail()
-        if (count > 3) {
-          prefix = first ? f3 : c3
-          if (keyAt(text, prefix)) {
-            cursor.at += prefix.length
-            const value = r3(text, depth, limits)
-            if (!o3 || value !== undefined) out[k3] = value
-            first = false
-          } else if (!o3) bail()
-        }
-      }
-    }
+    if (count === 1) return first
+    prefix = first ? f1 : c1
+    if (keyAt(text, prefix)) {
+      cursor.at += prefix.length
+      const value = r1(text, depth, limits)
+      if (!o1 || value !== undefined) out[k1] = value
+      first = false
+    } else if (!o1) bail()
+    if (count === 2) return first
+    prefix = first ? f2 : c2
+    if (keyAt(text, prefix)) {
+      cursor.at += prefix.length
+      const value = r2(text, depth, limits)
+      if (!o2 || value !== undefined) out[k2] = value
+      first = false
+    } else if (!o2) bail()
+    if (count === 3) return first
+    prefix = first ? f3 : c3
+    if (keyAt(text, prefix)) {
+      cursor.at += prefix.length
+      const value = r3(text, depth, limits)
+      if (!o3 || value !== undefined) out[k3] = value
+      first = false
+    } else if (!o3) bail()
+    if (count === 4) return first
+    prefix = first ? f4 : c4
+    if (keyAt(text, prefix)) {
+      cursor.at += prefix.length
+      const value = r4(text, depth, limits)
+      if (!o4 || value !== undefined) out[k4] = value
+      first = false
+    } else if (!o4) bail()
+    if (count === 5) return first
+    prefix = first ? f5 : c5
+    if (keyAt(text, prefix)) {
+      cursor.at += prefix.length
+      const value = r5(text, depth, limits)
+      if (!o5 || value !== undefined) out[k5] = value
+      first = false
+    } else if (!o5) bail()
+    if (count === 6) return first
+    prefix = first ? f6 : c6
+    if (keyAt(text, prefix)) {
+      cursor.at += prefix.length
+      const value = r6(text, depth, limits)
+      if (!o6 || value !== undefined) out[k6] = value
+      first = false
+    } else if (!o6) bail()
+    if (count === 7) return first
+    prefix = first ? f7 : c7
+    if (keyAt(text, prefix)) {
+      cursor.at += prefix.length
+      const value = r7(text, depth, limits)
+      if (!o7 || value !== undefined) out[k7] = value
+      first = false
+    } else if (!o7) bail()
     return next === undefined ? first : next(text, out, first, depth, limits)
   }
 }
