@@ -91,17 +91,15 @@ export function parseQuery(query: string, state: TemplateState): true | string {
  */
 export type ParseQuery<Query extends string, Extra, Entries extends HoleShape, Keys extends string = never> =
   Query extends `${infer Item}&${infer Rest}`
-    ? ParseItem<Item, Rest, Extra, Entries, Keys>
-    : ParseItem<Query, null, Extra, Entries, Keys>
+    ? NextItem<PlaceItem<Item, Extra, Entries[0]>, Rest, Extra, Entries, Keys>
+    : LastItem<PlaceItem<Query, Extra, Entries[0]>, Entries, Keys>
 
-// The item's own checks depend on its text only: one alias per item text, cached across routes
-// (`q=<q>` in many routes is checked once).
-type ParseItem<Item extends string, Rest extends string | null, Extra, Entries extends HoleShape, Keys extends string> =
-  CheckItem<Item> extends [infer Key extends string, infer Hole, infer Text extends string]
-    ? Key extends Keys
-      ? DuplicateQueryKey<Key>
-      : ParsedItem<PlaceIn<Hole, Text, Extra, Entries[0]>, Key, Rest, Extra, Entries, Keys>
-    : CheckItem<Item>
+// `[Key, Hole]`, `[Key, the hole's error]`, or the item's error sentence. An alias of the item
+// text and the names taken (no scan state), so the checker caches it: `q=<q>` in many routes is
+// checked once.
+type PlaceItem<Item extends string, Extra, Names> = CheckItem<Item> extends [infer Key, infer Hole, infer Text extends string]
+  ? [Key, Hole extends HoleShape ? PlaceHole<Hole, Text, Extra, Names> : Hole]
+  : CheckItem<Item>
 
 // `[Key, Hole (or its error), HoleText]`, or the item's error sentence.
 type CheckItem<Item extends string> = Item extends `${infer Key}=<${infer Inner}>`
@@ -112,11 +110,20 @@ type CheckItem<Item extends string> = Item extends `${infer Key}=<${infer Inner}
       : [Key, ParseHole<Inner, `<${Inner}>`>, `<${Inner}>`]
   : BadQueryItem<Item>
 
-type PlaceIn<Hole, Text extends string, Extra, Names> = Hole extends HoleShape ? PlaceHole<Hole, Text, Extra, Names> : Hole
+// A repeated key is reported before the hole's own error, as parseQuery does.
+type NextItem<Placed, Rest extends string, Extra, Entries extends HoleShape, Keys extends string> =
+  Placed extends [infer Key extends string, infer Hole]
+    ? Key extends Keys
+      ? DuplicateQueryKey<Key>
+      : Hole extends HoleShape
+        ? ParseQuery<Rest, Extra, Entries | Hole, Keys | Key>
+        : Hole
+    : Placed
 
-type ParsedItem<Hole, Key extends string, Rest extends string | null, Extra, Entries extends HoleShape, Keys extends string> =
-  Hole extends HoleShape
-    ? Rest extends string
-      ? ParseQuery<Rest, Extra, Entries | Hole, Keys | Key>
-      : [Entries | Hole]
-    : Hole
+type LastItem<Placed, Entries extends HoleShape, Keys extends string> = Placed extends [infer Key extends string, infer Hole]
+  ? Key extends Keys
+    ? DuplicateQueryKey<Key>
+    : Hole extends HoleShape
+      ? [Entries | Hole]
+      : Hole
+  : Placed
