@@ -10,7 +10,7 @@ import fc from "fast-check"
 import { describe, expect, test } from "vitest"
 import type { Descriptor } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
-import { decode, deserialize, serialize } from "../../src/json/codec.js"
+import { decode, deserialize, encode, serialize } from "../../src/json/codec.js"
 import { JsonError } from "../../src/json/json-error.js"
 import { parseJson } from "../../src/json/parse.js"
 import { readJson } from "../../src/json/read-compile.js"
@@ -64,6 +64,26 @@ describe.each(fast)("fast reader takes %s's Json.Serialize text", (_name, descri
   test("without falling back", () => {
     fc.assert(fc.property(arbitraryOf(descriptor), (value) => {
       expect(readJson(descriptor, serialize(descriptor, value), undefined)).not.toBe(miss)
+    }), runs)
+  })
+})
+
+// 17 fields: three chunks of eight, optional fields on both sides of each boundary.
+const wideFields = Object.fromEntries(
+  Array.from({ length: 17 }, (_, i) => [`f${i}`, [0, 7, 8, 9, 15, 16].includes(i) ? t.option(t.int) : i % 2 ? t.string : t.bool]),
+)
+const Wide = t.record(wideFields as Record<string, typeof t.int>)
+const Empty = t.record({})
+
+describe.each([["Wide", Wide], ["Empty", Empty], ["list of Wide", t.list(Wide)]] as const)("records across chunks of eight: %s", (_name, descriptor) => {
+  test("written as encoded, read without falling back, equal to the general path on rewritten text", () => {
+    fc.assert(fc.property(arbitraryOf(descriptor), fc.nat(), (value, seed) => {
+      const text = serialize(descriptor, value as never)
+      // The writer's chunks too: the serialized text is the encoded value's.
+      expect(text).toBe(JSON.stringify(encode(descriptor, value as never)))
+      expect(readJson(descriptor, text, undefined)).not.toBe(miss)
+      agree(descriptor, text)
+      for (const rewritten of rewrites(text, seed)) agree(descriptor, rewritten)
     }), runs)
   })
 })
