@@ -72,7 +72,7 @@ describe.each(fast)("fast reader takes %s's Json.Serialize text", (_name, descri
 const wideFields = Object.fromEntries(
   Array.from({ length: 17 }, (_, i) => [`f${i}`, [0, 7, 8, 9, 15, 16].includes(i) ? t.option(t.int) : i % 2 ? t.string : t.bool]),
 )
-const Wide = t.record(wideFields as Record<string, typeof t.int>)
+const Wide = t.record(wideFields as Record<string, Descriptor>)
 const Empty = t.record({})
 
 describe.each([["Wide", Wide], ["Empty", Empty], ["list of Wide", t.list(Wide)]] as const)("records across chunks of eight: %s", (_name, descriptor) => {
