@@ -2,7 +2,8 @@
  * `site.Handle(request)`: the Fetch API entry point. Builds the WHATWG
  * `Response` only here, from the plain content the core produced.
  */
-import type { StaticContent } from "../sitelet/content-model.js"
+import type { RouteHeaders } from "../router/request.js"
+import { isValidHeader, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import { readFetchBody } from "./fetch-body.js"
 import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
@@ -17,12 +18,55 @@ import { errorContent, serveRequest } from "./serve.js"
  * ```
  */
 export function toResponse(content: StaticContent, method: string): Response {
-  const headers = new Headers()
-  for (const [name, value] of content.headers) headers.append(name, value)
   // 204 and 304 responses, and answers to HEAD, cannot carry a body.
   const bodyless = method === "HEAD" || content.status.code === 204 || content.status.code === 304
   const body = bodyless || content.body === undefined ? null : content.body
-  return new Response(body as BodyInit | null, { status: content.status.code, statusText: content.status.text, headers })
+  return new Response(body as BodyInit | null, { status: content.status.code, statusText: content.status.text, headers: headersInit(content.headers) })
+}
+
+/**
+ * The response headers as a plain record when no name repeats and each
+ * passes `header()`'s checks (a record is what Node adapters such as
+ * @hono/node-server write without building a `Headers`). Repeated names
+ * (`Set-Cookie`) and headers built by hand that fail the checks go through
+ * `Headers.append`, so the runtime refuses them here, as a 500.
+ */
+function headersInit(list: readonly ContentHeader[]): HeadersInit {
+  const record: Record<string, string> = Object.create(null) as Record<string, string>
+  for (let i = 0; i < list.length; i++) {
+    const [name, value] = list[i] as ContentHeader
+    if (!isValidHeader(name, value) || repeats(list, i)) return appended(list)
+    record[name] = value
+  }
+  return record
+}
+
+/** Whether an earlier header has the name of `list[at]`, ignoring case (names of other lengths are not lower-cased). */
+function repeats(list: readonly ContentHeader[], at: number): boolean {
+  const name = (list[at] as ContentHeader)[0]
+  for (let i = 0; i < at; i++) {
+    const other = (list[i] as ContentHeader)[0]
+    if (other.length === name.length && other.toLowerCase() === name.toLowerCase()) return true
+  }
+  return false
+}
+
+function appended(list: readonly ContentHeader[]): Headers {
+  const headers = new Headers()
+  for (const [name, value] of list) headers.append(name, value)
+  return headers
+}
+
+/**
+ * The request's headers, read only when something asks: a Node adapter
+ * builds its `Headers` object on first access, and most requests need none.
+ */
+class LazyHeaders implements RouteHeaders {
+  constructor(private readonly request: Request) {}
+
+  get(name: string): string | null {
+    return this.request.headers.get(name)
+  }
 }
 
 /**
@@ -44,7 +88,7 @@ export async function handleResolved<Endpoint>(
     {
       method: request.method,
       target: request.url,
-      headers: request.headers,
+      headers: new LazyHeaders(request),
       readBody: () => readFetchBody(request, options.limits.bodyBytes),
       secure: request.url.startsWith("https:"),
     },

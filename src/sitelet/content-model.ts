@@ -79,6 +79,20 @@ const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 const headerValue = /^[\t\x20-\x7e\x80-\xff]*$/
 
 /**
+ * Whether a name and value pass the checks of {@link header} (the same
+ * rules `node:http` applies when it writes them).
+ *
+ * @example
+ * ```ts
+ * isValidHeader("X-Ok", "yes") //=> true
+ * isValidHeader("X-Bad", "a\nb") //=> false
+ * ```
+ */
+export function isValidHeader(name: string, value: string): boolean {
+  return headerName.test(name) && headerValue.test(value)
+}
+
+/**
  * A checked header: throws a `TypeError` for a bad name or a value with a
  * control character (response splitting).
  *

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { Content } from "../../src/sitelet/content.js"
-import { deferred, header, resolveContent, staticContent } from "../../src/sitelet/content-model.js"
+import { deferred, header, isValidHeader, resolveContent, staticContent } from "../../src/sitelet/content-model.js"
 import { Http } from "../../src/sitelet/http-status.js"
 import type { Context } from "../../src/sitelet/context.js"
 
@@ -37,5 +37,21 @@ describe("staticContent", () => {
     expect(Object.isFrozen(a.headers) && Object.isFrozen(b.headers)).toBe(true)
     expect(() => (a.headers as Array<unknown>).push(["X", "y"])).toThrow(TypeError)
     expect(b.headers).toHaveLength(1)
+  })
+})
+
+describe("isValidHeader", () => {
+  it("agrees with header()", () => {
+    const cases: Array<[string, string]> = [["X-Ok", "yes"], ["X-Bad", "a\nb"], ["Bad Name", "x"], ["X-Nul", "a\u0000"], ["X-Tab", "a\tb"], ["X-Wide", "\u0100"]]
+    for (const [name, value] of cases) {
+      let accepted = true
+      try {
+        header(name, value)
+      } catch {
+        accepted = false
+      }
+      expect(isValidHeader(name, value), name).toBe(accepted)
+    }
+    expect(cases.filter(([name, value]) => isValidHeader(name, value)).map(([name]) => name)).toEqual(["X-Ok", "X-Tab"])
   })
 })
