@@ -78,11 +78,9 @@ export function parsePath(path: string, state: TemplateState): ParsedPath | stri
  * type Article = ParsePath<"/article/<id:int>", {}> //=> [["id", number, false, "int", true, false]]
  * ```
  */
-export type ParsePath<Path extends string, Extra> = Path extends "/"
-  ? [never]
-  : Path extends `/${infer Segments}`
-    ? ScanSegments<Segments, Path, Extra, never, "">
-    : never
+export type ParsePath<Path extends string, Extra> = Path extends `/${infer Segments}`
+  ? ScanSegments<Segments, Path, Extra, never, "">
+  : never
 
 // A segment with no `<`, `>` and not empty is literal text: one check, no ClassifySegment.
 type ScanSegments<Segments extends string, Whole extends string, Extra, Entries extends HoleShape, Option extends string> =
@@ -133,8 +131,11 @@ type Last<Hole, Segment extends string, Whole extends string, Entries extends Ho
     : NotPlaced<Hole, Segment, null, Whole>
 
 // `Rest` is null after the last segment, so a trailing `/` still shows up as an empty segment.
+// The root path `/` is one empty last segment too: checked here, off the common path.
 type NotPlaced<Hole, Segment extends string, Rest extends string | null, Whole extends string> = Hole extends Empty
-  ? EmptySegment<Whole>
+  ? Whole extends "/"
+    ? [never]
+    : EmptySegment<Whole>
   : Hole extends Unclosed
     ? CutHole<Segment, Rest>
     : Hole
