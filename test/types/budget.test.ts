@@ -7,24 +7,29 @@
  *   marginal instantiations per route stay within `handlerBudgetPerRoute` on
  *   both slopes (50 → 200 and 200 → 500, so superlinear growth fails too);
  * - the app without handlers (a `switch` over `e.$` and one
- *   `Router.Infer(App).Link(…)` per case) at 50 and 200 routes: within the
- *   issue's 300 per route.
+ *   `Router.Infer(App).Link(…)` per case) at 50 and 200 routes: within
+ *   `switchBudgetPerRoute`.
  * Instantiation counts are exact, so this gate is stable; nothing here
  * asserts on time.
  */
 import { describe, expect, it } from "vitest"
 import { marginalPerRoute, measureTypeCost, type TypeCost } from "../../bench/types/measure.js"
 
-/** Issue 7's target: under 300 instantiations per route (peers: Hono ~2,500, Elysia ~2,900, ts-rest ~7,600). */
-const budgetPerRoute = 300
-
 /**
- * The budget of the issue's app with a handler per case, set from the
- * measurement: ~304 per route when `CaseHandlers` keys its map by each
- * member's `Case["$"]`; 327 through `CasesByTag` (its conditional `as` clause,
- * commit d1be873); ~800 and growing with `Extract` per tag (quadratic).
+ * The budget of the issue's app with a handler per case (issue 7's target:
+ * under 300 per route; peers: Hono ~2,500, Elysia ~2,900, ts-rest ~7,600),
+ * set from the measurement plus a small margin: 247.6 per route (50 → 200 and 200 → 500)
+ * since the template scanner places each special segment and each query item
+ * through one cached alias and splits a query after a closed hole with one
+ * pattern; 303.6 before. History of the handler type: ~304 when `CaseHandlers`
+ * keys its map by each member's `Case["$"]`; 327 through `CasesByTag` (its
+ * conditional `as` clause, commit d1be873); ~800 and growing with `Extract`
+ * per tag (quadratic).
  */
-const handlerBudgetPerRoute = 310
+const handlerBudgetPerRoute = 255
+
+/** The switch app's budget, from its measurement (197.3 per route; 252 before the scanner changes) plus a small margin. */
+const switchBudgetPerRoute = 205
 
 function expectNoErrors(costs: readonly TypeCost[]): void {
   for (const cost of costs) {
@@ -44,11 +49,11 @@ describe("type cost of route templates", () => {
     expect(marginalPerRoute(twoHundred, fiveHundred), "instantiations per route, 200 → 500").toBeLessThanOrEqual(handlerBudgetPerRoute)
   }, 300_000)
 
-  it("a switch and one Router.Link per case: marginal cost within 300 per route from 50 to 200 routes", () => {
+  it("a switch and one Router.Link per case: marginal cost within budget from 50 to 200 routes", () => {
     const costs = [50, 200].map((routes) => measureTypeCost(routes, { links: true, handlers: false }))
     expectNoErrors(costs)
     const [fifty, twoHundred] = costs as [TypeCost, TypeCost]
     expect(twoHundred.instantiations).toBeGreaterThan(fifty.instantiations + 150 * 50)
-    expect(marginalPerRoute(fifty, twoHundred), "instantiations per route, 50 → 200").toBeLessThanOrEqual(budgetPerRoute)
+    expect(marginalPerRoute(fifty, twoHundred), "instantiations per route, 50 → 200").toBeLessThanOrEqual(switchBudgetPerRoute)
   }, 180_000)
 })
