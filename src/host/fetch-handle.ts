@@ -7,7 +7,8 @@ import { isValidHeader, type ContentHeader, type StaticContent } from "../sitele
 import type { Sitelet } from "../sitelet/sitelet.js"
 import { readFetchBody } from "./fetch-body.js"
 import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
-import { errorContent, serveRequest } from "./serve.js"
+import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
+import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
 
 /**
  * A WHATWG `Response` from a plain content; `HEAD` gets no body.
@@ -71,19 +72,21 @@ class LazyHeaders implements RouteHeaders {
 
 /**
  * Serves a Fetch request with already-resolved options; `undefined` when
- * the sitelet does not accept it.
+ * the sitelet does not accept it. Synchronous when the core's outcome is
+ * (no body read, no awaiting handler): no promise and no microtask.
  *
  * @example
  * ```ts
- * await handleResolved(site, request, resolveHostOptions({ basePath: "/app" }))
+ * const answer = respond(site, request, resolveHostOptions({ basePath: "/app" }))
+ * const response = isPromise(answer) ? await answer : answer
  * ```
  */
-export async function handleResolved<Endpoint>(
+export function respond<Endpoint>(
   site: Sitelet<Endpoint>,
   request: Request,
   options: ResolvedHostOptions,
-): Promise<Response | undefined> {
-  const outcome = await serveRequest(
+): MaybePromise<Response | undefined> {
+  const outcome = serveRequest(
     site,
     {
       method: request.method,
@@ -94,6 +97,10 @@ export async function handleResolved<Endpoint>(
     },
     options,
   )
+  return isPromise(outcome) ? outcome.then((settled) => answer(settled, request, options)) : answer(outcome, request, options)
+}
+
+function answer(outcome: ServeOutcome, request: Request, options: ResolvedHostOptions): Response | undefined {
   if (outcome.kind === "declined") return undefined
   try {
     return toResponse(outcome.content, request.method.toUpperCase())
@@ -101,6 +108,27 @@ export async function handleResolved<Endpoint>(
     // A header the runtime refuses (built by hand, bypassing `header()`): a generic 500, like a throwing handler.
     options.onError(error)
     return toResponse(errorContent(500), request.method.toUpperCase())
+  }
+}
+
+/**
+ * Serves a Fetch request with already-resolved options; `undefined` when
+ * the sitelet does not accept it.
+ *
+ * @example
+ * ```ts
+ * await handleResolved(site, request, resolveHostOptions({ basePath: "/app" }))
+ * ```
+ */
+export function handleResolved<Endpoint>(
+  site: Sitelet<Endpoint>,
+  request: Request,
+  options: ResolvedHostOptions,
+): Promise<Response | undefined> {
+  try {
+    return Promise.resolve(respond(site, request, options))
+  } catch (error) {
+    return Promise.reject(error)
   }
 }
 

@@ -3,7 +3,8 @@
  * Workers and any runtime that takes `{ fetch(request) }`.
  */
 import type { Sitelet } from "../sitelet/sitelet.js"
-import { handleResolved, toResponse } from "./fetch-handle.js"
+import { respond, toResponse } from "./fetch-handle.js"
+import { isPromise } from "../internal/maybe-promise.js"
 import { resolveHostOptions, type HostOptions } from "./host-options.js"
 import { errorContent } from "./serve.js"
 
@@ -36,8 +37,15 @@ const notFound = errorContent(404)
 export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions): FetchHandler {
   const resolved = resolveHostOptions(options)
   return Object.freeze({
-    async fetch(request: Request): Promise<Response> {
-      return (await handleResolved(site, request, resolved)) ?? toResponse(notFound, request.method.toUpperCase())
+    fetch(request: Request): Promise<Response> {
+      try {
+        const answer = respond(site, request, resolved)
+        // Not an async function: a synchronous answer costs one settled promise, not an async frame and its awaits.
+        const orNotFound = (response: Response | undefined) => response ?? toResponse(notFound, request.method.toUpperCase())
+        return isPromise(answer) ? answer.then(orNotFound) : Promise.resolve(orNotFound(answer))
+      } catch (error) {
+        return Promise.reject(error)
+      }
     },
   })
 }
