@@ -1,7 +1,8 @@
 import type { DateTimeDescriptor, EnumDescriptor } from "../descriptor/descriptor.js"
 import { parseDate } from "../descriptor/date-format.js"
 import type { Limits } from "./options.js"
-import { bail, cursor, readBool, readNumber, readString } from "./read-text.js"
+import { readNumber } from "./read-number.js"
+import { bail, cursor, readBool, readString } from "./read-text.js"
 import { canonicalIsoAt, parseBigIntText, parseIsoDate } from "./scalars.js"
 
 /**

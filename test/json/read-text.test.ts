@@ -4,7 +4,8 @@
  */
 import fc from "fast-check"
 import { describe, expect, test } from "vitest"
-import { cursor, miss, readBool, readNumber, readString, skipNull, startText } from "../../src/json/read-text.js"
+import { readNumber } from "../../src/json/read-number.js"
+import { cursor, miss, readBool, readString, skipNull, startText } from "../../src/json/read-text.js"
 
 /** Reads with `read` from the start of `text`; the value and where the cursor stopped, or "miss". */
 function scan<Value>(read: (text: string) => Value, text: string): { value: Value; at: number } | "miss" {
