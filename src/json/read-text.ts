@@ -1,9 +1,10 @@
 /**
  * The scanner under the fast JSON reader (read-compile.ts): a cursor over
  * the text and readers of JSON's lexical pieces (strings and literals here,
- * numbers in read-number.ts). Every reader accepts only text `JSON.parse` accepts and returns
- * exactly the value `JSON.parse` would give; on anything else it calls
- * {@link bail}, and the caller falls back to `JSON.parse` + decode.
+ * numbers in read-number.ts). Every reader accepts only text `JSON.parse`
+ * accepts and returns exactly the value `JSON.parse` would give; on anything
+ * else it calls {@link bail}, and the caller falls back to `JSON.parse` +
+ * decode.
  */
 
 /**
