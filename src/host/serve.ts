@@ -10,6 +10,7 @@ import { reasonPhrase, Status } from "../sitelet/http-status.js"
 import { withAcceptedCors } from "../sitelet/cors-content.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
 import { checkBody, unreadBodyError } from "./body-check.js"
+import { checkTarget } from "./target-check.js"
 import { HostContext } from "./host-context.js"
 import { isPromise } from "../internal/maybe-promise.js"
 import type { ResolvedHostOptions } from "./host-options.js"
@@ -70,43 +71,6 @@ const errorHeaders = Object.freeze([plainText, nosniff, strictCsp])
 export function errorContent(code: number, message?: string): StaticContent {
   const text = message ?? reasonPhrase(code)
   return staticContent(Status.Custom(code), errorHeaders, text)
-}
-
-function countParameters(query: string, limit: number): boolean {
-  let count = 0
-  for (let at = 0; at <= query.length; ) {
-    let end = query.indexOf("&", at)
-    if (end < 0) end = query.length
-    if (end > at && ++count > limit) return false
-    at = end + 1
-  }
-  return true
-}
-
-/** Length of the `scheme://authority` prefix of an absolute-form target (0 for origin-form). */
-function authorityLength(target: string): number {
-  if (target.startsWith("/")) return 0
-  const scheme = target.indexOf("://")
-  if (scheme < 0) return 0
-  let end = scheme + 3
-  while (end < target.length && target[end] !== "/" && target[end] !== "?" && target[end] !== "#") end++
-  return end
-}
-
-/** Checks the limits that apply before parsing; returns the error or undefined. */
-function checkTarget(target: string, options: ResolvedHostOptions): HostError | undefined {
-  const { urlLength, queryParameters } = options.limits
-  // The limit is on path and query: a Fetch host sees `scheme://host` in front, a Node host does not.
-  if (target.length - authorityLength(target) > urlLength) return new HostError(414, "uri.too.long", hostMessages.urlTooLong(urlLength))
-  const mark = target.indexOf("?")
-  if (mark >= 0) {
-    const hash = target.indexOf("#", mark)
-    const query = target.slice(mark + 1, hash < 0 ? target.length : hash)
-    if (!countParameters(query, queryParameters)) {
-      return new HostError(414, "parameters.too.many", hostMessages.tooManyParameters(queryParameters))
-    }
-  }
-  return undefined
 }
 
 const rejected = (error: HostError): ServeOutcome => ({ kind: "rejected", error, content: errorContent(error.status, error.message) })
