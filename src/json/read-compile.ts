@@ -1,7 +1,7 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { schemaOf } from "../descriptor/standard.js"
-import { fieldsReader, type FieldsReader } from "./read-fields.js"
+import { fieldsReader, type FieldsReader, type PlainObject, plainObjects, recordFieldsReader } from "./read-fields.js"
 import {
   dateReader, enumReader, readBigInt, readBoolValue, readFloat, readInt, type Reader, readStringValue,
 } from "./read-scalars.js"
@@ -41,8 +41,8 @@ function build(descriptor: Descriptor): Reader | undefined {
     case "list": return listReader(readerOf(descriptor.of))
     case "tuple": return tupleReader((descriptor.items as readonly Descriptor[]).map(readerOf))
     case "map": return mapReader(readerOf(descriptor.of))
-    case "record": return recordReader(fieldsOf(fieldShapes(descriptor, "record")))
-    case "case": return recordReader(fieldsOf(fieldShapes(descriptor, "case")))
+    case "record": return recordReader(fieldShapes(descriptor, "record"))
+    case "case": return recordReader(fieldShapes(descriptor, "case"))
     case "union": return unionReader(descriptor)
   }
 }
@@ -123,37 +123,24 @@ function mapReader(item: Reader | undefined): Reader | undefined {
   }
 }
 
-const fieldsOf = (fields: readonly FieldShape[]): FieldsReader | undefined => {
-  const readers = fields.map((field) => (field.optional ? optionReader(readerOf(field.type)) : readerOf(field.type)))
-  return readers.includes(undefined) ? undefined : fieldsReader(fields, readers as Reader[])
+// The readers of a record's or case's fields; undefined when one has no fast reader.
+const readersOf = (fields: readonly FieldShape[]): Reader[] | undefined => {
+  const readers = fields.map((field) => readerOf(field.type))
+  return readers.includes(undefined) ? undefined : (readers as Reader[])
 }
 
-function recordReader(fields: FieldsReader | undefined): Reader | undefined {
-  if (fields === undefined) return undefined
-  const Record = plainObjects()
-  return (text, depth, limits) => {
-    expect(text, 123)
-    if (depth >= limits.maxDepth) bail()
-    const out = new Record()
-    fields(text, out, true, depth + 1, limits)
-    expect(text, 125)
-    return out
-  }
-}
-
-// A constructor of plain objects (prototype Object.prototype, like `{}`) of its own per record type: V8 sizes
-// its objects to the fields they get (slack tracking), so all fields live in the object, as JSON.parse's do.
-function plainObjects(): new () => Record<string, unknown> {
-  function PlainObject(): void {}
-  PlainObject.prototype = Object.prototype
-  return PlainObject as unknown as new () => Record<string, unknown>
+function recordReader(fields: readonly FieldShape[]): Reader | undefined {
+  const readers = readersOf(fields)
+  // Each record type gets its own plain-object constructor (see plainObjects).
+  return readers === undefined ? undefined : recordFieldsReader(fields, readers, plainObjects())
 }
 
 function unionReader(descriptor: Descriptor & { kind: "union" }): Reader | undefined {
   const shape = unionShape(descriptor)
-  const byTag = new Map<string, { key: string; fields: FieldsReader; Case: new () => Record<string, unknown> }>()
+  const byTag = new Map<string, { key: string; fields: FieldsReader; Case: PlainObject }>()
   for (const c of shape.cases) {
-    const fields = fieldsOf(c.fields)
+    const readers = readersOf(c.fields)
+    const fields = readers === undefined ? undefined : fieldsReader(c.fields, readers)
     if (fields === undefined) return undefined
     byTag.set(c.tag, { key: c.key, fields, Case: plainObjects() })
   }
@@ -165,7 +152,7 @@ function unionReader(descriptor: Descriptor & { kind: "union" }): Reader | undef
     const found = byTag.get(readString(text)) ?? bail()
     const out = new found.Case()
     out.$ = found.key
-    found.fields(text, out, false, depth + 1, limits)
+    found.fields(text, depth + 1, limits, out)
     expect(text, 125)
     return out
   }
