@@ -35,9 +35,9 @@ export function toResponse(content: StaticContent, method: string): Response {
 function headersInit(list: readonly ContentHeader[]): HeadersInit {
   const record: Record<string, string> = Object.create(null) as Record<string, string>
   for (let i = 0; i < list.length; i++) {
-    const [name, value] = list[i] as ContentHeader
-    if (!isValidHeader(name, value) || repeats(list, i)) return appended(list)
-    record[name] = value
+    const entry = list[i] as ContentHeader
+    if (!isValidHeader(entry[0], entry[1]) || repeats(list, i)) return appended(list)
+    record[entry[0]] = entry[1]
   }
   return record
 }

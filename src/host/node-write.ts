@@ -21,16 +21,27 @@ export function writeNodeResponse(res: ServerResponse, content: StaticContent, m
   const body = content.body
   const bodyless = code === 204 || code === 304
   // One flat `writeHead` array: Node validates each field once while storing the head, and no per-response header map is built.
-  const fields: Array<string | number> = []
   const headers = content.headers
+  // Sized once (a growing array reallocates); indexed reads, since destructuring a frozen tuple walks an iterator.
+  const fields = new Array<string | number>(2 * headers.length + 4)
+  let count = 0
   for (let i = 0; i < headers.length; i++) {
-    const [name, value] = headers[i] as ContentHeader
+    const entry = headers[i] as ContentHeader
+    const name = entry[0]
     // The host's Content-Length and `Connection: close` replace the content's own (as `setHeader` did).
     if ((!bodyless && isNamed(name, "content-length")) || (close && isNamed(name, "connection"))) continue
-    fields.push(name, value)
+    fields[count++] = name
+    fields[count++] = entry[1]
   }
-  if (close) fields.push("connection", "close")
-  if (!bodyless) fields.push("content-length", body === undefined ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.byteLength)
+  if (close) {
+    fields[count++] = "connection"
+    fields[count++] = "close"
+  }
+  if (!bodyless) {
+    fields[count++] = "content-length"
+    fields[count++] = body === undefined ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.byteLength
+  }
+  fields.length = count
   if (res.getHeaderNames().length > 0) setFields(res, fields, code, content.status.text)
   else if (content.status.text === "") res.writeHead(code, fields)
   else res.writeHead(code, content.status.text, fields)
