@@ -136,14 +136,15 @@ export function compiler<Compiled>(build: (descriptor: Descriptor) => Compiled):
   return (descriptor) => {
     if (descriptor === last) return lastCompiled as Compiled
     let compiled = cache.get(descriptor)
-    if (compiled === undefined) {
+    // `has`: a compiler may compile to undefined (the fast reader, for descriptors it leaves to the general path).
+    if (compiled === undefined && !cache.has(descriptor)) {
       const input = descriptor as Descriptor | FieldDescriptor
       compiled = build(input.kind === "field" ? input.of : input)
       cache.set(descriptor, compiled)
     }
     last = descriptor
     lastCompiled = compiled
-    return compiled
+    return compiled as Compiled
   }
 }
 

@@ -5,14 +5,23 @@ import { t } from "../../src/descriptor/t.js"
 import { activatorOf } from "../../src/json/activate-compile.js"
 import { decoderOf } from "../../src/json/decode-compile.js"
 import { encoderOf } from "../../src/json/encode-compile.js"
+import { readerOf } from "../../src/json/read-compile.js"
 import { writerOf } from "../../src/json/serialize-compile.js"
+import { compiler } from "../../src/json/shape.js"
 import { Event, Tree, User } from "./fixtures.js"
 
 describe("compilation", () => {
   test("each descriptor compiles once: the same closure comes back", () => {
-    for (const compile of [decoderOf, writerOf, encoderOf, activatorOf] as const) {
+    for (const compile of [decoderOf, writerOf, encoderOf, activatorOf, readerOf] as const) {
       for (const d of [User, Event, Tree, t.list(t.int)] as Descriptor[]) expect(compile(d)).toBe(compile(d))
     }
+  })
+
+  test("a compiler that compiles to undefined (the fast reader's 'general path only') compiles once too", () => {
+    let builds = 0
+    const compile = compiler(() => void builds++)
+    for (const d of [User, Event, User, Event, User] as Descriptor[]) compile(d)
+    expect(builds).toBe(2)
   })
 
   test("mutually recursive descriptors compile without looping (t.lazy compiles on first call)", () => {
