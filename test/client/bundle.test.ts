@@ -11,10 +11,15 @@ import { describe, expect, it } from "vitest"
 
 const root = new URL("../..", import.meta.url).pathname
 
-/** Budgets (bytes), set from the measurement on 2026-11-22 with ~20 % headroom: a jump means new weight in the client graph. */
+/**
+ * Budgets (bytes), set from the measurement with ~10 % headroom: a jump means new weight in the client graph.
+ * Raised once, on purpose: the JSON one-pass reader (+7.8 KB minified, 2.6 KB gzip; the router decodes
+ * JSON bodies with it) and the routing fast paths took client from 70.3 to 81.4 KB (28.4 KB gzip) and
+ * declarations from 54.9 to 66.0 KB (23.2 KB gzip).
+ */
 const budgets = {
-  client: { minified: 75_000, gzip: 26_000 },
-  declarations: { minified: 60_000, gzip: 21_000 },
+  client: { minified: 90_000, gzip: 31_000 },
+  declarations: { minified: 73_000, gzip: 25_500 },
 }
 
 const entries = {
