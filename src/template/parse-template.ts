@@ -84,17 +84,19 @@ function parseRoute(template: string, extra: ExtraFields): CaseDescriptor | stri
  */
 export type ParseTemplate<Template extends string, Extra> = Template extends `/${string}`
   ? ParseRoute<Template, Extra>
-  : Template extends `${infer Methods} ${infer Route}`
-    ? Route extends `/${string}`
-      ? Methods extends keyof MethodTable
-        ? ParseRoute<Route, Extra>
-        : ParseMethods<Methods, Template> extends infer Checked extends string
-          ? Checked
-          : ParseRoute<Route, Extra>
-      : ParseMethods<Methods, Template> extends infer Checked extends string
-        ? Checked
-        : PathStart<Template>
-    : PathStart<Template>
+  : // One method in capitals and a path (the common case): one pattern, no further checks.
+    Template extends `${infer _Method extends keyof MethodTable} ${infer Route extends `/${string}`}`
+    ? ParseRoute<Route, Extra>
+    : ParseMethodsRoute<Template, Extra>
+
+// Several methods, lower case, or an error: the methods are checked before the path's start.
+type ParseMethodsRoute<Template extends string, Extra> = Template extends `${infer Methods} ${infer Route}`
+  ? ParseMethods<Methods, Template> extends infer Checked extends string
+    ? Checked
+    : Route extends `/${string}`
+      ? ParseRoute<Route, Extra>
+      : PathStart<Template>
+  : PathStart<Template>
 
 // A route without any `?` has no query and no option hole: no split. When the text before the
 // first `?` ends in `>` or holds no `<`, that `?` is outside every hole and starts the query:
