@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest"
+import { IncomingMessage, ServerResponse } from "node:http"
+import { Socket } from "node:net"
+import { t } from "../../src/descriptor/t.js"
+import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Content } from "../../src/sitelet/content.js"
+import { NodeHandler } from "../../src/host/node.js"
+
+const site = Sitelet.Infer(t.union({ Now: "GET /now/<id:int>", Later: "GET /later" }), {
+  Now: (_ctx, e) => Content.Json({ id: e.id }),
+  Later: async () => {
+    await Promise.resolve()
+    return Content.Text("later")
+  },
+})
+
+/** A request and response pair with no socket: the response keeps what it would write. */
+function exchange(target: string): { req: IncomingMessage; res: ServerResponse; written: () => string } {
+  const req = new IncomingMessage(new Socket())
+  req.method = "GET"
+  req.url = target
+  req.headers = { host: "localhost" }
+  const res = new ServerResponse(req)
+  const written = () => (res as unknown as { outputData: Array<{ data: string }> }).outputData.map((chunk) => String(chunk.data)).join("")
+  return { req, res, written }
+}
+
+describe("NodeHandler", () => {
+  it("answers a request with a synchronous handler before the listener returns", () => {
+    const { req, res, written } = exchange("/now/7")
+    NodeHandler(site)(req, res)
+    expect(res.writableEnded).toBe(true)
+    expect(written()).toMatch(/^HTTP\/1\.1 200 OK\r\n/)
+    expect(written()).toContain("X-Content-Type-Options: nosniff\r\n")
+    expect(written().endsWith('\r\n\r\n{"id":7}')).toBe(true)
+    const missing = exchange("/nowhere")
+    NodeHandler(site)(missing.req, missing.res)
+    expect(missing.res.writableEnded).toBe(true)
+    expect(missing.res.statusCode).toBe(404)
+  })
+  it("answers an awaiting handler once it settles", async () => {
+    const { req, res, written } = exchange("/later")
+    NodeHandler(site)(req, res)
+    expect(res.writableEnded).toBe(false)
+    for (let turn = 0; turn < 20 && !res.writableEnded; turn++) await new Promise((resolve) => setImmediate(resolve))
+    expect(res.writableEnded).toBe(true)
+    expect(written().endsWith("\r\n\r\nlater")).toBe(true)
+  })
+})
