@@ -162,14 +162,20 @@ export function serverSection(results: readonly ServerResult[]): string {
     "",
     `\`GET /users/42\` → \`{"id":42,"name":"user 42","active":true}\` on loopback. Each server runs in its own child ` +
       `process (its own heap); autocannon runs in the parent process with one load-generator worker (its main thread), ` +
-      `${load.connections} connections, pipelining ${load.pipelining}, ${load.duration} s × ${load.rounds} rounds, the last ` +
-      "kept. Server and load generator share the machine's 2 cores (and the other sessions' load), so req/s here measure " +
-      "the pair; compare rows, not absolute numbers. Each server's answer and its 404 are checked before the load.",
+      `${load.connections} connections, pipelining ${load.pipelining}, ${load.duration} s per load. The rounds are ` +
+      `interleaved: ${load.rounds} rounds, each loading every server once in a rotating order, the first dropped as ` +
+      `warm-up and the medians of the other ${load.rounds - 1} reported, so a busy moment on the shared machine hits ` +
+      "every server alike. Server and load generator share the machine's 2 cores (and the other sessions' load), so " +
+      "req/s here measure the pair; compare rows, not absolute numbers. Each server's answer and its 404 are checked " +
+      "before the load.",
     "",
     table(["server", "req/s", "of raw node:http", "p50", "p99", "server CPU / request", "raw's CPU ÷ this", "errors + non-2xx"], rows),
     "",
-    "Server CPU per request is the server process's CPU time (user + system) during the kept round divided by the " +
-      "requests it answered: the cost of one request on this stack, much less blurred by the shared cores than req/s.",
+    "Server CPU per request is the server process's CPU time (user + system) during a load divided by the requests " +
+      "it answered (median over the rounds): the cost of one request on this stack, much less blurred by the shared " +
+      "cores than req/s. Per round, in round order (µs):",
+    "",
+    ...results.map((result) => `- ${result.name}: ${result.cpuRounds.map((value) => value.toFixed(1)).join(", ")}`),
     "",
     ...results.map((result) => `- **${result.name}**: ${result.note}`),
   ].join("\n")

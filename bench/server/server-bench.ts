@@ -1,8 +1,11 @@
 /**
  * The whole-server benchmark: each server runs in its own child process
- * (its own heap); autocannon runs in this process on its main thread (one
- * load-generator worker) on the same 2 cores. 5 s × 2 rounds per server,
- * the second kept (the first warms the JIT).
+ * (its own heap, all started at once and idle between loads); autocannon
+ * runs in this process on its main thread (one load-generator worker) on
+ * the same 2 cores. Rounds are interleaved (every server loaded once per
+ * round, in a rotating order) so a busy moment on the shared machine hits
+ * every server alike; the first round warms the JIT and is dropped, the
+ * medians of the others are reported.
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { createInterface } from "node:readline"
@@ -16,17 +19,19 @@ export interface ServerResult {
   readonly requestsPerSecond: number
   readonly p50Ms: number
   readonly p99Ms: number
-  /** CPU time of the server process per request served in the kept round (µs): not blurred by the shared cores. */
+  /** CPU time of the server process per request served (µs), median over the measured rounds: not blurred by the shared cores. */
   readonly cpuUsPerRequest: number
+  /** CPU time per request in each measured round (µs), in round order. */
+  readonly cpuRounds: readonly number[]
   readonly errors: number
   readonly non2xx: number
 }
 
 /** autocannon settings (also printed in BENCHMARKS.md). */
-export const load = { connections: 50, pipelining: 10, duration: 5, rounds: 2 } as const
+export const load = { connections: 50, pipelining: 10, duration: 3, rounds: 6 } as const
 
 /** The load of a smoke run (`SITELETS_BENCH_QUICK=1`): the pipeline checked, no meaningful figure. */
-export const quickLoad = { connections: 10, pipelining: 1, duration: 1, rounds: 1 } as const
+export const quickLoad = { connections: 10, pipelining: 1, duration: 1, rounds: 2 } as const
 
 type Load = typeof load | typeof quickLoad
 
@@ -78,8 +83,24 @@ async function check(name: string, base: string): Promise<void> {
   if (missing.status !== 404) throw new Error(`${name} answers /nothing/here with ${missing.status}`)
 }
 
+interface Round {
+  readonly requestsPerSecond: number
+  readonly p50Ms: number
+  readonly p99Ms: number
+  readonly cpuUsPerRequest: number
+  readonly errors: number
+  readonly non2xx: number
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+}
+
 /**
- * Runs every server through autocannon, one at a time.
+ * Runs every server through autocannon in interleaved rounds (the first
+ * dropped as warm-up) and reports each one's medians.
  *
  * @example
  * ```ts
@@ -87,36 +108,52 @@ async function check(name: string, base: string): Promise<void> {
  * ```
  */
 export async function serverBench(childEntry: string, settings: Load = load): Promise<ServerResult[]> {
-  const results: ServerResult[] = []
-  for (const app of apps) {
-    const child = await start(childEntry, app.name)
-    try {
-      const { port } = child
-      const base = `http://127.0.0.1:${port}`
-      await check(app.name, base)
-      let last: Awaited<ReturnType<typeof autocannon>> | undefined
-      let cpuUs = 0
-      for (let round = 0; round < settings.rounds; round++) {
+  const children: Child[] = []
+  try {
+    for (const app of apps) {
+      const child = await start(childEntry, app.name)
+      children.push(child)
+      await check(app.name, `http://127.0.0.1:${child.port}`)
+    }
+    const rounds: Round[][] = apps.map(() => [])
+    for (let round = 0; round < settings.rounds; round++) {
+      for (let turn = 0; turn < apps.length; turn++) {
+        // A rotating order: no server always follows the same one.
+        const index = (turn + round) % apps.length
+        const child = children[index] as Child
         const { connections, pipelining, duration } = settings
         const before = await child.cpuUs()
-        last = await autocannon({ url: `${base}/users/42`, connections, pipelining, duration })
-        cpuUs = (await child.cpuUs()) - before
+        const result = await autocannon({ url: `http://127.0.0.1:${child.port}/users/42`, connections, pipelining, duration })
+        const cpuUs = (await child.cpuUs()) - before
+        if (round === 0 && settings.rounds > 1) continue
+        ;(rounds[index] as Round[]).push({
+          requestsPerSecond: result.requests.average,
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          cpuUsPerRequest: cpuUs / Math.max(1, result.requests.total),
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+        })
       }
-      if (!last) throw new Error("no autocannon round ran")
-      results.push({
+      process.stderr.write(`  round ${round + 1}/${settings.rounds} done\n`)
+    }
+    return apps.map((app, index) => {
+      const measured = rounds[index] as Round[]
+      const result: ServerResult = {
         name: app.name,
         note: app.note,
-        requestsPerSecond: last.requests.average,
-        p50Ms: last.latency.p50,
-        p99Ms: last.latency.p99,
-        cpuUsPerRequest: cpuUs / Math.max(1, last.requests.total),
-        errors: last.errors + last.timeouts,
-        non2xx: last.non2xx,
-      })
-      process.stderr.write(`  ${app.name}: ${Math.round(last.requests.average)} req/s, p99 ${last.latency.p99} ms, ${(cpuUs / Math.max(1, last.requests.total)).toFixed(1)} µs CPU/req\n`)
-    } finally {
-      await stop(child.process)
-    }
+        requestsPerSecond: median(measured.map((r) => r.requestsPerSecond)),
+        p50Ms: median(measured.map((r) => r.p50Ms)),
+        p99Ms: median(measured.map((r) => r.p99Ms)),
+        cpuUsPerRequest: median(measured.map((r) => r.cpuUsPerRequest)),
+        cpuRounds: measured.map((r) => r.cpuUsPerRequest),
+        errors: measured.reduce((sum, r) => sum + r.errors, 0),
+        non2xx: measured.reduce((sum, r) => sum + r.non2xx, 0),
+      }
+      process.stderr.write(`  ${app.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest.toFixed(1)} µs CPU/req\n`)
+      return result
+    })
+  } finally {
+    for (const child of children) await stop(child.process)
   }
-  return results
 }
