@@ -71,7 +71,8 @@ export const unsure: unique symbol = Symbol("unsure")
 /** Per path length, a bit per last character (its code modulo 32) that a static path of that length ends with. */
 function staticMasksOf(paths: Iterable<string>): Int32Array {
   const list = [...paths]
-  const masks = new Int32Array(Math.max(0, ...list.map((path) => path.length)) + 1)
+  // A loop, not Math.max(...lengths): an argument list that long would overflow the stack for a huge table.
+  const masks = new Int32Array(list.reduce((longest, path) => Math.max(longest, path.length), 0) + 1)
   for (const path of list) masks[path.length] = (masks[path.length] as number) | (1 << (path.charCodeAt(path.length - 1) & 31))
   return masks
 }
