@@ -105,10 +105,25 @@ function answer(outcome: ServeOutcome, request: Request, options: ResolvedHostOp
   try {
     return toResponse(outcome.content, request.method.toUpperCase())
   } catch (error) {
-    // A header the runtime refuses (built by hand, bypassing `header()`): a generic 500, like a throwing handler.
+    // A header the runtime refuses (built by hand, bypassing `header()`): a generic 500, like a throwing handler,
+    // with the answer's CORS headers, so the browser still shows the page its status (as other errors carry them).
     options.onError(error)
-    return toResponse(errorContent(500), request.method.toUpperCase())
+    const plain = errorContent(500)
+    try {
+      return toResponse(withCorsHeadersOf(plain, outcome.content), request.method.toUpperCase())
+    } catch {
+      return toResponse(plain, request.method.toUpperCase())
+    }
   }
+}
+
+/** The error content with the `Access-Control-*` and `Vary` headers of the content it replaces. */
+function withCorsHeadersOf(error: StaticContent, replaced: StaticContent): StaticContent {
+  const cors = replaced.headers.filter(([name]) => {
+    const key = name.toLowerCase()
+    return key.startsWith("access-control-") || key === "vary"
+  })
+  return cors.length === 0 ? error : { ...error, headers: [...error.headers, ...cors] }
 }
 
 /**

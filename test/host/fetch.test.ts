@@ -53,4 +53,24 @@ describe("Fetch host faults", () => {
     expect(response?.status).toBe(500)
     expect(errors).toHaveLength(1)
   })
+
+  it("keeps the CORS headers of the refused answer on that 500, and only those", async () => {
+    const content = staticContent(Http.Status.Ok, [
+      ["Access-Control-Allow-Origin", "https://app.example"],
+      ["Vary", "Origin"],
+      ["X-Other", "kept out"],
+      ["X-Bad", "a\nb"],
+    ], "x")
+    const site = Sitelet.Content("/bad", { $: "Bad" } as const, content)
+    const response = await site.Handle(new Request("http://x/bad"), { onError: () => undefined })
+    expect(response?.status).toBe(500)
+    expect(response?.headers.get("access-control-allow-origin")).toBe("https://app.example")
+    expect(response?.headers.get("vary")).toBe("Origin")
+    expect(response?.headers.get("x-other")).toBeNull()
+    // A refused CORS header itself: the plain 500.
+    const refused = Sitelet.Content("/bad", { $: "Bad" } as const, staticContent(Http.Status.Ok, [["Access-Control-Allow-Origin", "a\nb"]], "x"))
+    const plain = await refused.Handle(new Request("http://x/bad"), { onError: () => undefined })
+    expect(plain?.status).toBe(500)
+    expect(plain?.headers.get("access-control-allow-origin")).toBeNull()
+  })
 })
