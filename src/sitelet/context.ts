@@ -112,10 +112,26 @@ class RequestView implements ContextRequest {
  * ```
  */
 export function mapContext<Outer, Inner>(ctx: Context<Outer>, toOuter: (endpoint: Inner) => Outer): Context<Inner> {
-  return Object.freeze({
-    Link: (endpoint: Inner) => ctx.Link(toOuter(endpoint)),
-    Request: ctx.Request,
-    UserSession: ctx.UserSession,
-    ApplicationPath: ctx.ApplicationPath,
-  })
+  return new MappedContext(ctx, toOuter)
+}
+
+// Reads through to the outer context on use, so its lazily made parts (the user session, the request view) stay lazy.
+class MappedContext<Outer, Inner> implements Context<Inner> {
+  readonly #outer: Context<Outer>
+  readonly #toOuter: (endpoint: Inner) => Outer
+  constructor(outer: Context<Outer>, toOuter: (endpoint: Inner) => Outer) {
+    this.#outer = outer
+    this.#toOuter = toOuter
+  }
+  get Request(): Context<Inner>["Request"] {
+    return this.#outer.Request
+  }
+  get UserSession(): Context<Inner>["UserSession"] {
+    return this.#outer.UserSession
+  }
+  get ApplicationPath(): string {
+    return this.#outer.ApplicationPath
+  }
+  // A bound arrow, like the host's: `const { Link } = ctx` keeps working.
+  readonly Link = (endpoint: Inner): string => this.#outer.Link(this.#toOuter(endpoint))
 }

@@ -4,7 +4,8 @@ import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
 import { deferred, mapContent, resolveContent, staticContent, type Content as ContentType } from "../../src/sitelet/content-model.js"
 import { Http } from "../../src/sitelet/http-status.js"
-import type { Context } from "../../src/sitelet/context.js"
+import { contextRequest, mapContext, type Context } from "../../src/sitelet/context.js"
+import { createRouteRequest } from "../../src/router/request.js"
 import { siteletMessages } from "../../src/sitelet/messages.js"
 
 describe("ctx.Request", () => {
@@ -60,5 +61,32 @@ describe("content model", () => {
     expect((await resolveContent(promised, ctx)).status.code).toBe(201)
     const redirect: ContentType<{ $: string }> = Content.WithHeaders(Content.RedirectPermanent({ $: "p" }), { "X-A": "1" })
     expect((await resolveContent(redirect, ctx)).headers).toContainEqual(["X-A", "1"])
+  })
+})
+
+describe("mapContext", () => {
+  it("translates links and reads the outer context only when a part is used", () => {
+    const reads: string[] = []
+    const outer = {
+      Link: (endpoint: { readonly $: "Admin"; readonly page: string }) => `/admin/${endpoint.page}`,
+      get Request() {
+        reads.push("Request")
+        return contextRequest(createRouteRequest({ method: "GET", target: "/admin/x" }))
+      },
+      get UserSession(): Context<unknown>["UserSession"] {
+        reads.push("UserSession")
+        throw new Error("not used here")
+      },
+      ApplicationPath: "/app",
+    }
+    const inner = mapContext(outer, (page: string) => ({ $: "Admin" as const, page }))
+    expect(reads).toEqual([])
+    const { Link } = inner
+    expect(Link("users")).toBe("/admin/users")
+    expect(inner.ApplicationPath).toBe("/app")
+    expect(reads).toEqual([])
+    expect(inner.Request.path).toBe("/admin/x")
+    expect(reads).toEqual(["Request"])
+    expect(() => inner.UserSession).toThrow("not used here")
   })
 })
