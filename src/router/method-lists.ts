@@ -3,7 +3,7 @@ import type { Alternative } from "./shape.js"
 
 /**
  * Entries split by the request method they accept, kept in the order they
- * were added (declaration order): `all` for lenient matching, `by` for each
+ * were added (declaration order): `all` for lenient matching, `names`/`lists` for each
  * method some entry names (HEAD wherever GET is), `other` for any other
  * method (the entries that accept every method). Filled when compiling, so
  * no request method, however made up, adds anything.
@@ -17,9 +17,8 @@ import type { Alternative } from "./shape.js"
  */
 export interface MethodLists<Entry extends { readonly alternative: Alternative }> {
   readonly all: Entry[]
-  readonly by: Map<string, Entry[]>
   readonly other: Entry[]
-  /** `by` as two short lists, scanned on the hot path: a handful of method names beats hashing one. */
+  /** The methods some entry names, and each one's entries (parallel lists, scanned: a handful of names beats hashing one). */
   readonly names: string[]
   readonly lists: Entry[][]
 }
@@ -32,7 +31,7 @@ export interface MethodLists<Entry extends { readonly alternative: Alternative }
  * newMethodLists().all //=> []
  * ```
  */
-export const newMethodLists = <Entry extends { readonly alternative: Alternative }>(): MethodLists<Entry> => ({ all: [], by: new Map(), other: [], names: [], lists: [] })
+export const newMethodLists = <Entry extends { readonly alternative: Alternative }>(): MethodLists<Entry> => ({ all: [], other: [], names: [], lists: [] })
 
 /**
  * Adds an entry after those already there.
@@ -48,16 +47,17 @@ export function addByMethod<Entry extends { readonly alternative: Alternative }>
     const names = [...methods]
     if (methods.has("GET")) names.push("HEAD")
     for (const name of names) {
-      if (lists.by.has(name)) continue
+      if (lists.names.includes(name)) continue
       const list = lists.all.filter((earlier) => acceptsMethod(earlier.alternative.methods, name))
-      lists.by.set(name, list)
       lists.names.push(name)
       lists.lists.push(list)
     }
   }
   lists.all.push(entry)
   if (methods === undefined) lists.other.push(entry)
-  for (const [name, list] of lists.by) if (acceptsMethod(methods, name)) list.push(entry)
+  lists.names.forEach((name, index) => {
+    if (acceptsMethod(methods, name)) (lists.lists[index] as Entry[]).push(entry)
+  })
 }
 
 /**
