@@ -2,17 +2,11 @@
  * Every route-template error sentence, written once: a function (thrown by the
  * runtime parser) and, right under it, the template-literal type of the same
  * name (the compile error at the call site). Tests import these writers.
+ * The sentences about holes are in hole-messages.ts, re-exported here.
  */
 
-/**
- * The parameter types a hole may name, as the sentences list them.
- *
- * @example
- * ```ts
- * expectedTypes //=> "int | float | string | bool | bigint | datetime"
- * ```
- */
-export const expectedTypes = "int | float | string | bool | bigint | datetime"
+export * from "./hole-messages.js"
+
 /**
  * The methods a template may start with, as the sentences list them.
  *
@@ -24,49 +18,6 @@ export const expectedTypes = "int | float | string | bool | bigint | datetime"
 export const expectedMethods = "GET | HEAD | POST | PUT | PATCH | DELETE | OPTIONS"
 
 /**
- * A hole names a type outside the table.
- *
- * @example
- * ```ts
- * unknownType("integer", "<id:integer>")
- * //=> "Unknown parameter type 'integer' in '<id:integer>' (expected int | float | string | bool | bigint | datetime)"
- * ```
- */
-export const unknownType = <Spec extends string, Hole extends string>(spec: Spec, hole: Hole): UnknownType<Spec, Hole> =>
-  `Unknown parameter type '${spec}' in '${hole}' (expected ${expectedTypes})`
-/**
- * Type twin of {@link unknownType}: the same sentence as a string literal type.
- *
- * @example
- * ```ts
- * type Message = UnknownType<"integer", "<id:integer>"> // the sentence unknownType("integer", "<id:integer>") returns
- * ```
- */
-export type UnknownType<Spec extends string, Hole extends string> =
-  `Unknown parameter type '${Spec}' in '${Hole}' (expected int | float | string | bool | bigint | datetime)`
-
-/**
- * A `<` opens a hole that no `>` closes.
- *
- * @example
- * ```ts
- * unclosedHole("<id:int") //=> "Unclosed '<' in '<id:int' (a hole is written <name> or <name:type>)"
- * ```
- */
-export const unclosedHole = <Segment extends string>(segment: Segment): UnclosedHole<Segment> =>
-  `Unclosed '<' in '${segment}' (a hole is written <name> or <name:type>)`
-/**
- * Type twin of {@link unclosedHole}: the same sentence as a string literal type.
- *
- * @example
- * ```ts
- * type Message = UnclosedHole<"<id"> // the sentence unclosedHole("<id") returns
- * ```
- */
-export type UnclosedHole<Segment extends string> =
-  `Unclosed '<' in '${Segment}' (a hole is written <name> or <name:type>)`
-
-/**
  * A path segment mixes literal text and a hole, or holds a stray `<` / `>`.
  *
  * @example
@@ -76,6 +27,7 @@ export type UnclosedHole<Segment extends string> =
  */
 export const mixedSegment = <Segment extends string>(segment: Segment): MixedSegment<Segment> =>
   `Path segment '${segment}' must be literal text or one whole hole like <name>`
+
 /**
  * Type twin of {@link mixedSegment}: the same sentence as a string literal type.
  *
@@ -88,88 +40,6 @@ export type MixedSegment<Segment extends string> =
   `Path segment '${Segment}' must be literal text or one whole hole like <name>`
 
 /**
- * A hole without a field name.
- *
- * @example
- * ```ts
- * emptyName("<:int>") //=> "Empty field name in '<:int>'"
- * ```
- */
-export const emptyName = <Hole extends string>(hole: Hole): EmptyName<Hole> =>
-  `Empty field name in '${hole}'`
-/**
- * Type twin of {@link emptyName}: the same sentence as a string literal type.
- *
- * @example
- * ```ts
- * type Message = EmptyName<"<id:integer>"> // the sentence emptyName("<id:integer>") returns
- * ```
- */
-export type EmptyName<Hole extends string> = `Empty field name in '${Hole}'`
-
-/**
- * Two holes, or a hole and an extra field it does not place, share a name.
- *
- * @example
- * ```ts
- * duplicateName("id") //=> "Duplicate field name 'id' (each hole and extra field needs its own name)"
- * ```
- */
-export const duplicateName = <Name extends string>(name: Name): DuplicateName<Name> =>
-  `Duplicate field name '${name}' (each hole and extra field needs its own name)`
-/**
- * Type twin of {@link duplicateName}: the same sentence as a string literal type.
- *
- * @example
- * ```ts
- * type Message = DuplicateName<"id"> // the sentence duplicateName("id") returns
- * ```
- */
-export type DuplicateName<Name extends string> =
-  `Duplicate field name '${Name}' (each hole and extra field needs its own name)`
-
-/**
- * A path segment follows a `<...rest>` hole.
- *
- * @example
- * ```ts
- * wildcardNotLast("<...path>") //=> "Wildcard '<...path>' must be the last path segment"
- * ```
- */
-export const wildcardNotLast = <Hole extends string>(hole: Hole): WildcardNotLast<Hole> =>
-  `Wildcard '${hole}' must be the last path segment`
-/**
- * Type twin of {@link wildcardNotLast}: the same sentence as a string literal type.
- *
- * @example
- * ```ts
- * type Message = WildcardNotLast<"<id:integer>"> // the sentence wildcardNotLast("<id:integer>") returns
- * ```
- */
-export type WildcardNotLast<Hole extends string> = `Wildcard '${Hole}' must be the last path segment`
-
-/**
- * A `<...rest>` hole whose type is neither a string nor a list.
- *
- * @example
- * ```ts
- * wildcardType("<...n:int>") //=> "Wildcard '<...n:int>' must be a string or a list (like <...rest> or <...rest:int[]>)"
- * ```
- */
-export const wildcardType = <Hole extends string>(hole: Hole): WildcardType<Hole> =>
-  `Wildcard '${hole}' must be a string or a list (like <...rest> or <...rest:int[]>)`
-/**
- * Type twin of {@link wildcardType}: the same sentence as a string literal type.
- *
- * @example
- * ```ts
- * type Message = WildcardType<"<id:integer>"> // the sentence wildcardType("<id:integer>") returns
- * ```
- */
-export type WildcardType<Hole extends string> =
-  `Wildcard '${Hole}' must be a string or a list (like <...rest> or <...rest:int[]>)`
-
-/**
  * An option hole in the path is followed by a required path hole.
  *
  * @example
@@ -180,6 +50,7 @@ export type WildcardType<Hole extends string> =
  */
 export const ambiguousOption = <Option extends string, Required extends string>(option: Option, required: Required): AmbiguousOption<Option, Required> =>
   `Option hole '${option}' comes before required hole '${required}', which is ambiguous (put option holes last or in the query)`
+
 /**
  * Type twin of {@link ambiguousOption}: the same sentence as a string literal type.
  *
@@ -201,6 +72,7 @@ export type AmbiguousOption<Option extends string, Required extends string> =
  */
 export const duplicateQueryKey = <Key extends string>(key: Key): DuplicateQueryKey<Key> =>
   `Query key '${key}' is used twice`
+
 /**
  * Type twin of {@link duplicateQueryKey}: the same sentence as a string literal type.
  *
@@ -221,6 +93,7 @@ export type DuplicateQueryKey<Key extends string> = `Query key '${Key}' is used 
  */
 export const badQueryItem = <Item extends string>(item: Item): BadQueryItem<Item> =>
   `Query item '${item}' must be written key=<field> or key=<field:type>`
+
 /**
  * Type twin of {@link badQueryItem}: the same sentence as a string literal type.
  *
@@ -241,6 +114,7 @@ export type BadQueryItem<Item extends string> = `Query item '${Item}' must be wr
  */
 export const pathStart = <Template extends string>(template: Template): PathStart<Template> =>
   `Route template '${template}' must start with '/' or with methods and a space ('GET /…')`
+
 /**
  * Type twin of {@link pathStart}: the same sentence as a string literal type.
  *
@@ -262,6 +136,7 @@ export type PathStart<Template extends string> =
  */
 export const emptySegment = <Path extends string>(path: Path): EmptySegment<Path> =>
   `Empty path segment in '${path}' (no '//' and no trailing '/')`
+
 /**
  * Type twin of {@link emptySegment}: the same sentence as a string literal type.
  *
@@ -283,6 +158,7 @@ export type EmptySegment<Path extends string> = `Empty path segment in '${Path}'
  */
 export const unknownMethod = <Token extends string, Template extends string>(token: Token, template: Template): UnknownMethod<Token, Template> =>
   `Unknown method '${token}' in '${template}' (expected ${expectedMethods})`
+
 /**
  * Type twin of {@link unknownMethod}: the same sentence as a string literal type.
  *
@@ -293,25 +169,3 @@ export const unknownMethod = <Token extends string, Template extends string>(tok
  */
 export type UnknownMethod<Token extends string, Template extends string> =
   `Unknown method '${Token}' in '${Template}' (expected GET | HEAD | POST | PUT | PATCH | DELETE | OPTIONS)`
-
-/**
- * A `datetime(FORMAT)` whose format lacks `yyyy`, `MM` or `dd`, or holds `:` or `/`.
- *
- * @example
- * ```ts
- * badDateFormat("HH.mm", "<t:datetime(HH.mm)>")
- * //=> "Bad date format 'HH.mm' in '<t:datetime(HH.mm)>' (a format needs yyyy, MM and dd, and no ':' or '/')"
- * ```
- */
-export const badDateFormat = <Format extends string, Hole extends string>(format: Format, hole: Hole): BadDateFormat<Format, Hole> =>
-  `Bad date format '${format}' in '${hole}' (a format needs yyyy, MM and dd, and no ':' or '/')`
-/**
- * Type twin of {@link badDateFormat}: the same sentence as a string literal type.
- *
- * @example
- * ```ts
- * type Message = BadDateFormat<"HH.mm", "<id:integer>"> // the sentence badDateFormat("HH.mm", "<id:integer>") returns
- * ```
- */
-export type BadDateFormat<Format extends string, Hole extends string> =
-  `Bad date format '${Format}' in '${Hole}' (a format needs yyyy, MM and dd, and no ':' or '/')`

@@ -1,7 +1,7 @@
 import type { Descriptor, FieldInput, Infer } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { string } from "../descriptor/primitives.js"
-import { duplicateName, emptyName, wildcardType, type DuplicateName, type EmptyName, type WildcardType } from "./messages.js"
+import { duplicateName, emptyName, wildcardType, type DuplicateName, type EmptyName, type WildcardType } from "./hole-messages.js"
 import { baseDescriptors, parseType, type BaseTypeName, type BaseTypes, type ParseType } from "./parse-type.js"
 
 /**

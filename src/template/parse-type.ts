@@ -1,7 +1,7 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { list, option } from "../descriptor/composites.js"
 import { bigint, bool, datetime, float, int, string } from "../descriptor/primitives.js"
-import { badDateFormat, unknownType, type BadDateFormat, type UnknownType } from "./messages.js"
+import { badDateFormat, unknownType, type BadDateFormat, type UnknownType } from "./hole-messages.js"
 
 /**
  * What a hole's type turns into: its descriptor, whether it is an option
