@@ -1,4 +1,4 @@
-import { acceptsMethod } from "./alternative.js"
+import { knownTarget } from "./known-targets.js"
 import type { Alternative } from "./shape.js"
 
 /**
@@ -6,11 +6,12 @@ import type { Alternative } from "./shape.js"
  *
  * @example
  * ```ts
- * const route: StaticRoute = { methods: new Set(["GET"]), tag: "Repos", literals: ["user", "repos"] }
+ * const route: StaticRoute = { methods: ["GET", "HEAD"], tag: "Repos", literals: ["user", "repos"] }
  * ```
  */
 export interface StaticRoute {
-  readonly methods: ReadonlySet<string> | undefined
+  /** The accepted methods, HEAD added where GET is (scanned: one to three names beat a Set lookup); undefined for every method. */
+  readonly methods: readonly string[] | undefined
   readonly tag: string
   /** The decoded segments the path stands for, compared before answering (a hand-made request may disagree with its path). */
   readonly literals: readonly string[]
@@ -19,6 +20,14 @@ export interface StaticRoute {
 const literalsOf = (alternative: Alternative): string[] =>
   alternative.elements.slice(0, alternative.prefix).map((element) => (element as { literal: string }).literal)
 
+/**
+ * A literal whose raw spelling in a target is itself, one segment long and
+ * well-formed: then a raw path (or a raw target) equal to a key splits into
+ * exactly the key's literals, with nothing bad about it.
+ */
+const plainLiteral = (literal: string): boolean =>
+  literal !== "" && literal !== "." && literal !== ".." && !/[/%?#\\]/.test(literal)
+
 const isStatic = (alternative: Alternative) => alternative.prefix === alternative.elements.length
 
 /**
@@ -26,13 +35,14 @@ const isStatic = (alternative: Alternative) => alternative.prefix === alternativ
  * walk): raw path → case, for each alternative made only of literals that
  * has no field at all (no query, form or JSON field) and that no earlier alternative can
  * reach (an earlier static one with the same path, or an earlier one whose
- * leading literals are a prefix of it). Literals holding `/` or `%` are left
- * out, so a raw path equal to a key has no escape and splits into exactly
- * the case's literals: `/a%2Fb` never passes for `/a/b`.
+ * leading literals are a prefix of it). Literals holding `/`, `%`, `?`, `#`
+ * or `\` (or empty, `.`, `..`) are left out, so a raw path, or a raw target,
+ * equal to a key has no escape, no query and splits into exactly the case's
+ * literals: `/a%2Fb` never passes for `/a/b`.
  *
  * @example
  * ```ts
- * staticRoutes(alternatives).get("/user/repos") //=> { methods: Set { "GET" }, tag: "R63", literals: ["user", "repos"] }
+ * staticRoutes(alternatives).get("/user/repos") //=> { methods: ["GET", "HEAD"], tag: "R63", literals: ["user", "repos"] }
  * ```
  */
 export function staticRoutes(alternatives: readonly Alternative[]): Map<string, StaticRoute> {
@@ -48,13 +58,15 @@ export function staticRoutes(alternatives: readonly Alternative[]): Map<string, 
       return literals.length <= path.length && literals.every((literal, i) => literal === path[i])
     })
     const { shape } = alternative
-    const plain = path.every((literal) => !literal.includes("/") && !literal.includes("%"))
+    const plain = path.every(plainLiteral)
     if (reachable || taken.has(key) || !plain || shape.tag === undefined || shape.fields.length > 0) {
       taken.add(key)
       return
     }
     taken.add(key)
-    out.set(key, { methods: alternative.methods, tag: shape.tag, literals: path })
+    const methods = alternative.methods && [...alternative.methods]
+    if (methods?.includes("GET") && !methods.includes("HEAD")) methods.push("HEAD")
+    out.set(key, { methods, tag: shape.tag, literals: knownTarget(key, path) })
   })
   return out
 }
@@ -71,7 +83,22 @@ export function staticRoutes(alternatives: readonly Alternative[]): Map<string, 
  */
 export function staticEndpoint(route: StaticRoute, segments: readonly string[], method: string): { $: string } | undefined {
   const { literals } = route
-  if (segments.length !== literals.length || !acceptsMethod(route.methods, method)) return undefined
+  if (segments.length !== literals.length || !staticAccepts(route, method)) return undefined
   for (let i = 0; i < literals.length; i++) if (segments[i] !== literals[i]) return undefined
   return { $: route.tag }
+}
+
+/**
+ * Whether a static route accepts a method (HEAD wherever GET is).
+ *
+ * @example
+ * ```ts
+ * staticAccepts({ methods: ["GET", "HEAD"], tag: "R63", literals: ["user", "repos"] }, "POST") //=> false
+ * ```
+ */
+export function staticAccepts(route: StaticRoute, method: string): boolean {
+  const methods = route.methods
+  if (methods === undefined) return true
+  for (let i = 0; i < methods.length; i++) if (methods[i] === method) return true
+  return false
 }

@@ -1,3 +1,4 @@
+import { knownParse } from "./known-targets.js"
 import { decodeComponent } from "./percent.js"
 
 /**
@@ -19,7 +20,15 @@ export interface ParsedTarget {
   readonly bad: string | undefined
 }
 
-const emptyQuery: ReadonlyMap<string, readonly string[]> = new Map()
+/**
+ * The query of a target without one (shared: nothing can add to it through its read-only type).
+ *
+ * @example
+ * ```ts
+ * parseTarget("/a").query === emptyQuery //=> true
+ * ```
+ */
+export const emptyQuery: ReadonlyMap<string, readonly string[]> = new Map()
 // Frozen: shared by every target without a query.
 const noQuery = Object.freeze({ query: emptyQuery, bad: undefined })
 
@@ -99,6 +108,9 @@ export function parseQuery(text: string): { query: ReadonlyMap<string, readonly 
  * ```
  */
 export function parseTarget(target: string): ParsedTarget {
+  // Some router's static path: one shared parse (see knownTarget).
+  const known = knownParse(target)
+  if (known !== undefined) return known
   let originForm: string | undefined = target
   if (target.charCodeAt(0) !== 47) originForm = originFormOf(target)
   if (originForm === undefined) {
