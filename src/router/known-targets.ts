@@ -1,3 +1,4 @@
+import { PathMask } from "./path-mask.js"
 import { emptyQuery, type ParsedTarget } from "./target.js"
 
 /**
@@ -14,8 +15,7 @@ import { emptyQuery, type ParsedTarget } from "./target.js"
  * descriptors are added, each once.
  */
 const known = new Map<string, ParsedTarget>()
-/** Per target length, a bit per last character (its code modulo 32) that a known path of that length ends with. */
-const masks: number[] = []
+const mask = new PathMask()
 
 /**
  * Records a static path (`"/" + literals.join("/")`, each literal plain as
@@ -33,7 +33,7 @@ export function knownTarget(path: string, literals: readonly string[]): readonly
   if (found !== undefined) return found.segments
   const shared = [...literals]
   known.set(path, { path, segments: shared, query: emptyQuery, bad: undefined })
-  masks[path.length] = (masks[path.length] ?? 0) | (1 << (path.charCodeAt(path.length - 1) & 31))
+  mask.add(path)
   return shared
 }
 
@@ -49,9 +49,7 @@ export function knownTarget(path: string, literals: readonly string[]): readonly
  * ```
  */
 export function knownParse(target: string): ParsedTarget | undefined {
-  const length = target.length
-  const mask = length < masks.length ? masks[length] : undefined
-  if (mask === undefined || ((mask >>> (target.charCodeAt(length - 1) & 31)) & 1) === 0) return undefined
+  if (!mask.mayHold(target)) return undefined
   const found = known.get(target)
   // A fresh array per request: a handler that changes its request's segments changes no other request's.
   // (Not a frozen shared one either: frozen arrays reaching the trie walk make its element reads polymorphic, 15% slower.)

@@ -13,6 +13,7 @@ import { candidatesOf, describeSegments, insertAlternative, newSegmentNode, type
 import { literalTree } from "./literal-trie.js"
 import { urlWriterOf, type UrlWriter } from "./link-string.js"
 import { staticEndpoint, staticRoutes } from "./static-routes.js"
+import { PathMask } from "./path-mask.js"
 
 /** An alternative with its declaration rank (cases in order, then EndPoint strings in order). */
 interface Ranked {
@@ -67,21 +68,6 @@ export interface UnionCodec extends PathCodec {
  * ```
  */
 export const unsure: unique symbol = Symbol("unsure")
-
-/** Per path length, a bit per last character (its code modulo 32) that a static path of that length ends with. */
-function staticMasksOf(paths: Iterable<string>): Int32Array {
-  const list = [...paths]
-  // A loop, not Math.max(...lengths): an argument list that long would overflow the stack for a huge table.
-  const masks = new Int32Array(list.reduce((longest, path) => Math.max(longest, path.length), 0) + 1)
-  for (const path of list) masks[path.length] = (masks[path.length] as number) | (1 << (path.charCodeAt(path.length - 1) & 31))
-  return masks
-}
-
-/** False when no static path has this one's length and last character (then the table cannot hold it). */
-function mayBeStatic(masks: Int32Array, path: string): boolean {
-  const length = path.length
-  return length < masks.length && ((masks[length] as number) >>> (path.charCodeAt(length - 1) & 31)) & 1 ? true : false
-}
 
 const collecting = new WeakSet<readonly Ranked[]>()
 
@@ -140,7 +126,8 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
   const alternatives = all.map((ranked) => ranked.alternative)
   const staticTable = staticRoutes(alternatives)
   // Which (length, last character) pairs static paths have: most other paths skip hashing the path.
-  const staticMasks = staticMasksOf(staticTable.keys())
+  const staticMask = new PathMask()
+  for (const path of staticTable.keys()) staticMask.add(path)
   let shadowed: readonly string[] | undefined
   const tryCandidates = (candidates: readonly TrieEntry[] | undefined, state: MatchState, at: number, next: Next): MatchOutcome => {
     if (candidates === undefined) return undefined
@@ -179,7 +166,7 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     },
     urlWriter: (tag) => (typeof tag === "string" ? urlBy.get(tag) : undefined),
     staticRoute(path, segments, method) {
-      if (!mayBeStatic(staticMasks, path)) return undefined
+      if (!staticMask.mayHold(path)) return undefined
       const found = staticTable.get(path)
       return found && staticEndpoint(found, segments, method)
     },
