@@ -108,7 +108,7 @@ export function parseQuery(text: string): { query: ReadonlyMap<string, readonly 
  * ```
  */
 export function parseTarget(target: string): ParsedTarget {
-  // Some router's static path: one shared parse (see knownTarget).
+  // Some router's static path: a copy of its known parse, no splitting (see known-targets.ts).
   const known = knownParse(target)
   if (known !== undefined) return known
   let originForm: string | undefined = target
