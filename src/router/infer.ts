@@ -8,7 +8,7 @@ import type { RouteRequest } from "./request.js"
 import { resultOf, type ParseError, type ParseRequestResult } from "./result.js"
 import type { Router } from "./router.js"
 import type { RoutePath } from "./route-path.js"
-import { unsure, type UnionCodec } from "./union-codec.js"
+import { nowhere, unsure, type UnionCodec } from "./union-codec.js"
 import { union, type CaseInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
 
 // One continuation per path length (made once, bounded): no closure per request.
@@ -101,6 +101,7 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
     if (routeDirect !== undefined) {
       const endpoint = routeDirect(request, offset)
       if (endpoint !== unsure) {
+        if (endpoint === nowhere) return undefined
         if (endpoint !== undefined) return { $: "Success", endpoint } as Result
         return withErrors ? lenientRoute(request, offset) : undefined
       }

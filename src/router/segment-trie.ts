@@ -111,6 +111,9 @@ const byRank = (a: TrieEntry, b: TrieEntry) => a.rank - b.rank
  * first that matches is the first in declaration order that would have.
  * With `exact`, the match must end at the last segment. With `method`
  * (strict matching), alternatives that do not accept it are left out.
+ * Undefined when the walk met no alternative at all (whatever the method;
+ * then a lenient walk finds none either), an empty list when it met some
+ * that the method or the length left out.
  * Every node is visited at most once (an edge consumes one segment), so the
  * walk costs at most the size of the trie whatever the request.
  *
@@ -140,9 +143,14 @@ function merge(a: readonly TrieEntry[], b: readonly TrieEntry[]): TrieEntry[] {
   return out
 }
 
-// The common answer is one node's list, returned as it is: no copy, no sort.
-const joined = (found: readonly TrieEntry[] | undefined, more: readonly TrieEntry[]) =>
-  more.length === 0 ? found : found === undefined ? more : merge(found, more)
+// Met alternatives, none of them kept. Not frozen: a frozen array here would make the readers' loads polymorphic.
+const none: readonly TrieEntry[] = []
+
+// The common answer is one node's list, returned as it is: no copy, no sort. `more` was met, so never undefined.
+const joined = (found: readonly TrieEntry[] | undefined, more: readonly TrieEntry[]): readonly TrieEntry[] =>
+  more.length === 0 ? (found ?? none) : found === undefined || found.length === 0 ? more : merge(found, more)
+
+const fits = (left: number) => (entry: TrieEntry) => entry.tailWidth() <= left
 
 function collect(
   node: SegmentNode,
@@ -157,8 +165,10 @@ function collect(
     const left = segments.length - position
     if ((!exact || left === 0) && node.complete.all.length > 0) found = joined(found, entriesFor(node.complete, method))
     if (node.tails.all.length > 0) {
-      const fitting = entriesFor(node.tails, method).filter((entry) => entry.tailWidth() <= left)
-      found = joined(found, fitting)
+      const fitting = entriesFor(node.tails, method).filter(fits(left))
+      if (fitting.length > 0) found = joined(found, fitting)
+      // Met only if one would fit with another method (a lenient walk keeps the same lengths).
+      else if (found === undefined && (method === undefined ? false : node.tails.all.some(fits(left)))) found = none
     }
     if (left === 0) return found
     const segment = segments[position] as string

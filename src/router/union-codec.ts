@@ -47,8 +47,10 @@ export interface UnionCodec extends PathCodec {
   /**
    * A strict match of the whole of `request.segments[at..]` when the
    * candidates it meets can be built directly (see `directBuildOf`): the
-   * endpoint, or undefined for no match; `unsure` when a candidate needs the
-   * general matcher (a multi-segment field, a form or JSON field).
+   * endpoint, or undefined for no match; `nowhere` when no case has this
+   * path at all, whatever the method or query (a lenient match finds
+   * nothing either); `unsure` when a candidate needs the general matcher (a
+   * multi-segment field, a form or JSON field).
    */
   routeDirect(request: RouteRequest, at: number): unknown
   /** The direct URL writer of a case (see `urlWriterOf`), or undefined when it has none or `tag` names no case. */
@@ -68,6 +70,17 @@ export interface UnionCodec extends PathCodec {
  * ```
  */
 export const unsure: unique symbol = Symbol("unsure")
+
+/**
+ * `routeDirect`'s answer when no case has the path, whatever the method or
+ * query: `Sitelet.InferWithErrors` then skips its lenient pass.
+ *
+ * @example
+ * ```ts
+ * codec.routeDirect(request, 0) === nowhere // a 404 in every way
+ * ```
+ */
+export const nowhere: unique symbol = Symbol("nowhere")
 
 const collecting = new WeakSet<readonly Ranked[]>()
 
@@ -155,7 +168,7 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     routeDirect(request, at) {
       const segments = request.segments
       const candidates = candidatesOf(segmentRoot, segments, at, true, request.method)
-      if (candidates === undefined) return undefined
+      if (candidates === undefined) return nowhere
       for (let i = 0; i < candidates.length; i++) {
         const direct = (candidates[i] as TrieEntry).direct
         if (direct === undefined) return unsure

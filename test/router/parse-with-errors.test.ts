@@ -29,6 +29,17 @@ describe("ParseWithErrors", () => {
     expect(await router.ParseWithErrors({ url: "/article/1/x" })).toEqual({ $: "Success", endpoint: { $: "Article", id: 1, slug: "x" } })
   })
 
+  it("reports a wrong method on cases that read several segments (wildcards, tuples)", async () => {
+    // Their trie entries sit before the segments they read: a strict walk that leaves them out still met them.
+    const r = Router.Infer(t.union({ Files: "GET /files/<...path>", Pair: t.case("POST /p/<pair>", { pair: t.tuple(t.int, t.string) }) }))
+    expect(await r.ParseWithErrors({ method: "POST", url: "/files/a/b" })).toEqual({
+      $: "InvalidMethod", method: "POST", endpoint: { $: "Files", path: "a/b" },
+    })
+    expect(await r.ParseWithErrors({ url: "/p/1/a" })).toEqual({ $: "InvalidMethod", method: "GET", endpoint: { $: "Pair", pair: [1, "a"] } })
+    expect(await r.ParseWithErrors({ url: "/p/1" })).toBeUndefined()
+    expect(await r.ParseWithErrors({ url: "/q/1/a" })).toBeUndefined()
+  })
+
   it("never reads the body of a request whose method the case does not accept", async () => {
     const { createRouteRequest } = await import("../../src/router/request.js")
     let reads = 0
