@@ -10,24 +10,13 @@ import express from "express"
 import { Middleware, NodeHandler } from "../../src/host/node.js"
 import type { HostOptions } from "../../src/host/host-options.js"
 import type { Sitelet } from "../../src/sitelet/sitelet.js"
+import type { WireRequest, WireResponse } from "../host/support.js"
 
-/** A request as written on the wire. */
-export interface RawRequest {
-  readonly method?: string
-  /** The raw request target, sent as is. */
-  readonly target: string
-  readonly headers?: Readonly<Record<string, string>>
-  readonly body?: string | Uint8Array
-  /** Send `Transfer-Encoding: chunked` with the body in chunks of this many bytes. */
-  readonly chunked?: number
-}
+/** A request as written on the wire (the host tests' own type). */
+export type RawRequest = WireRequest
 
-/** A response as read back. */
-export interface RawResponse {
-  readonly status: number
-  readonly headers: ReadonlyMap<string, string>
-  readonly body: string
-}
+/** A response as read back (the host tests' own type). */
+export type RawResponse = WireResponse
 
 /** One host under test. */
 export interface HostUnderTest {
