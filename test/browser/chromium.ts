@@ -1,7 +1,8 @@
 /**
- * Starts the system Chromium (headless) with playwright-core for the
- * browser tests, in a fresh profile. A browser that cannot start is a test
- * failure with a clear message, never a silent skip.
+ * Starts Chromium (headless) with playwright-core for the browser tests, in
+ * a fresh profile. Which Chromium is resolved once per run by the global
+ * setup (`chromium-path.ts`) and injected here. A browser that cannot start
+ * is a test failure with a clear message, never a silent skip.
  */
 import { mkdtempSync, rmSync } from "node:fs"
 import { createServer, type RequestListener } from "node:http"
@@ -9,9 +10,13 @@ import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { chromium, type BrowserContext } from "playwright-core"
+import { inject } from "vitest"
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"
+/** The Chromium the global setup chose (CHROMIUM_PATH, /usr/bin/chromium, or the one @sparticuz/chromium ships). */
+export const chromiumPath = (): string => inject("chromiumPath")
 
+// One flag list for every Chromium. The packaged one's own list (`chromium.args`) is made for
+// AWS Lambda and turns off web security (CORS, site isolation), which the browser tests rely on.
 const args = [
   "--headless",
   "--no-sandbox",
@@ -25,7 +30,7 @@ const args = [
 
 /** The sentence a failed start throws (written once; the test imports it). */
 export const cannotStart = (path: string, reason: string) =>
-  `Chromium could not start from ${path} (${reason}). Install it (Debian: apt-get install -y chromium; .ci/run does) or set CHROMIUM_PATH.`
+  `Chromium could not start from ${path} (${reason}). Reinstall the dev dependencies (npm ci brings @sparticuz/chromium) or set CHROMIUM_PATH to a Chromium.`
 
 /** A started browser profile and the function that closes it and deletes the profile. */
 export interface StartedBrowser {
@@ -43,7 +48,7 @@ export interface StartedBrowser {
  * await browser.close()
  * ```
  */
-export async function startChromium(executablePath: string = chromiumPath): Promise<StartedBrowser> {
+export async function startChromium(executablePath: string = chromiumPath()): Promise<StartedBrowser> {
   const profile = mkdtempSync(join(tmpdir(), "sitelets-chromium-"))
   let context: BrowserContext
   try {
