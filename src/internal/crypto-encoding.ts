@@ -97,23 +97,3 @@ export function utf8Decode(bytes: Uint8Array): string | undefined {
 export function utf8Encode(text: string): Uint8Array {
   return encoder.encode(text)
 }
-
-/**
- * True when the string has no lone surrogate, so UTF-8 encoding is lossless.
- *
- * @example
- * ```ts
- * isWellFormed("a\uD800") //=> false
- * ```
- */
-export function isWellFormed(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i)
-    if (code >= 0xd800 && code <= 0xdbff) {
-      const next = text.charCodeAt(i + 1)
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return false
-      i++
-    } else if (code >= 0xdc00 && code <= 0xdfff) return false
-  }
-  return true
-}

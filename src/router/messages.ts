@@ -37,6 +37,13 @@ export const routerMessages = {
     `${where}: a ${kind} cannot be carried by a query or form parameter (use int, float, string, bool, bigint, datetime, enum, or an option or list of those)`,
   zeroWidthListItem: (where: string) => `${where}: list items that take no path segment cannot be carried by a URL path`,
   wildcardItemWidth: (where: string) => `${where}: a Wildcard list needs items that take at least one path segment`,
+  /** Why a request target is bad (hosts answer 400 with `hostMessages.badTarget(reason)`). */
+  targetNotPathOrUrl: "the request target is neither a path nor an absolute URL",
+  targetBadEscapeInPath: "malformed percent-encoding in the path",
+  targetBadEscapeInQuery: "malformed percent-encoding in the query",
+  targetBackslash: "a backslash in the path",
+  targetDotSegment: "a dot segment in the path",
+  targetLoneSurrogate: "a lone surrogate in the request target (no UTF-8 form, as %ED%A0%80 spells it)",
   shiftEmpty: "Router.Shift needs a non-empty segment",
   singlePath: (url: string) => `Router.Single: '${url}' is not a path starting with '/'`,
 } as const

@@ -1,4 +1,6 @@
+import { isWellFormed } from "../internal/well-formed.js"
 import { knownParse } from "./known-targets.js"
+import { routerMessages } from "./messages.js"
 import { decodeComponent } from "./percent.js"
 
 /**
@@ -84,7 +86,7 @@ export function parseQuery(text: string): { query: ReadonlyMap<string, readonly 
       const hasValue = eq >= 0 && eq < end
       const key = decodeComponent(text.slice(start, hasValue ? eq : end), true)
       const value = hasValue ? decodeComponent(text.slice(eq + 1, end), true) : ""
-      if (key === undefined || value === undefined) return { query: emptyQuery, bad: "malformed percent-encoding in the query" }
+      if (key === undefined || value === undefined) return { query: emptyQuery, bad: routerMessages.targetBadEscapeInQuery }
       const values = query.get(key)
       if (values) values.push(value)
       else query.set(key, [value])
@@ -99,7 +101,7 @@ export function parseQuery(text: string): { query: ReadonlyMap<string, readonly 
  * (`http://h/a/b?q=1`). Path segments are percent-decoded exactly once
  * (`%2F` stays inside its segment) and empty segments are dropped. The target
  * is bad (hosts answer 400) for a malformed escape, overlong UTF-8, a lone
- * surrogate, a `.`/`..` segment in any spelling, a raw `\`, or an unknown form.
+ * surrogate (escaped or raw), a `.`/`..` segment in any spelling, a raw `\`, or an unknown form.
  *
  * @example
  * ```ts
@@ -114,15 +116,17 @@ export function parseTarget(target: string): ParsedTarget {
   let originForm: string | undefined = target
   if (target.charCodeAt(0) !== 47) originForm = originFormOf(target)
   if (originForm === undefined) {
-    return { path: target, segments: [], query: emptyQuery, bad: "the request target is neither a path nor an absolute URL" }
+    return { path: target, segments: [], query: emptyQuery, bad: routerMessages.targetNotPathOrUrl }
   }
+  // A raw lone surrogate (only a JS string can carry one) is refused like its escaped spelling %ED%A0%80.
+  if (!isWellFormed(originForm)) return { path: originForm, segments: [], query: emptyQuery, bad: routerMessages.targetLoneSurrogate }
   const hash = originForm.indexOf("#")
   if (hash >= 0) originForm = originForm.slice(0, hash)
   const mark = originForm.indexOf("?")
   const path = mark >= 0 ? originForm.slice(0, mark) : originForm
   const segments: string[] = []
   let bad: string | undefined
-  if (path.includes("\\")) bad = "a backslash in the path"
+  if (path.includes("\\")) bad = routerMessages.targetBackslash
   // Most paths hold no escape at all: then no segment needs decoding.
   const escaped = path.includes("%")
   let start = 1
@@ -132,9 +136,9 @@ export function parseTarget(target: string): ParsedTarget {
     if (end > start) {
       const raw = path.slice(start, end)
       const segment = escaped ? decodeComponent(raw) : raw
-      if (segment === undefined) bad = "malformed percent-encoding in the path"
+      if (segment === undefined) bad = routerMessages.targetBadEscapeInPath
       // Two string comparisons per segment cost more than a length check that rules them out.
-      else if (segment.length <= 2 && (segment === "." || segment === "..")) bad = "a dot segment in the path"
+      else if (segment.length <= 2 && (segment === "." || segment === "..")) bad = routerMessages.targetDotSegment
       else segments.push(segment)
     }
     start = end + 1

@@ -16,7 +16,7 @@ import {
   staticContent,
 } from "./content-model.js"
 import { Status, type HttpStatus } from "./http-status.js"
-import { isWellFormed } from "../internal/crypto-encoding.js"
+import { isWellFormed } from "../internal/well-formed.js"
 import { siteletMessages } from "./messages.js"
 import { Page } from "./page.js"
 

@@ -4,7 +4,8 @@
  * secret share the sessions. A tampered, truncated, expired or foreign cookie
  * reads as "not logged in", never as an error.
  */
-import { isWellFormed, utf8Encode } from "../internal/crypto-encoding.js"
+import { utf8Encode } from "../internal/crypto-encoding.js"
+import { isWellFormed } from "../internal/well-formed.js"
 import { checkSecrets, keyringFor, type Secret } from "../internal/crypto-keys.js"
 import { maxCookieAgeSeconds, parseCookieHeader, serializeCookie } from "./cookie.js"
 import { sessionMessages } from "./session-messages.js"

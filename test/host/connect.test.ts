@@ -5,6 +5,7 @@ import express from "express"
 import { Middleware, NodeHandler } from "../../src/host/node.js"
 import { mountPathOf } from "../../src/host/node-handler.js"
 import { HostError, hostMessages } from "../../src/host/host-errors.js"
+import { routerMessages } from "../../src/router/messages.js"
 import { expressHost, nodeHost, sendRaw, type HostUnderTest } from "./support.js"
 import { hostSite } from "./host-site.js"
 
@@ -52,7 +53,7 @@ describe("Connect/Express middleware", () => {
     const [bad, boom] = errors as [HostError, Error]
     expect(bad).toBeInstanceOf(HostError)
     expect(bad).toMatchObject({ status: 400, statusCode: 400, expose: true, type: "request.target.malformed" })
-    expect(bad.message).toBe(hostMessages.badTarget("malformed percent-encoding in the path"))
+    expect(bad.message).toBe(hostMessages.badTarget(routerMessages.targetBadEscapeInPath))
     expect(boom.message).toBe("handler failure (expected in tests)")
   })
   it("closes the connection after a 413 handed to the app's error handler", async () => {

@@ -8,6 +8,7 @@ import { Content } from "../../src/sitelet/content.js"
 import { Http } from "../../src/sitelet/http-status.js"
 import { Json } from "../../src/descriptor/attributes.js"
 import { hostMessages } from "../../src/host/host-errors.js"
+import { routerMessages } from "../../src/router/messages.js"
 import type { WireRequest, WireResponse } from "./support.js"
 
 const Item = t.record({ name: t.string, count: t.int })
@@ -91,9 +92,9 @@ export const hostCases: readonly HostCase[] = [
   { name: "wrong method on a JSON case → 405 (body not read)", request: { method: "PUT", target: "/api/echo", body: "{" }, status: 405, body: "no PUT" },
   { name: "links", request: { target: "/links" }, status: 200, body: "/blog/3" },
   { name: "handler exception → generic 500", request: { target: "/boom" }, status: 500, body: hostMessages.internalError },
-  { name: "malformed percent-encoding → 400", request: { target: "/blog/%zz" }, status: 400, body: hostMessages.badTarget("malformed percent-encoding in the path") },
-  { name: "overlong UTF-8 → 400", request: { target: "/blog/%C0%AE" }, status: 400, body: hostMessages.badTarget("malformed percent-encoding in the path") },
-  { name: "lone surrogate → 400", request: { target: "/blog/%ED%A0%80" }, status: 400, body: hostMessages.badTarget("malformed percent-encoding in the path") },
+  { name: "malformed percent-encoding → 400", request: { target: "/blog/%zz" }, status: 400, body: hostMessages.badTarget(routerMessages.targetBadEscapeInPath) },
+  { name: "overlong UTF-8 → 400", request: { target: "/blog/%C0%AE" }, status: 400, body: hostMessages.badTarget(routerMessages.targetBadEscapeInPath) },
+  { name: "lone surrogate → 400", request: { target: "/blog/%ED%A0%80" }, status: 400, body: hostMessages.badTarget(routerMessages.targetBadEscapeInPath) },
   { name: "URL over 8 KiB → 414", request: { target: `/blog/${"a".repeat(8200)}` }, status: 414, body: hostMessages.urlTooLong(8192) },
   { name: "more than 1000 query parameters → 414", request: { target: `/search?${Array.from({ length: 1001 }, (_, i) => `k${i}=1`).join("&")}` }, status: 414, body: hostMessages.tooManyParameters(1000) },
   { name: "1000 query parameters are fine", request: { target: `/search?q=x&${Array.from({ length: 999 }, (_, i) => `k${i}=1`).join("&")}` }, status: 200, body: "q=x page=-" },

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { Router } from "../../src/router/router.js"
 import { createRouteRequest } from "../../src/router/request.js"
+import { routerMessages } from "../../src/router/messages.js"
 import { Expr, Site } from "../fixtures/site.js"
 
 const router = Router.Infer(Site)
@@ -17,12 +18,26 @@ describe("hostile request targets", () => {
     "/files/%2e%2e/secret",
     "/files/a\\..\\b",
     "/search?q=%",
+    "/article/1/\ud800",
+    "/article/1/a\udc00b",
+    "/search?q=\ud800",
   ])("%s is bad and matches nothing", async (target) => {
     const request = createRouteRequest({ method: "GET", target })
     expect(request.bad).toBeTypeOf("string")
     expect(await router.Parse(request)).toBeUndefined()
     expect(await router.ParseWithErrors(request)).toBeUndefined()
     expect(await router.route(request, 0, true)).toBeUndefined()
+  })
+
+  it("a lone surrogate is refused in both spellings, as Link refuses it", async () => {
+    const raw = createRouteRequest({ method: "GET", target: "/article/1/\ud800" })
+    const escaped = createRouteRequest({ method: "GET", target: "/article/1/%ED%A0%80" })
+    expect(raw.bad).toBe(routerMessages.targetLoneSurrogate)
+    expect(escaped.bad).toBe(routerMessages.targetBadEscapeInPath)
+    expect(() => router.Link({ $: "Article", id: 1, slug: "\ud800" })).toThrow(routerMessages.linkLoneSurrogate)
+    // A well-formed pair is text like any other, raw or escaped.
+    expect(await router.Parse({ url: "/article/1/\ud83d\ude00" })).toEqual({ $: "Article", id: 1, slug: "😀" })
+    expect(await router.Parse({ url: "/article/1/%F0%9F%98%80" })).toEqual({ $: "Article", id: 1, slug: "😀" })
   })
 
   it("an encoded slash stays in its segment and never creates one", async () => {
