@@ -36,8 +36,10 @@ registerStandardValidator(validateStandard)
  */
 export function encode<D extends Descriptor>(descriptor: D, value: Infer<D>, options?: JsonOptions): unknown {
   const run = encoderOf(descriptor)
+  // Limits are checked outside the try: an invalid one is a RangeError about the options, not about the value.
+  const limits = limitsOf(options)
   try {
-    return run(value, 0, limitsOf(options))
+    return run(value, 0, limits)
   } catch (error) {
     throw toJsonError(error)
   }
@@ -55,8 +57,10 @@ export function encode<D extends Descriptor>(descriptor: D, value: Infer<D>, opt
  */
 export function decode<D extends Descriptor>(descriptor: D, value: unknown, options?: JsonOptions): Infer<D> {
   const run = decoderOf(descriptor)
+  // Limits are checked outside the try: an invalid one is a RangeError about the options, not about the value.
+  const limits = limitsOf(options)
   try {
-    return run(value, 0, limitsOf(options)) as Infer<D>
+    return run(value, 0, limits) as Infer<D>
   } catch (error) {
     throw toJsonError(error)
   }
@@ -73,8 +77,10 @@ export function decode<D extends Descriptor>(descriptor: D, value: unknown, opti
  */
 export function serialize<D extends Descriptor>(descriptor: D, value: Infer<D>, options?: JsonOptions): string {
   const run = writerOf(descriptor)
+  // Limits are checked outside the try: an invalid one is a RangeError about the options, not about the value.
+  const limits = limitsOf(options)
   try {
-    return run(value, 0, limitsOf(options))
+    return run(value, 0, limits)
   } catch (error) {
     throw toJsonError(error)
   }
@@ -113,8 +119,10 @@ export function deserialize<D extends Descriptor>(descriptor: D, text: string, o
  */
 export function activate<D extends Descriptor>(descriptor: D, value: unknown, options?: JsonOptions): Infer<D> {
   const run = activatorOf(descriptor)
+  // Limits are checked outside the try: an invalid one is a RangeError about the options, not about the value.
+  const limits = limitsOf(options)
   try {
-    return run(value, 0, limitsOf(options)) as Infer<D>
+    return run(value, 0, limits) as Infer<D>
   } catch (error) {
     throw toJsonError(error)
   }

@@ -60,7 +60,26 @@ export function at(error: unknown, segment: JsonPathSegment): unknown {
 }
 
 /**
- * Turns an internal failure into the public `JsonError`; other errors pass.
+ * Whether an error is the engine running out of call stack: V8 and
+ * JavaScriptCore throw a `RangeError`, SpiderMonkey an `InternalError`. The
+ * compiled walkers throw no other `RangeError` (limits are checked before
+ * they run, dates are checked before `toISOString`), so a value nested
+ * deeper than the stack can follow, under a `maxDepth` set higher than the
+ * stack allows, is told apart this way.
+ *
+ * @example
+ * ```ts
+ * isStackExhausted(new RangeError("Maximum call stack size exceeded")) //=> true
+ * ```
+ */
+export function isStackExhausted(error: unknown): boolean {
+  return error instanceof RangeError || (error instanceof Error && error.name === "InternalError")
+}
+
+/**
+ * Turns an internal failure into the public `JsonError`, and the stack
+ * running out into one at `$` (never a `RangeError`, whatever `maxDepth`
+ * allowed); other errors pass.
  *
  * @example
  * ```ts
@@ -68,6 +87,7 @@ export function at(error: unknown, segment: JsonPathSegment): unknown {
  * ```
  */
 export function toJsonError(error: unknown): unknown {
+  if (isStackExhausted(error)) return new JsonError([], jsonMessages.stackDepth, jsonMessages.tooDeep)
   if (!(error instanceof Failure)) return error
   return new JsonError([...error.reversed].reverse(), error.expected, error.received)
 }

@@ -15,6 +15,8 @@ export const jsonMessages = {
   /** What a value nested too deeply is reported as having. */
   tooDeep: "deeper nesting",
   depthLimit: (maxDepth: number) => `at most ${maxDepth} levels of nesting`,
+  /** What a value nested deeper than the call stack can follow is reported against (under a very high maxDepth). */
+  stackDepth: "nesting this runtime's call stack can follow (set a lower maxDepth)",
   bigintDigits: (maxDigits: number) => `a bigint string of at most ${maxDigits} digits`,
   oneOfTags: (tags: readonly string[]) => `a tag in ${tags.map((tag) => JSON.stringify(tag)).join(" | ")}`,
   oneOfNumbers: (values: readonly number[]) => `one of ${values.join(" | ")}`,

@@ -66,6 +66,21 @@ describe("configured body decoding limits, on every host", () => {
   })
 })
 
+describe("a JSON depth limit above what the stack can follow", () => {
+  let deepHosts: HostUnderTest[] = []
+  beforeAll(async () => {
+    deepHosts = await startHosts(site, { limits: { jsonDepth: 10_000_000 }, onError: () => undefined })
+  })
+  afterAll(async () => {
+    await Promise.all(deepHosts.map((host) => host.close()))
+  })
+  it.each(["fetch", "node", "connect"] as const)("%s: a body nested 100 000 levels deep is a 400, never a 500", async (name) => {
+    const host = deepHosts.find((h) => h.name === name)!
+    expect((await host.send({ method: "POST", target: "/tree", headers: json, body: nested(50_000) })).status).toBe(400)
+    expect((await host.send({ target: "/item/7" })).body).toBe("item:7")
+  })
+})
+
 describe("limit options", () => {
   it("default to the documented values and reach the router's body decoding", () => {
     const resolved = resolveHostOptions({ limits: { jsonDepth: 6 } })

@@ -81,6 +81,26 @@ describe("limits", () => {
     expect(() => deserialize(Tree, '{"value":1,"children":['.repeat(50_000))).toThrow(JsonError)
   })
 
+  test("under any maxDepth, nesting deeper than the call stack gives a JsonError, never a RangeError", () => {
+    const deepTree = '{"value":1,"children":['.repeat(100_000) + "]}".repeat(100_000)
+    for (const maxDepth of [5_000, 50_000, 1_000_000, Number.MAX_SAFE_INTEGER]) {
+      for (const run of [
+        () => deserialize(deepList, nested(200_000), { maxDepth }),
+        () => deserialize(Tree, deepTree, { maxDepth }),
+        () => decode(deepList, JSON.parse(nested(200_000)), { maxDepth }),
+        () => activate(Tree, JSON.parse('{"value":1,"children":['.repeat(100_000) + "]}".repeat(100_000)), { maxDepth }),
+      ]) {
+        const error = (() => { try { run() } catch (e) { return e } })()
+        expect(error).toBeInstanceOf(JsonError)
+        expect((error as JsonError).message).toBe(jsonMessages.mismatch("$", jsonMessages.stackDepth, jsonMessages.tooDeep))
+      }
+    }
+    // Serializing a value deeper than the stack: the same error.
+    let deep: unknown[] = []
+    for (let i = 0; i < 200_000; i++) deep = [deep]
+    expect(() => serialize(deepList, deep as never, { maxDepth: 1_000_000 })).toThrow(JsonError)
+  })
+
   test("the depth limit is configurable and bounds serialization and activation too", () => {
     const value = JSON.parse(nested(10)) as unknown[]
     expect(() => deserialize(deepList, nested(10), { maxDepth: 9 })).toThrow(JsonError)
