@@ -5,6 +5,7 @@
 import type { RouteHeaders } from "../router/request.js"
 import { isValidHeader, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
+import type { HostEnv } from "../sitelet/context.js"
 import { readFetchBody } from "./fetch-body.js"
 import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
 import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
@@ -71,6 +72,20 @@ class LazyHeaders implements RouteHeaders {
 }
 
 /**
+ * What a Fetch runtime hands over besides the request: Workers' `env`
+ * bindings and `ctx.waitUntil` (see `Fetch.Handler`).
+ *
+ * @example
+ * ```ts
+ * const extras: RuntimeExtras = { env, waitUntil: (work) => executionContext.waitUntil(work) }
+ * ```
+ */
+export interface RuntimeExtras {
+  readonly env?: HostEnv | undefined
+  readonly waitUntil?: ((work: Promise<unknown>) => void) | undefined
+}
+
+/**
  * Serves a Fetch request with already-resolved options; `undefined` when
  * the sitelet does not accept it. Synchronous when the core's outcome is
  * (no body read, no awaiting handler): no promise and no microtask.
@@ -85,6 +100,7 @@ export function respond<Endpoint>(
   site: Sitelet<Endpoint>,
   request: Request,
   options: ResolvedHostOptions,
+  extras?: RuntimeExtras,
 ): MaybePromise<Response | undefined> {
   const outcome = serveRequest(
     site,
@@ -94,6 +110,8 @@ export function respond<Endpoint>(
       headers: new LazyHeaders(request),
       readBody: () => readFetchBody(request, options.limits.bodyBytes),
       secure: request.url.startsWith("https:"),
+      env: extras?.env,
+      waitUntil: extras?.waitUntil,
     },
     options,
   )

@@ -1,24 +1,43 @@
 /**
  * A Fetch API handler with a 404 fallback, for Bun, Deno, Cloudflare
- * Workers and any runtime that takes `{ fetch(request) }`.
+ * Workers and any runtime that takes `{ fetch(request, env?, ctx?) }`.
  */
+import type { HostEnv } from "../sitelet/context.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
-import { respond, toResponse } from "./fetch-handle.js"
+import { respond, toResponse, type RuntimeExtras } from "./fetch-handle.js"
 import { isPromise } from "../internal/maybe-promise.js"
 import { resolveHostOptions, type HostOptions } from "./host-options.js"
 import { errorContent } from "./serve.js"
 
 /**
+ * The part of Workers' `ExecutionContext` the host uses: `ctx.WaitUntil`
+ * hands work to it.
+ *
+ * @example
+ * ```ts
+ * const executionContext: WaitUntilContext = { waitUntil: (work) => void work }
+ * ```
+ */
+export interface WaitUntilContext {
+  waitUntil(work: Promise<unknown>): void
+}
+
+/**
  * An object runtimes serve directly: `export default Fetch.Handler(site)`.
+ * `fetch` takes what the runtime passes after the request: on Workers the
+ * `env` bindings and the `ExecutionContext` (they become `ctx.Env` and
+ * `ctx.WaitUntil`); on Bun the server and on Deno the connection info,
+ * which also become `ctx.Env` when `fetch` is handed over as it is.
  *
  * @example
  * ```ts
  * const handler: FetchHandler = Fetch.Handler(site)
  * await handler.fetch(new Request("http://x/"))
+ * await handler.fetch(request, env, executionContext) // Workers
  * ```
  */
 export interface FetchHandler {
-  fetch(request: Request): Promise<Response>
+  fetch(request: Request, env?: object, executionContext?: WaitUntilContext): Promise<Response>
 }
 
 // Contents are frozen: one 404 serves every request no part accepts.
@@ -37,9 +56,9 @@ const notFound = errorContent(404)
 export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions): FetchHandler {
   const resolved = resolveHostOptions(options)
   return Object.freeze({
-    fetch(request: Request): Promise<Response> {
+    fetch(request: Request, env?: object, executionContext?: WaitUntilContext): Promise<Response> {
       try {
-        const answer = respond(site, request, resolved)
+        const answer = respond(site, request, resolved, env === undefined && executionContext === undefined ? undefined : extrasOf(env, executionContext))
         // Not an async function: a synchronous answer costs one settled promise, not an async frame and its awaits.
         const orNotFound = (response: Response | undefined) => response ?? toResponse(notFound, request.method.toUpperCase())
         return isPromise(answer) ? answer.then(orNotFound) : Promise.resolve(orNotFound(answer))
@@ -48,6 +67,13 @@ export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions
       }
     },
   })
+}
+
+function extrasOf(env: object | undefined, executionContext: WaitUntilContext | undefined): RuntimeExtras {
+  // Only an object is bindings; anything else leaves ctx.Env to the env option.
+  const bindings = typeof env === "object" && env !== null ? (env as HostEnv) : undefined
+  const waitUntil = typeof executionContext?.waitUntil === "function" ? (work: Promise<unknown>) => executionContext.waitUntil(work) : undefined
+  return { env: bindings, waitUntil }
 }
 
 /**

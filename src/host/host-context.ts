@@ -5,10 +5,27 @@
  */
 import type { RouteRequest } from "../router/request.js"
 import { header, type ContentHeader } from "../sitelet/content-model.js"
-import { contextRequest, type Context, type ContextRequest } from "../sitelet/context.js"
+import { contextRequest, type Context, type ContextRequest, type HostEnv } from "../sitelet/context.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import { createUserSession, type UserSession } from "../sitelet/user-session.js"
 import type { ResolvedHostOptions } from "./host-options.js"
+
+/**
+ * What the host knows of a request besides its target: the connection, the
+ * mount prefix and the runtime's extras (a subset of `ServeInit`).
+ *
+ * @example
+ * ```ts
+ * const init: ContextInit = { secure: false, mountPath: "/app" }
+ * ```
+ */
+export interface ContextInit {
+  /** The connection is https (adds `Secure` to session cookies). */
+  readonly secure: boolean
+  readonly mountPath?: string
+  readonly env?: HostEnv
+  readonly waitUntil?: (work: Promise<unknown>) => void
+}
 
 /**
  * Drops trailing `/`s with a loop: `/\/+$/` backtracks quadratically on `////…x` (recheck).
@@ -31,7 +48,7 @@ export function withoutTrailingSlashes(path: string): string {
  *
  * @example
  * ```ts
- * const ctx = new HostContext(site, request, "", false, resolveHostOptions({}))
+ * const ctx = new HostContext(site, request, { secure: false }, resolveHostOptions({}))
  * ctx.Link({ $: "Home" }) //=> "/"
  * HostContext.setCookiesOf(ctx) //=> [] until the handler logs in or out
  * ```
@@ -40,18 +57,19 @@ export class HostContext<Endpoint> implements Context<Endpoint> {
   readonly ApplicationPath: string
   readonly #router: Sitelet<Endpoint>["Router"]
   readonly #request: RouteRequest
-  readonly #secure: boolean
+  readonly #init: ContextInit
   readonly #options: ResolvedHostOptions
   #link: ((endpoint: Endpoint) => string) | undefined
   #view: ContextRequest | undefined
   #session: UserSession | undefined
   #setCookies: ContentHeader[] | undefined
 
-  constructor(site: Sitelet<Endpoint>, request: RouteRequest, mountPath: string, secure: boolean, options: ResolvedHostOptions) {
-    this.ApplicationPath = mountPath === "" ? options.basePath : withoutTrailingSlashes(mountPath) + options.basePath
+  constructor(site: Sitelet<Endpoint>, request: RouteRequest, init: ContextInit, options: ResolvedHostOptions) {
+    const mountPath = init.mountPath
+    this.ApplicationPath = mountPath === undefined || mountPath === "" ? options.basePath : withoutTrailingSlashes(mountPath) + options.basePath
     this.#router = site.Router
     this.#request = request
-    this.#secure = secure
+    this.#init = init
     this.#options = options
     // Private fields stay writable on a frozen object: the lazy parts below still fill in.
     Object.freeze(this)
@@ -74,9 +92,25 @@ export class HostContext<Endpoint> implements Context<Endpoint> {
     return (this.#session ??= createUserSession({
       cookieHeader: this.#request.headers.get("cookie"),
       setCookie: (value) => (this.#setCookies ??= []).push(header("Set-Cookie", value)),
-      secure: this.#secure,
+      secure: this.#init.secure,
       options: this.#options.session,
+      env: this.Env,
     }))
+  }
+
+  get Env(): HostEnv {
+    return this.#init.env ?? this.#options.env
+  }
+
+  /** A function, usable on its own (`const { WaitUntil } = ctx`). */
+  get WaitUntil(): (work: Promise<unknown>) => void {
+    const keepAlive = this.#init.waitUntil
+    const onError = this.#options.onError
+    return (work) => {
+      // Reported, never an unhandled rejection; the runtime's hook (Workers) keeps the isolate alive for it.
+      const reported = Promise.resolve(work).then(undefined, (error: unknown) => onError(error))
+      keepAlive?.(reported)
+    }
   }
 
   /** The `Set-Cookie` headers the handler's session calls asked for (empty when it made none). */

@@ -1,6 +1,7 @@
 /**
  * Options shared by every host (Fetch, node:http, Connect/Express).
  */
+import type { HostEnv } from "../sitelet/context.js"
 import { checkSessionOptions, type SessionOptions } from "../sitelet/user-session.js"
 import { defaultBodyLimits, type BodyLimits } from "../router/body-limits.js"
 import { hostMessages } from "./host-errors.js"
@@ -45,8 +46,14 @@ export interface HostOptions {
   readonly session?: SessionOptions
   /** Request limits; each defaults as documented in `HostLimits`. */
   readonly limits?: Partial<HostLimits>
-  /** Called with every exception a handler throws (the client gets a generic 500). Default: `console.error`. */
+  /** Called with every exception a handler throws (the client gets a generic 500), and every rejection of `ctx.WaitUntil` work. Default: `console.error`. */
   readonly onError?: (error: unknown) => void
+  /**
+   * The handlers' `ctx.Env` where the runtime passes no bindings (node:http,
+   * Express, `site.Handle`, a Fetch runtime calling `fetch(request)` alone):
+   * a database pool, configuration. Workers' own `env` takes precedence.
+   */
+  readonly env?: HostEnv
 }
 
 /**
@@ -81,7 +88,10 @@ export interface ResolvedHostOptions {
   /** The limits the router decodes bodies with, set on every request (`RouteRequest.bodyLimits`). */
   readonly bodyLimits: BodyLimits
   readonly onError: (error: unknown) => void
+  readonly env: HostEnv
 }
+
+const noEnv: HostEnv = Object.freeze({})
 
 const basePathShape = /^(?:\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*$/
 
@@ -112,6 +122,7 @@ export function resolveHostOptions(options: HostOptions | undefined): ResolvedHo
     limits,
     bodyLimits: Object.freeze({ jsonDepth: limits.jsonDepth, bigintDigits: limits.bigintDigits, formFields: limits.queryParameters }),
     onError: options?.onError ?? ((error: unknown) => console.error(error)),
+    env: options?.env ?? noEnv,
   })
 }
 

@@ -10,4 +10,5 @@
  */
 export { NodeHandler, Middleware, type ConnectMiddleware, type NodeRequestHandler } from "./node-handler.js"
 export { defaultLimits, type HostLimits, type HostOptions } from "./host-options.js"
+export type { HostEnv } from "../sitelet/context.js"
 export { HostError, isHostError, type HostErrorType } from "./host-errors.js"

@@ -14,6 +14,7 @@ import { checkTarget } from "./target-check.js"
 import { HostContext } from "./host-context.js"
 import { isPromise } from "../internal/maybe-promise.js"
 import type { ResolvedHostOptions } from "./host-options.js"
+import type { HostEnv } from "../sitelet/context.js"
 
 /**
  * What a host hands to {@link serveRequest}.
@@ -34,6 +35,10 @@ export interface ServeInit {
   readonly secure: boolean
   /** A mount prefix found by the host itself (Express `req.baseUrl`), before `basePath`. */
   readonly mountPath?: string
+  /** The runtime's bindings for this request (Workers' `env`); the `env` option when absent. */
+  readonly env?: HostEnv
+  /** The runtime's way to keep work alive after the response (Workers' `ctx.waitUntil`). */
+  readonly waitUntil?: (work: Promise<unknown>) => void
 }
 
 /**
@@ -145,7 +150,7 @@ class Serving<Endpoint> {
 
   found(found: Found<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
     if (found === undefined) return this.bodyRead ? rejected(unreadBodyError(this.init.headers.get("content-type"))) : { kind: "declined" }
-    const ctx = new HostContext(this.site, this.request, this.init.mountPath ?? "", this.init.secure, this.options)
+    const ctx = new HostContext(this.site, this.request, this.init, this.options)
     let content
     try {
       content = found.serve(ctx)

@@ -2,8 +2,11 @@
  * HMAC-SHA256 keys for signed session cookies, through WebCrypto
  * (`globalThis.crypto.subtle`), so the same code runs on Node 20, Bun, Deno
  * and Workers. A keyring is a list: the first key signs, every key verifies
- * (rotation). Without a configured secret, one random key per process is made
- * and a single warning is printed.
+ * (rotation). Without a configured secret, the `SITELETS_SECRET` environment
+ * variable is read, and only when a session first needs a key: a site that
+ * never uses a session never touches the environment (Deno without
+ * `--allow-env`, Workers without `process`). Without either, one random key
+ * per process is made and a single warning is printed.
  */
 import { sessionMessages } from "../sitelet/session-messages.js"
 import { utf8Encode } from "./crypto-encoding.js"
@@ -48,17 +51,29 @@ function secretBytes(secret: Secret, where: string): Uint8Array {
   return bytes
 }
 
-const environmentSecret = (): string | undefined => {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-  const value = env?.["SITELETS_SECRET"]
-  return value === undefined || value === "" ? undefined : value
+/** The environment's secret: its value, or why there is none. */
+type EnvironmentSecret = { readonly value: string } | { readonly value: undefined; readonly refused: boolean }
+
+/**
+ * Reads `SITELETS_SECRET`. A runtime that refuses the read (Deno without
+ * `--allow-env` throws `NotCapable`) counts as an unset variable, never as
+ * an error of the request that needed a session.
+ */
+function environmentSecret(): EnvironmentSecret {
+  try {
+    const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+    const value = env?.["SITELETS_SECRET"]
+    return value === undefined || value === "" ? { value: undefined, refused: false } : { value }
+  } catch {
+    return { value: undefined, refused: true }
+  }
 }
 
 let randomKeyring: Promise<Keyring> | undefined
 
-function processKeyring(): Promise<Keyring> {
+function processKeyring(refused: boolean): Promise<Keyring> {
   if (!randomKeyring) {
-    console.warn(sessionMessages.randomKeyWarning())
+    console.warn(sessionMessages.randomKeyWarning(refused))
     const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32))
     randomKeyring = importSecret(bytes).then((key) => ({ keys: [key] }))
   }
@@ -66,29 +81,30 @@ function processKeyring(): Promise<Keyring> {
 }
 
 /**
- * Checks secrets eagerly (lengths, non-empty list) so configuration errors
- * surface when the host is built, not on the first login.
+ * Checks configured secrets eagerly (lengths, non-empty list) so
+ * configuration errors surface when the host is built, not on the first
+ * login. Without a configured secret nothing is read here: the environment
+ * is read when a session first needs a key.
  *
  * @example
  * ```ts
  * checkSecrets("x".repeat(32)) // ok
  * checkSecrets("short")        // throws RangeError
+ * checkSecrets(undefined)      // ok: SITELETS_SECRET is read on first use
  * ```
  */
 export function checkSecrets(secret: Secret | readonly Secret[] | undefined): void {
-  if (secret === undefined) {
-    const env = environmentSecret()
-    if (env !== undefined) secretBytes(env, "SITELETS_SECRET")
-    return
-  }
+  if (secret === undefined) return
   const list: readonly Secret[] = typeof secret === "string" || secret instanceof Uint8Array ? [secret] : secret
   if (list.length === 0) throw new RangeError(sessionMessages.noSecrets())
   list.forEach((s, i) => secretBytes(s, `options (secret #${i + 1})`))
 }
 
 /**
- * Resolves the keyring: the given secrets, else `SITELETS_SECRET`, else the
- * per-process random key (with one warning per process).
+ * Resolves the keyring: the given secrets, else `SITELETS_SECRET` (read
+ * now, on first need), else the per-process random key (with one warning
+ * per process). A `SITELETS_SECRET` shorter than 32 bytes rejects with the
+ * `RangeError` a short configured secret gives when the host is built.
  *
  * @example
  * ```ts
@@ -97,14 +113,14 @@ export function checkSecrets(secret: Secret | readonly Secret[] | undefined): vo
  * ```
  */
 export function keyringFor(secret: Secret | readonly Secret[] | undefined): Promise<Keyring> {
-  if (secret === undefined) {
-    const env = environmentSecret()
-    if (env === undefined) return processKeyring()
-    return importSecret(secretBytes(env, "SITELETS_SECRET")).then((key) => ({ keys: [key] }))
-  }
-  const list: readonly Secret[] = typeof secret === "string" || secret instanceof Uint8Array ? [secret] : secret
-  if (list.length === 0) return Promise.reject(new RangeError(sessionMessages.noSecrets()))
   try {
+    if (secret === undefined) {
+      const env = environmentSecret()
+      if (env.value === undefined) return processKeyring(env.refused)
+      return importSecret(secretBytes(env.value, "SITELETS_SECRET")).then((key) => ({ keys: [key] }))
+    }
+    const list: readonly Secret[] = typeof secret === "string" || secret instanceof Uint8Array ? [secret] : secret
+    if (list.length === 0) return Promise.reject(new RangeError(sessionMessages.noSecrets()))
     const bytes = list.map((s, i) => secretBytes(s, `options (secret #${i + 1})`))
     return Promise.all(bytes.map(importSecret)).then((keys) => ({ keys }))
   } catch (error) {

@@ -37,6 +37,28 @@ export interface ContextRequest {
 }
 
 /**
+ * The bindings a runtime hands the host with each request, as `ctx.Env`:
+ * Workers' `env` (the second argument of `fetch(request, env, ctx)`), or
+ * the host option `env` (node:http, Express, or any Fetch runtime that
+ * passes none). Empty until an application declares its own, once, by
+ * module augmentation; then every handler's `ctx.Env` has that type:
+ *
+ * @example
+ * ```ts
+ * declare module "sitelets" {
+ *   interface HostEnv {
+ *     readonly SESSION_SECRET: string
+ *     readonly DB: D1Database
+ *   }
+ * }
+ * // in a handler:
+ * const rows = await ctx.Env.DB.prepare("select 1").all()
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: empty on purpose, filled by the application's module augmentation.
+export interface HostEnv {}
+
+/**
  * The context of a handler for endpoints of type `Endpoint`.
  *
  * @example
@@ -54,6 +76,18 @@ export interface Context<Endpoint> {
   readonly UserSession: UserSession
   /** The base path the sitelet is mounted under (`""` at the root, else `/app`). */
   readonly ApplicationPath: string
+  /**
+   * The runtime's bindings for this request (Workers' `env`), else the host
+   * option `env`, else an empty object. Typed by augmenting {@link HostEnv}.
+   */
+  readonly Env: HostEnv
+  /**
+   * Keeps `work` running after the response is sent: Workers'
+   * `ctx.waitUntil`. Where the runtime has none (Node, Bun, Deno) the
+   * promise simply runs on. Either way a rejection goes to the host's
+   * `onError`, never to an unhandled rejection.
+   */
+  readonly WaitUntil: (work: Promise<unknown>) => void
 }
 
 /**
@@ -131,6 +165,12 @@ class MappedContext<Outer, Inner> implements Context<Inner> {
   }
   get ApplicationPath(): string {
     return this.#outer.ApplicationPath
+  }
+  get Env(): HostEnv {
+    return this.#outer.Env
+  }
+  get WaitUntil(): Context<Inner>["WaitUntil"] {
+    return this.#outer.WaitUntil
   }
   // A bound arrow, like the host's: `const { Link } = ctx` keeps working.
   readonly Link = (endpoint: Inner): string => this.#outer.Link(this.#toOuter(endpoint))

@@ -11,9 +11,12 @@ export const sessionMessages = {
   secretTooShort: (where: string, bytes: number) =>
     `Session secret from ${where} is ${bytes} bytes long; at least 32 bytes are required`,
   noSecrets: () => `Session secret list is empty; give at least one secret of 32 bytes or more`,
-  randomKeyWarning: () =>
+  randomKeyWarning: (refused: boolean) =>
     "sitelets: no session secret configured (host option `session.secret` or SITELETS_SECRET); " +
-    "using a random per-process key, so logins do not survive a restart or reach other processes",
+    "using a random per-process key, so logins do not survive a restart or reach other processes" +
+    (refused ? " (the runtime refused to read SITELETS_SECRET: on Deno, run with --allow-env=SITELETS_SECRET)" : ""),
+  secretFunctionGaveNothing: () =>
+    "session.secret(env) returned no secret for this request: is the binding it reads (e.g. SESSION_SECRET) set for this deployment?",
   userNameEmpty: () => "UserSession.LoginUser: the user name must be a non-empty string",
   userNameSurrogate: () => "UserSession.LoginUser: the user name contains a lone surrogate",
   userNameTooLong: (limit: number) => `UserSession.LoginUser: the user name is longer than ${limit} UTF-8 bytes`,

@@ -8,6 +8,7 @@ import { utf8Encode } from "../internal/crypto-encoding.js"
 import { isWellFormed } from "../internal/well-formed.js"
 import { checkSecrets, keyringFor, type Secret } from "../internal/crypto-keys.js"
 import { maxCookieAgeSeconds, parseCookieHeader, serializeCookie } from "./cookie.js"
+import type { HostEnv } from "./context.js"
 import { sessionMessages } from "./session-messages.js"
 import { maxUserNameBytes, readSessionToken, signSessionToken } from "./session-token.js"
 
@@ -41,8 +42,14 @@ export interface UserSession {
 
 /** Session settings, given once to the host (`session` option). */
 export interface SessionOptions {
-  /** Signing secret(s), each at least 32 bytes; the first signs, all verify. Default: `SITELETS_SECRET`, else a random per-process key. */
-  readonly secret?: Secret | readonly Secret[]
+  /**
+   * Signing secret(s), each at least 32 bytes; the first signs, all verify.
+   * Or a function reading them from the request's `ctx.Env` (a Workers
+   * binding: `secret: (env) => env.SESSION_SECRET`), called when a session
+   * needs a key. Default: `SITELETS_SECRET`, read on first need, else a
+   * random per-process key.
+   */
+  readonly secret?: SessionSecret
   /**
    * Cookie name. Default `"__Host-sitelets_session"` when the cookie is
    * `Secure` (a `__Host-` cookie cannot be set by a sibling subdomain or for
@@ -63,6 +70,17 @@ export interface SessionOptions {
   readonly now?: () => number
 }
 
+/**
+ * Where the signing secrets come from: the secrets themselves, or a function
+ * of the runtime's bindings that returns them.
+ *
+ * @example
+ * ```ts
+ * const fromBinding: SessionSecret = (env) => env.SESSION_SECRET
+ * ```
+ */
+export type SessionSecret = Secret | readonly Secret[] | ((env: HostEnv) => Secret | readonly Secret[] | undefined)
+
 /** What a host gives `createUserSession` for one request. */
 export interface UserSessionInit {
   /** The request's `Cookie` header. */
@@ -72,6 +90,8 @@ export interface UserSessionInit {
   /** The request came over https: adds `Secure`. */
   readonly secure: boolean
   readonly options?: SessionOptions | undefined
+  /** The request's bindings (`ctx.Env`), for a `secret` given as a function. */
+  readonly env?: HostEnv | undefined
 }
 
 /**
@@ -119,6 +139,8 @@ function lifetime(options: LoginOptions | undefined, fallback: number): number {
   return Math.min(requested, maxCookieAgeSeconds)
 }
 
+const noEnv: HostEnv = Object.freeze({})
+
 /**
  * Validates session options when a host is built (secret lengths, cookie
  * name), so mistakes fail at startup rather than on the first login.
@@ -129,7 +151,9 @@ function lifetime(options: LoginOptions | undefined, fallback: number): number {
  * ```
  */
 export function checkSessionOptions(options: SessionOptions | undefined): void {
-  checkSecrets(options?.secret)
+  const secret = options?.secret
+  // A function of the bindings is called, and its secrets checked, when a session needs a key.
+  if (typeof secret !== "function") checkSecrets(secret)
   serializeCookie(options?.cookieName ?? defaultSessionCookieName, "x", { secure: true })
 }
 
@@ -161,10 +185,17 @@ export function createUserSession(init: UserSessionInit): UserSession {
   let current: { readonly user: string | undefined } | undefined
   let read: Promise<string | undefined> | undefined
 
+  const keyring = () => {
+    const secret = options.secret
+    if (typeof secret !== "function") return keyringFor(secret)
+    const given = secret(init.env ?? noEnv)
+    return given === undefined ? Promise.reject(new TypeError(sessionMessages.secretFunctionGaveNothing())) : keyringFor(given)
+  }
+
   const readCookie = async (): Promise<string | undefined> => {
     const token = parseCookieHeader(init.cookieHeader).get(cookieName)
     if (token === undefined) return undefined
-    const ring = await keyringFor(options.secret)
+    const ring = await keyring()
     return readSessionToken(ring, token, now() / 1000, skew)
   }
 
@@ -172,7 +203,7 @@ export function createUserSession(init: UserSessionInit): UserSession {
     async LoginUser(name, loginOptions) {
       checkName(name)
       const age = lifetime(loginOptions, fallbackAge)
-      const ring = await keyringFor(options.secret)
+      const ring = await keyring()
       const token = await signSessionToken(ring, name, Math.floor(now() / 1000) + age)
       const persistent = loginOptions?.persistent === true
       init.setCookie(serializeCookie(cookieName, token, persistent ? { ...base, maxAgeSeconds: age } : base))

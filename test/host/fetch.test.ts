@@ -6,6 +6,9 @@ import { hostMessages } from "../../src/host/host-errors.js"
 import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
 import { staticContent } from "../../src/sitelet/content-model.js"
 import { Http } from "../../src/sitelet/http-status.js"
+import { Content } from "../../src/sitelet/content.js"
+import { t } from "../../src/descriptor/t.js"
+import { sessionMessages } from "../../src/sitelet/session-messages.js"
 
 const quiet = { onError: () => undefined }
 
@@ -22,6 +25,56 @@ describe("Fetch host", () => {
   it("marks session cookies Secure over https", async () => {
     const response = await hostSite.Handle(new Request("https://x/login/bob", { method: "POST" }), quiet)
     expect(response?.headers.getSetCookie()[0]).toMatch(/; Secure/i)
+  })
+})
+
+describe("what a Fetch runtime hands over besides the request", () => {
+  const Extras = t.union({ Env: "GET /env", Later: "GET /later", Login: "POST /login", Me: "GET /me" })
+  let finished = 0
+  const site = Sitelet.Infer(Extras, {
+    Env: (ctx) => Content.Text(JSON.stringify(ctx.Env)),
+    Later: (ctx) => {
+      ctx.WaitUntil(new Promise((resolve) => setTimeout(resolve, 5)).then(() => finished++))
+      ctx.WaitUntil(Promise.reject(new Error("background failure")))
+      return Content.Text("sent")
+    },
+    Login: async (ctx) => (await ctx.UserSession.LoginUser("ann"), Content.Text("in")),
+    Me: async (ctx) => Content.Text(String(await ctx.UserSession.GetLoggedInUser())),
+  })
+
+  it("Workers' env becomes ctx.Env, else the env option, else {}", async () => {
+    const handler = Fetch.Handler(site, { ...quiet, env: { from: "option" } as never })
+    expect(await (await handler.fetch(new Request("http://x/env"), { from: "runtime" })).text()).toBe('{"from":"runtime"}')
+    expect(await (await handler.fetch(new Request("http://x/env"))).text()).toBe('{"from":"option"}')
+    expect(await (await Fetch.Handler(site, quiet).fetch(new Request("http://x/env"))).text()).toBe("{}")
+  })
+
+  it("ctx.WaitUntil hands the work to the ExecutionContext; a rejection goes to onError", async () => {
+    const errors: unknown[] = []
+    const kept: Promise<unknown>[] = []
+    const handler = Fetch.Handler(site, { onError: (error) => errors.push(error) })
+    const response = await handler.fetch(new Request("http://x/later"), {}, { waitUntil: (work) => kept.push(work) })
+    expect(await response.text()).toBe("sent")
+    expect(kept).toHaveLength(2)
+    await Promise.all(kept)
+    expect(finished).toBe(1)
+    expect(errors).toEqual([new Error("background failure")])
+  })
+
+  it("the session secret can come from a binding", async () => {
+    const handler = Fetch.Handler(site, { ...quiet, session: { secret: (env) => (env as { SECRET?: string }).SECRET } })
+    const env = { SECRET: "a binding secret of 32 bytes or more" }
+    const login = await handler.fetch(new Request("http://x/login", { method: "POST" }), env)
+    const cookie = login.headers.getSetCookie()[0]!.split(";")[0]!
+    const me = (bindings: object) => handler.fetch(new Request("http://x/me", { headers: { cookie } }), bindings)
+    expect(await (await me(env)).text()).toBe("ann")
+    // Another deployment's secret does not accept the cookie.
+    expect(await (await me({ SECRET: "another secret, also 32 bytes long" })).text()).toBe("undefined")
+    // No binding: a 500 reported with the sentence that names the problem.
+    const errors: unknown[] = []
+    const strict = Fetch.Handler(site, { onError: (e) => errors.push(e), session: { secret: (e) => (e as { SECRET?: string }).SECRET } })
+    expect((await strict.fetch(new Request("http://x/login", { method: "POST" }), {})).status).toBe(500)
+    expect(String(errors[0])).toContain(sessionMessages.secretFunctionGaveNothing())
   })
 })
 

@@ -6,8 +6,9 @@ import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
 import { NodeHandler } from "../../src/host/node.js"
 
-const site = Sitelet.Infer(t.union({ Now: "GET /now/<id:int>", Later: "GET /later" }), {
+const site = Sitelet.Infer(t.union({ Now: "GET /now/<id:int>", Later: "GET /later", Env: "GET /env" }), {
   Now: (_ctx, e) => Content.Json({ id: e.id }),
+  Env: (ctx) => Content.Text(JSON.stringify(ctx.Env)),
   Later: async () => {
     await Promise.resolve()
     return Content.Text("later")
@@ -45,5 +46,10 @@ describe("NodeHandler", () => {
     for (let turn = 0; turn < 20 && !res.writableEnded; turn++) await new Promise((resolve) => setImmediate(resolve))
     expect(res.writableEnded).toBe(true)
     expect(written().endsWith("\r\n\r\nlater")).toBe(true)
+  })
+  it("gives handlers the env option as ctx.Env", () => {
+    const { req, res, written } = exchange("/env")
+    NodeHandler(site, { env: { pool: "db" } as never })(req, res)
+    expect(written().endsWith('\r\n\r\n{"pool":"db"}')).toBe(true)
   })
 })

@@ -78,6 +78,11 @@ describe("mapContext", () => {
         throw new Error("not used here")
       },
       ApplicationPath: "/app",
+      get Env() {
+        reads.push("Env")
+        return { region: "eu" }
+      },
+      WaitUntil: (work: Promise<unknown>) => void work,
     }
     const inner = mapContext(outer, (page: string) => ({ $: "Admin" as const, page }))
     expect(reads).toEqual([])
@@ -88,5 +93,8 @@ describe("mapContext", () => {
     expect(inner.Request.path).toBe("/admin/x")
     expect(reads).toEqual(["Request"])
     expect(() => inner.UserSession).toThrow("not used here")
+    expect(inner.Env).toEqual({ region: "eu" })
+    expect(inner.WaitUntil).toBe(outer.WaitUntil)
+    expect(reads).toEqual(["Request", "UserSession", "Env"])
   })
 })

@@ -123,8 +123,6 @@ describe("UserSession", () => {
   it("refuses short secrets at configuration time", () => {
     expect(() => checkSessionOptions({ secret: "short" })).toThrow(sessionMessages.secretTooShort("options (secret #1)", 5))
     expect(() => checkSessionOptions({ secret: [] })).toThrow(sessionMessages.noSecrets())
-    vi.stubEnv("SITELETS_SECRET", "too short")
-    expect(() => checkSessionOptions(undefined)).toThrow(sessionMessages.secretTooShort("SITELETS_SECRET", 9))
     expect(() => checkSessionOptions({ secret, cookieName: "bad name" })).toThrow(sessionMessages.badCookieName("bad name"))
   })
 
@@ -144,6 +142,60 @@ describe("UserSession", () => {
     expect(await session(echo(a.setCookies[0]!)).s.GetLoggedInUser()).toBe("alice")
   })
 
+  it("reads SITELETS_SECRET only when a session needs a key, and checks its length then", async () => {
+    vi.stubEnv("SITELETS_SECRET", "too short")
+    // Building a host reads no environment (a site without sessions never needs it).
+    expect(() => checkSessionOptions(undefined)).not.toThrow()
+    const a = session(undefined, false, { now: () => clock })
+    await expect(a.s.LoginUser("alice")).rejects.toThrow(sessionMessages.secretTooShort("SITELETS_SECRET", 9))
+  })
+
+  it("a runtime refusing to read the environment counts as an unset variable, with the reason in the one warning", async () => {
+    vi.resetModules()
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
+    const realProcess = globalThis.process
+    // What Deno 2 does without --allow-env: reading process.env throws NotCapable.
+    const refusing = new Proxy(realProcess, {
+      get: (target, name) =>
+        name === "env"
+          ? new Proxy({}, { get: () => { throw Object.assign(new Error('Requires env access to "SITELETS_SECRET"'), { name: "NotCapable" }) } })
+          : Reflect.get(target, name),
+    })
+    const fresh = await import("../../src/sitelet/user-session.js")
+    const freshHost = await import("../../src/host/host-options.js")
+    try {
+      globalThis.process = refusing
+      expect(() => freshHost.resolveHostOptions({})).not.toThrow()
+      const setCookies: string[] = []
+      const s = fresh.createUserSession({ cookieHeader: "sitelets_session=v1.x.y", setCookie: (h) => setCookies.push(h), secure: false })
+      expect(await s.GetLoggedInUser()).toBeUndefined()
+      await s.LoginUser("alice")
+    } finally {
+      globalThis.process = realProcess
+    }
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith(sessionMessages.randomKeyWarning(true))
+  })
+
+  it("takes the secret from the request's bindings when given as a function", async () => {
+    const bindings = { SESSION_SECRET: secret } as never
+    const make = (cookieHeader: string | undefined, env: unknown) => {
+      const setCookies: string[] = []
+      const opts: SessionOptions = { secret: (e) => (e as { SESSION_SECRET?: string }).SESSION_SECRET, now: () => clock }
+      return { s: createUserSession({ cookieHeader, setCookie: (h) => setCookies.push(h), secure: false, options: opts, env: env as never }), setCookies }
+    }
+    const a = make(undefined, bindings)
+    await a.s.LoginUser("alice")
+    // The same secret given directly accepts the cookie: the binding was the key.
+    expect(await session(echo(a.setCookies[0]!)).s.GetLoggedInUser()).toBe("alice")
+    expect(await make(echo(a.setCookies[0]!), bindings).s.GetLoggedInUser()).toBe("alice")
+    // A missing binding is an error naming it, never a silent random key.
+    await expect(make(undefined, {}).s.LoginUser("bob")).rejects.toThrow(sessionMessages.secretFunctionGaveNothing())
+    await expect(make(undefined, { SESSION_SECRET: "short" }).s.LoginUser("bob")).rejects.toThrow(sessionMessages.secretTooShort("options (secret #1)", 5))
+    // Not called when the host is built.
+    expect(() => checkSessionOptions({ secret: () => { throw new Error("called") } })).not.toThrow()
+  })
+
   it("without any secret, makes one random per-process key and warns once", async () => {
     vi.stubEnv("SITELETS_SECRET", "")
     vi.resetModules()
@@ -159,7 +211,7 @@ describe("UserSession", () => {
     expect(await b.s.GetLoggedInUser()).toBe("alice")
     await make().s.LoginUser("bob")
     expect(warn).toHaveBeenCalledTimes(1)
-    expect(warn).toHaveBeenCalledWith(sessionMessages.randomKeyWarning())
+    expect(warn).toHaveBeenCalledWith(sessionMessages.randomKeyWarning(false))
     // Signed with the random key, so a configured secret does not accept it.
     expect(await session(echo(a.setCookies[0]!)).s.GetLoggedInUser()).toBeUndefined()
   })
