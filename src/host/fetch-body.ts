@@ -1,8 +1,13 @@
 /**
  * Reads a Fetch API request body with a size limit counted on the actual
- * bytes: a declared `Content-Length` over the limit fails before reading,
- * and a body that grows past the limit (lying or absent length) fails at
- * the first byte over it.
+ * bytes: a declared `Content-Length` over the limit fails without keeping
+ * anything, and a body that grows past the limit (lying or absent length)
+ * fails at the first byte over it.
+ *
+ * Before the 413 is answered, what remains of an over-limit body is read
+ * and discarded, up to as much again as the limit (RELIABILITY D4, "drain
+ * up to a cap"): Bun closes a connection whose request body is unread, and
+ * the client's kernel then drops the answer for a reset.
  */
 import { HostError, hostMessages } from "./host-errors.js"
 
@@ -15,7 +20,14 @@ import { HostError, hostMessages } from "./host-errors.js"
  * ```
  */
 export async function readFetchBody(request: Request, limit: number): Promise<Uint8Array> {
-  if (declaresOver(request.headers.get("content-length"), limit)) throw bodyTooLarge(limit)
+  const cap = limit + drainBytes(limit)
+  const declared = request.headers.get("content-length")
+  if (declaresOver(declared, limit)) {
+    // Read off a body we can afford to (bounded by `cap`); a larger one is refused at once.
+    if (request.body !== null && !declaresOver(declared, cap)) await discard(request.body.getReader(), 0, cap)
+    else await request.body?.cancel().catch(() => undefined)
+    throw bodyTooLarge(limit)
+  }
   if (request.body === null) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
@@ -30,12 +42,40 @@ export async function readFetchBody(request: Request, limit: number): Promise<Ui
     if (step.done) break
     size += step.value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => undefined)
+      chunks.length = 0
+      await discard(reader, size, cap)
       throw bodyTooLarge(limit)
     }
     chunks.push(step.value)
   }
   return concat(chunks, size)
+}
+
+/**
+ * How many bytes past the limit are read and discarded before a 413: as
+ * many as the limit allows, at least 64 KiB.
+ *
+ * @example
+ * ```ts
+ * drainBytes(1024 * 1024) //=> 1048576
+ * ```
+ */
+export function drainBytes(limit: number): number {
+  return Math.max(limit, 64 * 1024)
+}
+
+/** Reads and drops chunks until the body ends or `cap` bytes were seen; then cancels. Never throws. */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number, cap: number): Promise<void> {
+  try {
+    while (seen <= cap) {
+      const step = await reader.read()
+      if (step.done) return
+      seen += step.value.byteLength
+    }
+    await reader.cancel()
+  } catch {
+    // An aborted or failing body: the answer is the 413 either way.
+  }
 }
 
 /**

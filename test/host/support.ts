@@ -67,12 +67,15 @@ export function sendRaw(port: number, request: WireRequest): Promise<WireRespons
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1")
     const chunks: Buffer[] = []
+    let failure: Error | undefined
     socket.on("data", (chunk: Buffer) => chunks.push(chunk))
-    socket.on("error", reject)
+    // A server may answer early (413 before the body) and close while the body is still being written:
+    // the write fails (EPIPE), the answer still counts. Only a connection that gave no answer is an error.
+    socket.on("error", (error) => (failure ??= error))
     socket.on("close", () => {
       const raw = Buffer.concat(chunks)
       const split = raw.indexOf("\r\n\r\n")
-      if (split < 0) return reject(new Error(`no response: ${raw.toString("latin1")}`))
+      if (split < 0) return reject(new Error(`no response: ${raw.toString("latin1")}${failure ? ` (${failure.message})` : ""}`))
       const [statusLine = "", ...lines] = raw.subarray(0, split).toString("latin1").split("\r\n")
       const headers = new Map<string, string>()
       for (const line of lines) {

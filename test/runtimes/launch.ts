@@ -1,0 +1,201 @@
+/**
+ * Starts the matrix's runtimes as child processes serving the bundled
+ * sites on 127.0.0.1: Bun (`Bun.serve`), Deno (`Deno.serve`, `--allow-net`
+ * and no other permission) and Cloudflare's workerd (`workerd serve` with a
+ * generated config). Their binaries come from this folder's own npm
+ * install (`npm run test:runtimes` does it), never from anywhere else.
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs"
+import { createServer, connect } from "node:net"
+import { fileURLToPath } from "node:url"
+import { build } from "esbuild"
+import { siteNames, matrixSecret, type SiteName } from "./sites.js"
+
+const here = fileURLToPath(new URL(".", import.meta.url))
+const dist = `${here}dist/`
+
+/** The runtimes started as processes. */
+export type RuntimeName = "bun" | "deno" | "workerd"
+
+/** A started runtime: a port per site, its version, and how to stop it. */
+export interface StartedRuntime {
+  readonly name: RuntimeName
+  readonly version: string
+  readonly ports: Readonly<Record<SiteName, number>>
+  /** Everything the process wrote to stderr so far (warnings, reported errors). */
+  stderr(): string
+  close(): Promise<void>
+}
+
+/** The sentence a missing runtime binary throws (written once; the test imports it). */
+export const missingRuntime = (name: RuntimeName, path: string) =>
+  `${name} is not installed at ${path}: run \`npm run test:runtimes\`, which installs the matrix's runtimes from npm (test/runtimes/package.json).`
+
+/**
+ * The binary of a runtime, from `test/runtimes/node_modules/.bin`.
+ *
+ * @example
+ * ```ts
+ * binaryOf("deno") //=> ".../test/runtimes/node_modules/.bin/deno"
+ * ```
+ */
+export function binaryOf(name: RuntimeName): string {
+  const path = `${here}node_modules/.bin/${name}`
+  if (!existsSync(path)) throw new Error(missingRuntime(name, path))
+  return path
+}
+
+/**
+ * Bundles `sites.ts` into `dist/sites.mjs` for a neutral platform: an
+ * import of a Node built-in fails the build, as it would fail on Workers.
+ *
+ * @example
+ * ```ts
+ * await bundleSites()
+ * ```
+ */
+export async function bundleSites(): Promise<void> {
+  mkdirSync(dist, { recursive: true })
+  await build({
+    entryPoints: [`${here}sites.ts`],
+    outfile: `${dist}sites.mjs`,
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    logLevel: "error",
+  })
+  copyFileSync(`${here}entries/worker.mjs`, `${dist}worker.mjs`)
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const accepts = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, "127.0.0.1")
+    socket.on("connect", () => (socket.destroy(), resolve(true)))
+    socket.on("error", () => resolve(false))
+  })
+
+async function versionOf(binary: string, name: RuntimeName): Promise<string> {
+  const text = await new Promise<string>((resolve, reject) => {
+    const child = spawn(binary, ["--version"], { stdio: ["ignore", "pipe", "inherit"] })
+    let out = ""
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()))
+    child.on("error", reject)
+    child.on("close", () => resolve(out))
+  })
+  const line = text.split("\n")[0]!.trim()
+  return name === "deno" ? line.replace(/^deno\s+(\S+).*$/, "$1") : name === "workerd" ? line.replace(/^workerd\s+/, "") : line
+}
+
+/** The workerd config: one service and one socket per site, all running the one bundled worker. */
+function workerdConfig(ports: Readonly<Record<SiteName, number>>): string {
+  const services = siteNames.map((name) => `    (name = "${name}", worker = (
+      modules = [ (name = "worker.mjs", esModule = embed "worker.mjs"), (name = "sites.mjs", esModule = embed "sites.mjs") ],
+      compatibilityDate = "2026-11-01",
+      bindings = [ (name = "SITE", text = "${name}"), (name = "SESSION_SECRET", text = "${matrixSecret}") ],
+    ))`)
+  const sockets = siteNames.map((name) => `    (name = "${name}", address = "127.0.0.1:${ports[name]}", http = (), service = "${name}")`)
+  return `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+${services.join(",\n")}
+  ],
+  sockets = [
+${sockets.join(",\n")}
+  ],
+);
+`
+}
+
+function started(name: RuntimeName, version: string, child: ChildProcess, ports: Record<SiteName, number>, stderr: () => string): StartedRuntime {
+  return {
+    name,
+    version,
+    ports,
+    stderr,
+    close: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once("exit", () => resolve())
+        child.kill("SIGTERM")
+        // A runtime that ignores SIGTERM is stopped anyway: the matrix never leaves a process behind.
+        setTimeout(() => child.kill("SIGKILL"), 3_000).unref()
+      }),
+  }
+}
+
+/**
+ * Starts one runtime on the bundled sites (call {@link bundleSites} first)
+ * and resolves once every site's listener accepts connections.
+ *
+ * @example
+ * ```ts
+ * const deno = await startRuntime("deno")
+ * await fetch(`http://127.0.0.1:${deno.ports.host}/`)
+ * await deno.close()
+ * ```
+ */
+export async function startRuntime(name: RuntimeName): Promise<StartedRuntime> {
+  const binary = binaryOf(name)
+  const version = await versionOf(binary, name)
+  let args: string[]
+  let ports: Record<SiteName, number> | undefined
+  if (name === "bun") args = [`${here}entries/bun.mjs`]
+  else if (name === "deno") args = ["run", "--allow-net", `${here}entries/deno.mjs`]
+  else {
+    ports = Object.fromEntries(await Promise.all(siteNames.map(async (site) => [site, await freePort()] as const))) as Record<SiteName, number>
+    writeFileSync(`${dist}config.capnp`, workerdConfig(ports))
+    args = ["serve", `${dist}config.capnp`]
+  }
+  const child = spawn(binary, args, {
+    cwd: here,
+    stdio: ["ignore", "pipe", "pipe"],
+    // Nothing of the test run's environment: no SITELETS_SECRET, no update checks, colours off.
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? here, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
+  })
+  let err = ""
+  child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()))
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code, signal) => reject(new Error(`${name} exited (${code ?? signal}) before serving:\n${err}`))),
+  )
+  exited.catch(() => undefined)
+  if (ports === undefined) {
+    ports = await Promise.race([
+      exited,
+      new Promise<Record<SiteName, number>>((resolve) => {
+        let out = ""
+        child.stdout!.on("data", (chunk: Buffer) => {
+          out += chunk.toString()
+          const line = out.split("\n").find((text) => text.startsWith('{"ports"'))
+          if (line !== undefined) resolve((JSON.parse(line) as { ports: Record<SiteName, number> }).ports)
+        })
+      }),
+    ])
+  } else {
+    child.stdout!.resume()
+  }
+  const known = ports
+  // Bounded wait: 20 s for every listener to accept a connection.
+  for (let attempt = 0; ; attempt++) {
+    const ready = await Promise.race([exited, Promise.all(siteNames.map((site) => accepts(known[site])))])
+    if (ready.every(Boolean)) break
+    if (attempt > 200) {
+      child.kill("SIGKILL")
+      throw new Error(`${name} did not accept connections within 20 s:\n${err}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return started(name, version, child, known, () => err)
+}

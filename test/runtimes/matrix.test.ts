@@ -1,0 +1,255 @@
+/**
+ * One case table on every runtime (`npm run test:runtimes`): node:http and
+ * Express in this process, Bun, Deno (`--allow-net` only) and Cloudflare's
+ * workerd as real servers in child processes, all spoken to with raw
+ * sockets on 127.0.0.1. Each gets the host table, the hostile table, the
+ * routing round trip, JSON, form and multipart bodies, sessions (log in,
+ * protected page, tampered cookie), a CORS preflight, a throwing handler
+ * and the runtime's extras. Where a runtime answers differently, the
+ * difference is in `runtimeDifferences` with its reason (and in the README).
+ */
+import fc from "fast-check"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { serialize } from "../../src/json/codec.js"
+import { hostMessages } from "../../src/host/host-errors.js"
+import type { RoutePath } from "../../src/router/route-path.js"
+import { sessionMessages } from "../../src/sitelet/session-messages.js"
+import { Site } from "../fixtures/site.js"
+import { cases as hostileCases } from "../hardening/cases.js"
+import { hostCases } from "../host/host-site.js"
+import { linked, wireRequest } from "../host/round-trip-support.js"
+import { expressHost, nodeHost, sendRaw, type HostUnderTest, type WireRequest, type WireResponse } from "../host/support.js"
+import { arbitraryOf } from "../support/arbitrary.js"
+import { allowedOrigin } from "./app-site.js"
+import { bundleSites, startRuntime, type StartedRuntime } from "./launch.js"
+import { matrixSecret, optionsFor, siteNames, siteOf, type SiteName } from "./sites.js"
+
+const numRuns = Number(process.env.FC_NUM_RUNS ?? 100)
+
+/** A runtime under test: a way to send a request to each site. */
+interface Runtime {
+  readonly name: RuntimeName
+  readonly version: string
+  send(site: SiteName, request: WireRequest): Promise<WireResponse>
+  /** What the runtime process wrote to stderr (child processes only). */
+  stderr(): string
+  close(): Promise<void>
+}
+type RuntimeName = "node" | "express" | "bun" | "deno" | "workerd"
+const runtimeNames: readonly RuntimeName[] = ["node", "express", "bun", "deno", "workerd"]
+/**
+ * The runtimes whose `Request.url` is the WHATWG-resolved URL (dot
+ * segments removed, `\` read as `/`) rather than the raw target: the
+ * hostile table's `fetch` column applies to them. Deno and workerd keep
+ * the raw target, so they answer exactly as node:http does.
+ */
+const resolvesTargets: ReadonlySet<RuntimeName> = new Set(["bun"])
+
+/**
+ * Where a runtime's own HTTP layer answers a hostile case before any
+ * handler runs, differently from the table: the status it gives (0: the
+ * connection is closed without an answer) and why. Each is in the README's
+ * runtime table; none lets a request past the guard.
+ */
+const runtimeDifferences: Partial<Record<RuntimeName, Readonly<Record<string, { readonly status: number; readonly why: string }>>>> = {
+  bun: {
+    "malformed absolute-form": { status: 307, why: "Bun rebuilds an absolute-form target from the Host header and the path, so http://h:bad/admin/x reaches the router as /admin/x, where the guard redirects" },
+    "method CONSTRUCTOR": { status: 0, why: "Bun's HTTP parser closes the connection on a method it does not know" },
+  },
+  deno: {
+    "method CONSTRUCTOR": { status: 404, why: "Deno's HTTP layer accepts any token as a method, so the handler sees CONSTRUCTOR, which no case has (node:http refuses it with 400)" },
+  },
+  workerd: {
+    "malformed absolute-form": { status: 307, why: "workerd rebuilds an absolute-form target from the Host header and the path, so http://h:bad/admin/x reaches the router as /admin/x, where the guard redirects" },
+    "method CONSTRUCTOR": { status: 501, why: "workerd answers 501 to a method it does not know, before the worker" },
+  },
+}
+
+/** A response, or status 0 when the server closed the connection without one. */
+async function answerOf(sent: Promise<WireResponse>): Promise<WireResponse> {
+  try {
+    return await sent
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith("no response")) return { status: 0, headers: new Map(), body: "" }
+    throw error
+  }
+}
+
+async function inProcess(name: "node" | "express"): Promise<Runtime> {
+  const hosts = new Map<SiteName, HostUnderTest>()
+  for (const site of siteNames) {
+    const options = optionsFor(site, matrixSecret)
+    hosts.set(site, name === "node" ? await nodeHost(siteOf(site), options) : await expressHost(siteOf(site), options))
+  }
+  return {
+    name,
+    version: `Node ${process.versions.node}`,
+    send: (site, request) => hosts.get(site)!.send(request),
+    stderr: () => "",
+    close: async () => {
+      for (const host of hosts.values()) await host.close()
+    },
+  }
+}
+
+function child(started: StartedRuntime): Runtime {
+  return {
+    name: started.name,
+    version: started.version,
+    send: (site, request) => sendRaw(started.ports[site], request),
+    stderr: () => started.stderr(),
+    close: () => started.close(),
+  }
+}
+
+const runtimes = new Map<RuntimeName, Runtime>()
+
+beforeAll(async () => {
+  await bundleSites()
+  runtimes.set("node", await inProcess("node"))
+  runtimes.set("express", await inProcess("express"))
+  for (const name of ["bun", "deno", "workerd"] as const) runtimes.set(name, child(await startRuntime(name)))
+}, 120_000)
+
+afterAll(async () => {
+  for (const runtime of runtimes.values()) await runtime.close()
+})
+
+const runtime = (name: RuntimeName) => runtimes.get(name)!
+const cookieOf = (response: WireResponse) => (response.headers.get("set-cookie") ?? "").split(";")[0]!
+const form = { "content-type": "application/x-www-form-urlencoded" }
+
+describe.each(runtimeNames)("%s", (name) => {
+  it("serves the host table", async () => {
+    for (const row of hostCases) {
+      const response = await runtime(name).send("host", row.request)
+      const seen = { row: row.name, status: response.status, body: row.body === undefined ? undefined : response.body }
+      expect(seen).toEqual({ row: row.name, status: row.status, body: row.body })
+      if (row.contentType !== undefined) expect(response.headers.get("content-type"), row.name).toBe(row.contentType)
+      if (response.status < 300) expect(response.headers.get("x-content-type-options"), row.name).toBe("nosniff")
+    }
+  })
+
+  it("answers the hostile table and keeps serving", async () => {
+    for (const c of hostileCases) {
+      const label = `${c.ids} ${c.name}`
+      const response = await answerOf(runtime(name).send("hardening", c))
+      const differs = runtimeDifferences[name]?.[c.name]
+      const expected = differs?.status ?? (resolvesTargets.has(name) && c.fetch !== undefined ? c.fetch : c.status)
+      expect({ label, status: response.status }).toEqual({ label, status: expected })
+      if (c.answer !== undefined && expected === c.status) expect(response.body, label).toBe(c.answer)
+      if (c.never !== undefined) expect(response.body, label).not.toContain(c.never)
+      expect((await runtime(name).send("hardening", { target: "/item/7" })).body, `after ${label}`).toBe("item:7")
+    }
+  })
+
+  it(`gives back every linked value: Parse(Link(x)) over the fixture union (${numRuns} runs)`, async () => {
+    let served = 0
+    await fc.assert(
+      fc.asyncProperty(arbitraryOf(Site, { url: true }), async (value) => {
+        const path = linked(value)
+        fc.pre(path !== undefined)
+        served++
+        const response = await runtime(name).send("echo", wireRequest(path as RoutePath))
+        expect({ status: response.status, body: response.body }).toEqual({ status: 200, body: serialize(Site, value) })
+      }),
+      { numRuns },
+    )
+    expect(served).toBeGreaterThan(numRuns / 2)
+  })
+
+  it("reads form and multipart bodies", async () => {
+    const boundary = "MaTrIxBoUnDaRy"
+    const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nT é\r\n--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nN\r\n--${boundary}--\r\n`
+    const a = await runtime(name).send("app", { method: "POST", target: "/upload", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: multipart })
+    expect(a.body).toBe("upload T é N")
+    const b = await runtime(name).send("app", { method: "POST", target: "/upload", headers: form, body: "title=T+%C3%A9" })
+    expect(b.body).toBe("upload T é -")
+  })
+
+  it("logs in, serves the protected page, refuses a tampered cookie, logs out", async () => {
+    const send = (request: WireRequest) => runtime(name).send("app", request)
+    expect((await send({ target: "/admin/x" })).status).toBe(307)
+    const login = await send({ method: "POST", target: "/login", headers: form, body: "user=root" })
+    expect(login.body).toBe("logged in root")
+    const cookie = cookieOf(login)
+    expect(cookie).toMatch(/^sitelets_session=v1\./)
+    const page = await send({ target: "/admin/x", headers: { cookie } })
+    expect({ status: page.status, body: page.body }).toEqual({ status: 200, body: "admin x for root" })
+    // One character of the MAC changed: anonymous, so the guard redirects (never a 500).
+    const last = cookie.at(-1) === "A" ? "B" : "A"
+    const tampered = await send({ target: "/admin/x", headers: { cookie: cookie.slice(0, -1) + last } })
+    expect({ status: tampered.status, location: tampered.headers.get("location") }).toEqual({ status: 307, location: "/" })
+    const logout = await send({ method: "POST", target: "/logout", headers: { cookie } })
+    expect(logout.headers.get("set-cookie")).toContain("Max-Age=0")
+  })
+
+  it("accepts a session cookie signed by every other runtime (one secret, stateless sessions)", async () => {
+    for (const other of runtimeNames) {
+      const login = await runtime(other).send("app", { method: "POST", target: "/login", headers: form, body: `user=root` })
+      const page = await runtime(name).send("app", { target: "/admin/y", headers: { cookie: cookieOf(login) } })
+      expect({ from: other, body: page.body }).toEqual({ from: other, body: "admin y for root" })
+    }
+  })
+
+  it("keeps sessions within the process when no secret is configured (and never needs the environment)", async () => {
+    const login = await runtime(name).send("host", { method: "POST", target: "/login/bob" })
+    expect(login.body).toBe("logged in")
+    expect((await runtime(name).send("host", { target: "/me", headers: { cookie: cookieOf(login) } })).body).toBe("me=bob")
+    if (name === "deno") expect(runtime(name).stderr()).toContain(sessionMessages.randomKeyWarning(true))
+    if (name === "bun" || name === "workerd") expect(runtime(name).stderr()).toContain(sessionMessages.randomKeyWarning(false))
+  })
+
+  it("answers a CORS preflight before the guard, and the actual request with its headers", async () => {
+    const preflight = await runtime(name).send("app", {
+      method: "OPTIONS",
+      target: "/api/ping",
+      headers: { origin: allowedOrigin, "access-control-request-method": "GET" },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(allowedOrigin)
+    expect(preflight.headers.get("access-control-allow-credentials")).toBe("true")
+    expect(preflight.headers.get("vary")).toContain("Origin")
+    const actual = await runtime(name).send("app", { target: "/api/ping", headers: { origin: allowedOrigin } })
+    expect({ body: actual.body, origin: actual.headers.get("access-control-allow-origin") }).toEqual({ body: "pong", origin: allowedOrigin })
+    const foreign = await runtime(name).send("app", { target: "/api/ping", headers: { origin: "https://evil.example" } })
+    expect({ body: foreign.body, origin: foreign.headers.get("access-control-allow-origin") ?? null }).toEqual({ body: "pong", origin: null })
+  })
+
+  it("answers a throwing handler with a generic 500, reports the error once, and keeps serving", async () => {
+    const errors = async () => JSON.parse((await runtime(name).send("app", { target: "/errors" })).body) as string[]
+    const before = (await errors()).filter((message) => message.startsWith("handler failure")).length
+    const boom = await runtime(name).send("app", { target: "/boom" })
+    expect({ status: boom.status, body: boom.body }).toEqual({ status: 500, body: hostMessages.internalError })
+    expect((await errors()).filter((message) => message.startsWith("handler failure")).length).toBe(before + 1)
+    expect((await runtime(name).send("app", { target: "/" })).body).toBe("home")
+  })
+
+  it("runs WaitUntil work after the answer and reports its failure", async () => {
+    const later = await runtime(name).send("app", { target: "/later" })
+    expect(later.body).toBe("answered first")
+    let done = "0"
+    for (let attempt = 0; attempt < 50 && done === "0"; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      done = (await runtime(name).send("app", { target: "/later/done" })).body
+    }
+    expect(Number(done)).toBeGreaterThanOrEqual(1)
+    expect(JSON.parse((await runtime(name).send("app", { target: "/errors" })).body)).toContain("background failure (expected by the matrix)")
+  })
+})
+
+describe("workerd bindings", () => {
+  it("reach the handler as ctx.Env, and the session secret comes from one", async () => {
+    expect(JSON.parse((await runtime("workerd").send("app", { target: "/env" })).body)).toEqual(["SESSION_SECRET", "SITE"])
+    // Elsewhere the env option (none here) gives an empty object.
+    expect((await runtime("node").send("app", { target: "/env" })).body).toBe("[]")
+  })
+})
+
+describe("the matrix", () => {
+  it("ran every runtime, at the versions the README's table gives", () => {
+    const versions = Object.fromEntries(runtimeNames.map((name) => [name, runtime(name).version]))
+    console.log(`runtime versions: ${JSON.stringify(versions)}`)
+    expect(Object.values(versions).every((version) => version !== "")).toBe(true)
+  })
+})

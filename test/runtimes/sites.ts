@@ -1,0 +1,74 @@
+/**
+ * Everything the runtime matrix serves, by name: bundled into one ES module
+ * (no Node built-ins: the root import is isomorphic) and served by each
+ * runtime's entry (`entries/`), one listener per site.
+ */
+import { Fetch, type FetchHandler, type HostOptions, type SessionSecret, type Sitelet } from "../../src/index.js"
+import { hostSite } from "../host/host-site.js"
+import { echo } from "../host/round-trip-support.js"
+import { site as hardeningSite } from "../hardening/site.js"
+import { appOptions, appSite } from "./app-site.js"
+
+/** The secret the matrix's sessions are signed with (a text binding on workerd, an option elsewhere). */
+export const matrixSecret = "the runtime matrix's session secret, 32+ bytes"
+
+const quiet = { onError: () => undefined }
+
+/** The sites, in the order the entries serve them. */
+export const siteNames = ["host", "hardening", "echo", "app"] as const
+export type SiteName = (typeof siteNames)[number]
+
+/**
+ * The sitelet a site name serves.
+ *
+ * @example
+ * ```ts
+ * siteOf("host") === hostSite //=> true
+ * ```
+ */
+export function siteOf(name: SiteName): Sitelet<any> {
+  switch (name) {
+    case "host":
+      return hostSite
+    case "hardening":
+      return hardeningSite
+    case "echo":
+      return echo
+    case "app":
+      return appSite
+  }
+}
+
+/**
+ * The host options of a site. `secret` is how the app site's sessions get
+ * their secret: the value itself, or read from the bindings (Workers).
+ *
+ * @example
+ * ```ts
+ * NodeHandler(siteOf("app"), optionsFor("app", matrixSecret))
+ * ```
+ */
+export function optionsFor(name: SiteName, secret: SessionSecret): HostOptions {
+  switch (name) {
+    case "host":
+    case "echo":
+      // No session secret and no environment access (Deno --allow-net): sessions use the per-process key.
+      return quiet
+    case "hardening":
+      return { ...quiet, session: { secret: "hardening suite secret, 32 bytes+" } }
+    case "app":
+      return appOptions(secret)
+  }
+}
+
+/**
+ * The Fetch handler of a site, as every Fetch runtime of the matrix serves it.
+ *
+ * @example
+ * ```ts
+ * Bun.serve({ port: 0, fetch: handlerFor("host", matrixSecret).fetch })
+ * ```
+ */
+export function handlerFor(name: SiteName, secret: SessionSecret): FetchHandler {
+  return Fetch.Handler(siteOf(name), optionsFor(name, secret))
+}

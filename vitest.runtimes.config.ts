@@ -1,0 +1,10 @@
+import { defineConfig } from "vitest/config"
+
+// The runtime matrix: npm run test:runtimes (installs Bun, Deno and workerd from npm into test/runtimes first).
+export default defineConfig({
+  test: {
+    include: ["test/runtimes/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+})
