@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config"
+import { packageAliases } from "./vitest.shared.js"
 
 export default defineConfig({
+  resolve: { alias: packageAliases },
   test: {
     include: ["test/**/*.test.ts"],
     // The runtime matrix (Bun, Deno, workerd) has its own config and command: npm run test:runtimes.

@@ -41,6 +41,7 @@ export { deferred, header, headerOf, mapContent, resolveContent, staticContent }
 export type { PageOptions } from "./sitelet/page.js"
 export type { Context, ContextRequest, HostEnv } from "./sitelet/context.js"
 export type { LoginOptions, SessionOptions, SessionSecret, UserSession } from "./sitelet/user-session.js"
+export type { Secret } from "./internal/crypto-keys.js"
 export { safeReturnPath } from "./sitelet/session-return-path.js"
 export type { ProtectFilter } from "./sitelet/protect.js"
 export { Cors, type CorsAllows } from "./sitelet/cors.js"

@@ -13,6 +13,8 @@ import { build } from "esbuild"
 import { siteNames, matrixSecret, type SiteName } from "./sites.js"
 
 const here = fileURLToPath(new URL(".", import.meta.url))
+const root = fileURLToPath(new URL("../../", import.meta.url))
+const examples = `${root}examples/deploy/`
 const dist = `${here}dist/`
 
 /** The runtimes started as processes. */
@@ -67,6 +69,18 @@ export async function bundleSites(): Promise<void> {
     logLevel: "error",
   })
   copyFileSync(`${here}entries/worker.mjs`, `${dist}worker.mjs`)
+  // The README's deployment snippets, with their `sitelets` imports resolved to the sources.
+  await build({
+    entryPoints: ["bun", "deno", "worker"].map((name) => ({ in: `${examples}${name}.ts`, out: `deploy-${name}` })),
+    outdir: dist,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    logLevel: "error",
+    alias: { sitelets: `${root}src/index.ts` },
+  })
 }
 
 function freePort(): Promise<number> {
@@ -99,14 +113,22 @@ async function versionOf(binary: string, name: RuntimeName): Promise<string> {
   return name === "deno" ? line.replace(/^deno\s+(\S+).*$/, "$1") : name === "workerd" ? line.replace(/^workerd\s+/, "") : line
 }
 
-/** The workerd config: one service and one socket per site, all running the one bundled worker. */
-function workerdConfig(ports: Readonly<Record<SiteName, number>>): string {
-  const services = siteNames.map((name) => `    (name = "${name}", worker = (
-      modules = [ (name = "worker.mjs", esModule = embed "worker.mjs"), (name = "sites.mjs", esModule = embed "sites.mjs") ],
+/** One workerd service: a socket, its worker's modules (files in `dist/`, the first is the main one) and text bindings. */
+interface WorkerdService {
+  readonly name: string
+  readonly port: number
+  readonly modules: readonly string[]
+  readonly bindings: Readonly<Record<string, string>>
+}
+
+/** A workerd config: one socket and one service per entry. */
+function workerdConfig(entries: readonly WorkerdService[]): string {
+  const services = entries.map(({ name, modules, bindings }) => `    (name = "${name}", worker = (
+      modules = [ ${modules.map((file) => `(name = "${file}", esModule = embed "${file}")`).join(", ")} ],
       compatibilityDate = "2026-11-01",
-      bindings = [ (name = "SITE", text = "${name}"), (name = "SESSION_SECRET", text = "${matrixSecret}") ],
+      bindings = [ ${Object.entries(bindings).map(([key, value]) => `(name = "${key}", text = ${JSON.stringify(value)})`).join(", ")} ],
     ))`)
-  const sockets = siteNames.map((name) => `    (name = "${name}", address = "127.0.0.1:${ports[name]}", http = (), service = "${name}")`)
+  const sockets = entries.map(({ name, port }) => `    (name = "${name}", address = "127.0.0.1:${port}", http = (), service = "${name}")`)
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
@@ -156,7 +178,14 @@ export async function startRuntime(name: RuntimeName): Promise<StartedRuntime> {
   else if (name === "deno") args = ["run", "--allow-net", `${here}entries/deno.mjs`]
   else {
     ports = Object.fromEntries(await Promise.all(siteNames.map(async (site) => [site, await freePort()] as const))) as Record<SiteName, number>
-    writeFileSync(`${dist}config.capnp`, workerdConfig(ports))
+    const known = ports
+    const services = siteNames.map((site) => ({
+      name: site,
+      port: known[site],
+      modules: ["worker.mjs", "sites.mjs"],
+      bindings: { SITE: site, SESSION_SECRET: matrixSecret },
+    }))
+    writeFileSync(`${dist}config.capnp`, workerdConfig(services))
     args = ["serve", `${dist}config.capnp`]
   }
   const child = spawn(binary, args, {
@@ -198,4 +227,61 @@ export async function startRuntime(name: RuntimeName): Promise<StartedRuntime> {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return started(name, version, child, known, () => err)
+}
+
+/** A deployment snippet running on its runtime. */
+export interface StartedSnippet {
+  readonly port: number
+  stderr(): string
+  close(): Promise<void>
+}
+
+/**
+ * Runs the README's deployment snippet for a runtime (bundled by
+ * {@link bundleSites}) on a free port, with the given session secrets, as
+ * its comment says to run it: Bun with `PORT`, Deno with `--allow-net` and
+ * `--allow-env` for the two secrets only, Workers under workerd with the
+ * secrets as bindings.
+ *
+ * @example
+ * ```ts
+ * const snippet = await startSnippet("deno", { SESSION_SECRET: "…32 bytes…" })
+ * ```
+ */
+export async function startSnippet(name: RuntimeName, secrets: Readonly<Record<string, string>>): Promise<StartedSnippet> {
+  const binary = binaryOf(name)
+  const port = await freePort()
+  let args: string[]
+  let env: Record<string, string> = {}
+  if (name === "bun") {
+    args = [`${dist}deploy-bun.mjs`]
+    env = { PORT: String(port), ...secrets }
+  } else if (name === "deno") {
+    args = ["run", "--allow-net", "--allow-env=SESSION_SECRET,SESSION_SECRET_OLD", `${dist}deploy-deno.mjs`, String(port)]
+    env = { ...secrets }
+  } else {
+    writeFileSync(`${dist}deploy.capnp`, workerdConfig([{ name: "deploy", port, modules: ["deploy-worker.mjs"], bindings: secrets }]))
+    args = ["serve", `${dist}deploy.capnp`]
+  }
+  const child = spawn(binary, args, {
+    cwd: dist,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? here, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1", ...env },
+  })
+  let err = ""
+  child.stdout!.resume()
+  child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()))
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code, signal) => reject(new Error(`${name} snippet exited (${code ?? signal}) before serving:\n${err}`))),
+  )
+  exited.catch(() => undefined)
+  for (let attempt = 0; !(await Promise.race([exited, accepts(port)])); attempt++) {
+    if (attempt > 200) {
+      child.kill("SIGKILL")
+      throw new Error(`${name} snippet did not accept connections within 20 s:\n${err}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const runtime = started(name, "", child, {} as Record<SiteName, number>, () => err)
+  return { port, stderr: runtime.stderr, close: runtime.close }
 }

@@ -21,7 +21,7 @@ import { linked, wireRequest } from "../host/round-trip-support.js"
 import { expressHost, nodeHost, sendRaw, type HostUnderTest, type WireRequest, type WireResponse } from "../host/support.js"
 import { arbitraryOf } from "../support/arbitrary.js"
 import { allowedOrigin } from "./app-site.js"
-import { bundleSites, startRuntime, type StartedRuntime } from "./launch.js"
+import { bundleSites, startRuntime, startSnippet, type StartedRuntime } from "./launch.js"
 import { matrixSecret, optionsFor, siteNames, siteOf, type SiteName } from "./sites.js"
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 100)
@@ -243,6 +243,29 @@ describe("workerd bindings", () => {
     expect(JSON.parse((await runtime("workerd").send("app", { target: "/env" })).body)).toEqual(["SESSION_SECRET", "SITE"])
     // Elsewhere the env option (none here) gives an empty object.
     expect((await runtime("node").send("app", { target: "/env" })).body).toBe("[]")
+  })
+})
+
+describe("the README's deployment snippets (examples/deploy) on Bun, Deno and Workers", () => {
+  const secrets = { SESSION_SECRET: "the deployment snippets' secret, 32+ bytes", SESSION_SECRET_OLD: "an older secret, still verifying, 32+ b" }
+  it("serve the site with the configured secrets: a login on one is honoured by the others", async () => {
+    const snippets = await Promise.all((["bun", "deno", "workerd"] as const).map(async (name) => [name, await startSnippet(name, secrets)] as const))
+    try {
+      for (const [name, snippet] of snippets) {
+        const home = await sendRaw(snippet.port, { target: "/" })
+        expect({ name, status: home.status }).toEqual({ name, status: 200 })
+        const login = await sendRaw(snippet.port, { method: "POST", target: "/login", headers: form, body: `user=${name}-user` })
+        expect({ name, status: login.status, location: login.headers.get("location") }).toEqual({ name, status: 303, location: "/me" })
+        for (const [other, server] of snippets) {
+          const me = await sendRaw(server.port, { target: "/me", headers: { cookie: cookieOf(login) } })
+          expect({ from: name, to: other, body: me.body }).toEqual({ from: name, to: other, body: `user: ${name}-user` })
+        }
+        // The secrets were read (no per-process key, so no warning).
+        expect(snippet.stderr()).not.toContain("random per-process key")
+      }
+    } finally {
+      await Promise.all(snippets.map(([, snippet]) => snippet.close()))
+    }
   })
 })
 
