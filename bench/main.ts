@@ -51,7 +51,11 @@ if (!render && selected.includes("adversarial")) {
 }
 if (!render && selected.includes("server")) {
   step("whole server")
-  results = { ...results, server: await serverBench(childEntry, quick ? quickLoad : undefined) }
+  const { SITELETS_BENCH_BUN: bun, SITELETS_BENCH_DENO: deno, SITELETS_BENCH_RUNTIME_CHILD: child } = process.env
+  // The Bun and Deno rows need their runtimes (bench/run.ts installs them); without them, Node's rows only.
+  const runtimes = bun && deno && child && existsSync(bun) && existsSync(deno) ? { bun, deno, child } : undefined
+  if (runtimes === undefined) process.stderr.write("  (no Bun/Deno: run through npm run bench for their rows)\n")
+  results = { ...results, server: await serverBench(childEntry, quick ? quickLoad : undefined, runtimes) }
 }
 
 if (!quick && !render) writeFileSync(repoPath("bench/results.json"), JSON.stringify(results, null, 2) + "\n")

@@ -145,7 +145,9 @@ export function linkingSection(results: readonly LinkingResult[]): string {
  * serverSection(await serverBench(childEntry))
  * ```
  */
-export function serverSection(results: readonly ServerResult[]): string {
+export function serverSection(all: readonly ServerResult[]): string {
+  const results = all.filter((result) => (result.runtime ?? "node") === "node")
+  const others = all.filter((result) => (result.runtime ?? "node") !== "node")
   const raw = results.find((result) => result.name === "node:http (raw)")
   const rows = results.map((result) => [
     result.name.startsWith(ours) ? `**${result.name}**` : result.name,
@@ -174,6 +176,40 @@ export function serverSection(results: readonly ServerResult[]): string {
     "Server CPU per request is the server process's CPU time (user + system) during a load divided by the requests " +
       "it answered (median over the rounds): the cost of one request on this stack, much less blurred by the shared " +
       "cores than req/s. Per round, in round order (µs):",
+    "",
+    ...results.map((result) => `- ${result.name}: ${result.cpuRounds.map((value) => value.toFixed(1)).join(", ")}`),
+    "",
+    ...results.map((result) => `- **${result.name}**: ${result.note}`),
+    ...(others.length === 0 ? [] : ["", runtimeServerTable(others)]),
+  ].join("\n")
+}
+
+/** The Bun and Deno rows, each sitelets row against the same runtime's Hono (measured in the same rounds). */
+function runtimeServerTable(results: readonly ServerResult[]): string {
+  const peerOf = (result: ServerResult) => results.find((other) => other.name === result.peer)
+  const rows = results.map((result) => {
+    const peer = peerOf(result)
+    return [
+      result.name.startsWith(ours) ? `**${result.name}**` : result.name,
+      Math.round(result.requestsPerSecond).toLocaleString("en-US"),
+      peer ? formatRatio(result.requestsPerSecond / peer.requestsPerSecond) : "—",
+      `${result.p50Ms} ms`,
+      `${result.p99Ms} ms`,
+      `${result.cpuUsPerRequest.toFixed(1)} µs`,
+      peer ? formatRatio(peer.cpuUsPerRequest / result.cpuUsPerRequest) : "—",
+      String(result.errors + result.non2xx),
+    ]
+  })
+  return [
+    "### On Bun and Deno",
+    "",
+    "The same endpoint served by each runtime's own server (`Bun.serve`, `Deno.serve --allow-net`), in the same " +
+      "interleaved rounds as the Node rows, next to Hono (what users pick there). Ratios are sitelets against Hono " +
+      "on the same runtime (above 1: sitelets ahead). The runtimes' CPU counters differ, so compare within a runtime.",
+    "",
+    table(["server", "req/s", "req/s vs Hono", "p50", "p99", "server CPU / request", "Hono's CPU ÷ this", "errors + non-2xx"], rows),
+    "",
+    "Per round, in round order (µs of server CPU per request):",
     "",
     ...results.map((result) => `- ${result.name}: ${result.cpuRounds.map((value) => value.toFixed(1)).join(", ")}`),
     "",

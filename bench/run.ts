@@ -2,9 +2,12 @@
  * `npm run bench`: bundles the runtime benchmarks with esbuild (sitelets
  * from src/, target es2022 like the published build, packages external),
  * then runs the bundle with plain node. Arguments select a subset:
- * `npm run bench -- routing linking`.
+ * `npm run bench -- routing linking`. The whole-server rows on Bun and Deno
+ * run their servers in those runtimes, installed from npm into
+ * test/runtimes (the runtime matrix's install; done here when missing).
  */
 import { spawnSync } from "node:child_process"
+import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
 
@@ -23,9 +26,31 @@ await build({
   logLevel: "warning",
 })
 
+// The Bun and Deno rows' server: bundled with what it imports (Hono included), run by the runtime itself.
+await build({
+  entryPoints: { "runtime-child": `${root}bench/server/runtime-child.ts` },
+  outdir,
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "es2022",
+  logLevel: "warning",
+})
+const runtimeBin = (name: string) => `${root}test/runtimes/node_modules/.bin/${name}`
+if (!existsSync(runtimeBin("bun")) || !existsSync(runtimeBin("deno"))) {
+  spawnSync("npm", ["ci", "--prefix", "test/runtimes", "--no-audit", "--no-fund"], { stdio: "inherit", cwd: root })
+}
+
 const run = spawnSync(process.execPath, [`${outdir}/main.mjs`, ...process.argv.slice(2)], {
   stdio: "inherit",
   cwd: root,
-  env: { ...process.env, SITELETS_BENCH_ROOT: root.replace(/\/$/, "") },
+  env: {
+    ...process.env,
+    SITELETS_BENCH_ROOT: root.replace(/\/$/, ""),
+    SITELETS_BENCH_BUN: runtimeBin("bun"),
+    SITELETS_BENCH_DENO: runtimeBin("deno"),
+    SITELETS_BENCH_RUNTIME_CHILD: `${outdir}/runtime-child.mjs`,
+  },
 })
 process.exit(run.status ?? 1)

@@ -79,6 +79,15 @@ export function summarySection(results: Results): string {
     rows.push([`node host ahead of ${peer}`, `req/s ${formatRatio(byRate)}, CPU per request ${formatRatio(byCpu)}`, verdict(byRate, byCpu, 1)])
     ;(byCpu >= 1 ? leads : trails).push(`${peer} server CPU per request (${formatRatio(byCpu)})`)
   }
+  // Bun and Deno: sitelets' Fetch host against Hono on the same runtime (issue 12).
+  for (const mine of server.filter((result) => result.peer !== undefined)) {
+    const peer = server.find((result) => result.name === mine.peer)
+    if (!peer) continue
+    const byRate = mine.requestsPerSecond / peer.requestsPerSecond
+    const byCpu = peer.cpuUsPerRequest / mine.cpuUsPerRequest
+    rows.push([`${mine.name} against ${peer.name}`, `req/s ${formatRatio(byRate)}, CPU per request ${formatRatio(byCpu)}`, verdict(byRate, byCpu, 1)])
+    ;(byCpu >= 1 ? leads : trails).push(`${peer.name}, server CPU per request (${formatRatio(byCpu)})`)
+  }
   const worst = Math.max(...(results.adversarial ?? []).map((result) => result.maxMs))
   if (Number.isFinite(worst)) rows.push(["16,000-character crafted path well under 20 ms", `worst ${worst.toPrecision(3)} ms`, worst < 20 ? "met" : "**missed**"])
   return [
@@ -86,7 +95,7 @@ export function summarySection(results: Results): string {
     "",
     "Generated from this run (ratios: how many times faster sitelets is; details in the sections below).",
     "",
-    table(["goal (issue 7)", "measured", ""], rows),
+    table(["goal (issues 7, 12)", "measured", ""], rows),
     "",
     `**sitelets leads** against: ${leads.length > 0 ? leads.join("; ") : "none"}.`,
     "",

@@ -28,10 +28,10 @@ export interface Environment {
  * installedVersion("find-my-way") //=> "9.10.1"
  * ```
  */
-export function installedVersion(name: string): string {
+export function installedVersion(name: string, modules = "node_modules"): string {
   try {
     // Read the file itself: not every package exports "./package.json".
-    const parsed = JSON.parse(readFileSync(repoPath(`node_modules/${name}/package.json`), "utf8")) as { version?: unknown }
+    const parsed = JSON.parse(readFileSync(repoPath(`${modules}/${name}/package.json`), "utf8")) as { version?: unknown }
     return typeof parsed.version === "string" ? parsed.version : "unknown"
   } catch {
     return "missing"
@@ -61,7 +61,11 @@ export function environment(): Environment {
     os: `${osType()} ${release()}`,
     node: process.version,
     commit: commitOf(),
-    packages: peers.map((name) => [name, name === "sitelets" ? ownVersion() : installedVersion(name)] as const),
+    packages: [
+      ...peers.map((name) => [name, name === "sitelets" ? ownVersion() : installedVersion(name)] as const),
+      // The runtimes of the Bun and Deno rows, from the runtime matrix's own install.
+      ...(["bun", "deno"] as const).map((name) => [name, installedVersion(name, "test/runtimes/node_modules")] as const),
+    ],
   }
 }
 

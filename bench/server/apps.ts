@@ -12,8 +12,9 @@ import { Hono } from "hono"
 import { Content, Fetch, Sitelet, t } from "../../src/index.js"
 import { NodeHandler } from "../../src/host/node.js"
 
-/** The answer every server gives for `/users/<id>`. */
-export const userOf = (id: number) => ({ id, name: `user ${id}`, active: true })
+import { userOf } from "./user.js"
+
+export { userOf } from "./user.js"
 
 /** A running server: its port and how to stop it. */
 export interface Running {
@@ -80,7 +81,7 @@ function expressServer(): Promise<Running> {
   return listen(createServer(app))
 }
 
-/** The servers by name, in report order; `note` says what exactly runs. */
+/** The Node servers by name, in report order; `note` says what exactly runs. */
 export const apps: ReadonlyArray<{ readonly name: string; readonly note: string; readonly start: () => Promise<Running> }> = [
   { name: "node:http (raw)", note: "hand-written `createServer` handler: `startsWith` + `Number` + `JSON.stringify` (the ceiling)", start: rawNode },
   { name: "sitelets node host", note: "`NodeHandler(Sitelet.Infer(t.union({ User: \"GET /users/<id:int>\" }), …))` from `sitelets/node`", start: () => listen(createServer(NodeHandler(site))) },

@@ -10,12 +10,18 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { createInterface } from "node:readline"
 import autocannon from "autocannon"
-import { apps, userOf } from "./apps.js"
+import { apps } from "./apps.js"
+import { runtimeApps, type Runtime } from "./runtime-apps.js"
+import { userOf } from "./user.js"
 
 /** What one server sustained. */
 export interface ServerResult {
   readonly name: string
   readonly note: string
+  /** The runtime serving it (Node unless said). */
+  readonly runtime?: "node" | Runtime
+  /** The row it is compared with on its runtime (Hono on Bun and Deno). */
+  readonly peer?: string
   readonly requestsPerSecond: number
   readonly p50Ms: number
   readonly p99Ms: number
@@ -42,8 +48,37 @@ interface Child {
   readonly cpuUs: () => Promise<number>
 }
 
-function start(childEntry: string, name: string): Promise<Child> {
-  const child = spawn(process.execPath, [childEntry, name], { stdio: ["pipe", "pipe", "inherit"] })
+/** How to start the rows on Bun and Deno: the runtimes' binaries and the bundled runtime-child.mjs. */
+export interface RuntimeCommands {
+  readonly bun: string
+  readonly deno: string
+  readonly child: string
+}
+
+/** One row to load: its name and note, and the command that starts its server. */
+interface Row {
+  readonly name: string
+  readonly note: string
+  readonly runtime: "node" | Runtime
+  readonly peer: string | undefined
+  readonly command: readonly string[]
+}
+
+function rowsOf(childEntry: string, runtimes: RuntimeCommands | undefined): Row[] {
+  const node: Row[] = apps.map((app) => ({ name: app.name, note: app.note, runtime: "node", peer: undefined, command: [process.execPath, childEntry, app.name] }))
+  if (runtimes === undefined) return node
+  const others: Row[] = runtimeApps.map((app) => ({
+    name: app.name,
+    note: app.note,
+    runtime: app.runtime,
+    peer: app.peer,
+    command: app.runtime === "bun" ? [runtimes.bun, runtimes.child, app.name] : [runtimes.deno, "run", "--allow-net", runtimes.child, app.name],
+  }))
+  return [...node, ...others]
+}
+
+function start(command: readonly string[], name: string): Promise<Child> {
+  const child = spawn(command[0] as string, command.slice(1), { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" } })
   const lines = createInterface({ input: child.stdout! })
   const waiting: Array<(line: string) => void> = []
   lines.on("line", (line) => waiting.shift()?.(line))
@@ -100,18 +135,20 @@ const median = (values: readonly number[]): number => {
 
 /**
  * Runs every server through autocannon in interleaved rounds (the first
- * dropped as warm-up) and reports each one's medians.
+ * dropped as warm-up) and reports each one's medians. With `runtimes`, the
+ * Bun and Deno rows run in the same rounds.
  *
  * @example
  * ```ts
  * const results = await serverBench("node_modules/.cache/sitelets-bench/server-child.mjs")
  * ```
  */
-export async function serverBench(childEntry: string, settings: Load = load): Promise<ServerResult[]> {
+export async function serverBench(childEntry: string, settings: Load = load, runtimes?: RuntimeCommands): Promise<ServerResult[]> {
   const children: Child[] = []
+  const apps = rowsOf(childEntry, runtimes)
   try {
     for (const app of apps) {
-      const child = await start(childEntry, app.name)
+      const child = await start(app.command, app.name)
       children.push(child)
       await check(app.name, `http://127.0.0.1:${child.port}`)
     }
@@ -142,6 +179,8 @@ export async function serverBench(childEntry: string, settings: Load = load): Pr
       const result: ServerResult = {
         name: app.name,
         note: app.note,
+        runtime: app.runtime,
+        ...(app.peer === undefined ? {} : { peer: app.peer }),
         requestsPerSecond: median(measured.map((r) => r.requestsPerSecond)),
         p50Ms: median(measured.map((r) => r.p50Ms)),
         p99Ms: median(measured.map((r) => r.p99Ms)),

@@ -34,14 +34,22 @@ export function toResponse(content: StaticContent, method: string): Response {
  * `Headers.append`, so the runtime refuses them here, as a 500.
  */
 function headersInit(list: readonly ContentHeader[]): HeadersInit {
+  // Most answers share a few frozen lists (Content.Json's, Content.Text's, with nosniff added once):
+  // their record is built and checked once, not per response. The runtime copies it into each Response.
+  const known = frozenInits.get(list)
+  if (known !== undefined) return known
   const record: Record<string, string> = Object.create(null) as Record<string, string>
   for (let i = 0; i < list.length; i++) {
     const entry = list[i] as ContentHeader
     if (!isValidHeader(entry[0], entry[1]) || repeats(list, i)) return appended(list)
     record[entry[0]] = entry[1]
   }
+  if (Object.isFrozen(list)) frozenInits.set(list, Object.freeze(record))
   return record
 }
+
+// Keyed by frozen header lists (which cannot change): entries go with their lists.
+const frozenInits = new WeakMap<readonly ContentHeader[], Record<string, string>>()
 
 /** Whether an earlier header has the name of `list[at]`, ignoring case (names of other lengths are not lower-cased). */
 function repeats(list: readonly ContentHeader[], at: number): boolean {

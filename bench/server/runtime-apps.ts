@@ -1,0 +1,45 @@
+/**
+ * The whole-server rows on Bun and Deno: sitelets' Fetch host next to Hono
+ * (what users pick on those runtimes), the same endpoint as the Node rows,
+ * each served by the runtime's own server (`Bun.serve`, `Deno.serve`).
+ * Runs in the runtime (bundled by bench/run.ts with everything it imports):
+ * `bun runtime-child.mjs <name>` / `deno run --allow-net runtime-child.mjs <name>`,
+ * with the child protocol of server-child.ts.
+ */
+import { Hono } from "hono"
+import { Content, Fetch, Sitelet, t } from "../../src/index.js"
+import { userOf } from "./user.js"
+
+/** The runtimes beside Node. */
+export type Runtime = "bun" | "deno"
+
+/** A row served in another runtime. */
+export interface RuntimeApp {
+  readonly name: string
+  readonly note: string
+  readonly runtime: Runtime
+  /** The peer it is compared with (the same runtime's Hono row). */
+  readonly peer: string | undefined
+  readonly fetch: () => (request: Request) => Response | Promise<Response>
+}
+
+const Api = t.union({ User: "GET /users/<id:int>" })
+
+function sitelets(): (request: Request) => Promise<Response> {
+  const handler = Fetch.Handler(Sitelet.Infer(Api, { User: (_ctx, endpoint) => Content.Json(userOf(endpoint.id)) }))
+  return (request) => handler.fetch(request)
+}
+
+function hono(): (request: Request) => Response | Promise<Response> {
+  const app = new Hono()
+  app.get("/users/:id", (c) => c.json(userOf(Number(c.req.param("id")))))
+  return (request) => app.fetch(request)
+}
+
+/** The rows, in report order. */
+export const runtimeApps: readonly RuntimeApp[] = [
+  { name: "sitelets Fetch host on Bun", note: "`Fetch.Handler(site).fetch` served by `Bun.serve`", runtime: "bun", peer: "hono on Bun", fetch: sitelets },
+  { name: "hono on Bun", note: "`app.get(\"/users/:id\", c => c.json(…))`, `app.fetch` served by `Bun.serve`", runtime: "bun", peer: undefined, fetch: hono },
+  { name: "sitelets Fetch host on Deno", note: "`Fetch.Handler(site).fetch` served by `Deno.serve`", runtime: "deno", peer: "hono on Deno", fetch: sitelets },
+  { name: "hono on Deno", note: "`app.get(\"/users/:id\", c => c.json(…))`, `app.fetch` served by `Deno.serve`", runtime: "deno", peer: undefined, fetch: hono },
+]
