@@ -64,7 +64,9 @@ export function measure(contenders: readonly Contender[], rounds = 11, batchMs =
   const counts = contenders.map((contender) => calibrate(contender, batchMs))
   const times: number[][] = contenders.map(() => [])
   for (let round = 0; round < rounds; round++) {
-    contenders.forEach((contender, i) => (times[i] as number[]).push((batch(contender, counts[i] as number) * 1e6) / (counts[i] as number)))
+    contenders.forEach((contender, i) =>
+      (times[i] as number[]).push((batch(contender, counts[i] as number) * 1e6) / (counts[i] as number)),
+    )
   }
   return contenders.map((contender, i) => {
     const perRound = times[i] as number[]

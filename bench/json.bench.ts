@@ -54,7 +54,8 @@ for (const payload of payloads) {
   const validate = ajv.compile(payload.jsonSchema)
   const compiled = TypeCompiler.Compile(payload.typebox)
   // fast-json-stringify writes required properties before optional ones: compare values, not text.
-  if (!isDeepStrictEqual(JSON.parse(fjs(value)), JSON.parse(text))) throw new Error(`fast-json-stringify disagrees on ${payload.name}`)
+  if (!isDeepStrictEqual(JSON.parse(fjs(value)), JSON.parse(text)))
+    throw new Error(`fast-json-stringify disagrees on ${payload.name}`)
 
   const serializers: Contender[] = [
     { name: "sitelets Json.Serialize", call: () => serialize(payload.descriptor, value) },
@@ -68,9 +69,27 @@ for (const payload of payloads) {
     // The general path Json.Deserialize falls back to (text with whitespace, other key orders, errors).
     { name: "sitelets Json.Decode(JSON.parse)", call: () => decode(payload.descriptor, JSON.parse(text)) },
     { name: "JSON.parse alone", call: () => JSON.parse(text) },
-    { name: "JSON.parse + ajv (compiled)", call: () => { const parsed = JSON.parse(text); return check(validate(parsed), parsed) } },
-    { name: "JSON.parse + typebox TypeCompiler", call: () => { const parsed = JSON.parse(text); return check(compiled.Check(parsed), parsed) } },
-    { name: "JSON.parse + typebox Value.Check", call: () => { const parsed = JSON.parse(text); return check(Value.Check(payload.typebox, parsed), parsed) } },
+    {
+      name: "JSON.parse + ajv (compiled)",
+      call: () => {
+        const parsed = JSON.parse(text)
+        return check(validate(parsed), parsed)
+      },
+    },
+    {
+      name: "JSON.parse + typebox TypeCompiler",
+      call: () => {
+        const parsed = JSON.parse(text)
+        return check(compiled.Check(parsed), parsed)
+      },
+    },
+    {
+      name: "JSON.parse + typebox Value.Check",
+      call: () => {
+        const parsed = JSON.parse(text)
+        return check(Value.Check(payload.typebox, parsed), parsed)
+      },
+    },
     { name: "JSON.parse + zod 4", call: () => payload.zod.parse(JSON.parse(text)) },
     { name: "JSON.parse + valibot", call: () => v.parse(payload.valibot, JSON.parse(text)) },
   ]
@@ -78,11 +97,21 @@ for (const payload of payloads) {
   console.error(`done: ${payload.name} (${text.length} bytes)`)
 }
 
-const sizes = payloads.map((payload) => `${payload.name} ${serialize(payload.descriptor, payload.value as never).length} B`).join(", ")
-console.log(`Machine: ${cpus()[0]?.model.trim()} (${cpus().length} cores, shared with other work), ${osType()} ${release()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16)}Z.`)
-console.log(`Versions: fast-json-stringify ${version("fast-json-stringify")}, ajv ${version("ajv")}, @sinclair/typebox ${version("@sinclair/typebox")}, zod ${version("zod")}, valibot ${version("valibot")}.`)
-console.log(`Payload sizes: ${sizes}. 11 interleaved rounds of ~30 ms of process CPU time per contender; median and best round, spread = ±(max−min)/2 of the rounds relative to the median; ratios are to JSON.stringify (serialize) or JSON.parse alone (deserialize), below 1 is faster.`)
+const sizes = payloads
+  .map((payload) => `${payload.name} ${serialize(payload.descriptor, payload.value as never).length} B`)
+  .join(", ")
+console.log(
+  `Machine: ${cpus()[0]?.model.trim()} (${cpus().length} cores, shared with other work), ${osType()} ${release()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16)}Z.`,
+)
+console.log(
+  `Versions: fast-json-stringify ${version("fast-json-stringify")}, ajv ${version("ajv")}, @sinclair/typebox ${version("@sinclair/typebox")}, zod ${version("zod")}, valibot ${version("valibot")}.`,
+)
+console.log(
+  `Payload sizes: ${sizes}. 11 interleaved rounds of ~30 ms of process CPU time per contender; median and best round, spread = ±(max−min)/2 of the rounds relative to the median; ratios are to JSON.stringify (serialize) or JSON.parse alone (deserialize), below 1 is faster.`,
+)
 console.log("")
-console.log("| payload | operation | contender | CPU µs/op median | CPU µs/op best | spread | ratio (median) | ratio (best) |")
+console.log(
+  "| payload | operation | contender | CPU µs/op median | CPU µs/op best | spread | ratio (median) | ratio (best) |",
+)
 console.log("|---|---|---|---:|---:|---:|---:|---:|")
 for (const line of rows) console.log(line)

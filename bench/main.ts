@@ -19,7 +19,14 @@ import { adversarialBench } from "./adversarial/adversarial-bench.js"
 import { linkingBench } from "./linking/linking-bench.js"
 import { contenderNotes, routingBench } from "./routing/routing-bench.js"
 import { quickLoad, serverBench } from "./server/server-bench.js"
-import { adversarialSection, environmentSection, linkingSection, routingSection, serverSection, type Results } from "./report.js"
+import {
+  adversarialSection,
+  environmentSection,
+  linkingSection,
+  routingSection,
+  serverSection,
+  type Results,
+} from "./report.js"
 import { summarySection } from "./summary.js"
 
 const childEntry = fileURLToPath(new URL("./server-child.mjs", import.meta.url))
@@ -32,11 +39,19 @@ const harness = quick ? { batchMs: 2, rounds: 3, warmupMs: 10 } : undefined
 
 // `render` rewrites the generated sections from bench/results.json without measuring again.
 const render = asked.includes("render")
-const env = render ? (JSON.parse(readFileSync(repoPath("bench/results.json"), "utf8")) as Results).environment : environment()
+const env = render
+  ? (JSON.parse(readFileSync(repoPath("bench/results.json"), "utf8")) as Results).environment
+  : environment()
 // A subset run keeps the other sections' figures in bench/results.json.
 const stored = (): Partial<Results> =>
-  existsSync(repoPath("bench/results.json")) ? (JSON.parse(readFileSync(repoPath("bench/results.json"), "utf8")) as Results) : {}
-let results: Results = render ? (stored() as Results) : selected.length < all.length ? { ...stored(), environment: env } : { environment: env }
+  existsSync(repoPath("bench/results.json"))
+    ? (JSON.parse(readFileSync(repoPath("bench/results.json"), "utf8")) as Results)
+    : {}
+let results: Results = render
+  ? (stored() as Results)
+  : selected.length < all.length
+    ? { ...stored(), environment: env }
+    : { environment: env }
 if (!render && selected.includes("routing")) {
   step("routing")
   results = { ...results, routing: await routingBench(harness), routingNotes: contenderNotes() }

@@ -36,14 +36,17 @@ export function environmentSection(env: Environment): string {
   return [
     "## Environment",
     "",
-    table(["", ""], [
-      ["date (UTC)", env.date],
-      ["machine", `${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB`],
-      ["OS", env.os],
-      ["Node", env.node],
-      ["sitelets commit", env.commit],
-      ...env.packages.map(([name, version]) => [name, version]),
-    ]),
+    table(
+      ["", ""],
+      [
+        ["date (UTC)", env.date],
+        ["machine", `${env.cpu}, ${env.cores} cores, ${env.memoryGiB} GiB`],
+        ["OS", env.os],
+        ["Node", env.node],
+        ["sitelets commit", env.commit],
+        ...env.packages.map(([name, version]) => [name, version]),
+      ],
+    ),
     "",
     `The machine has ${env.cores} cores, and while these figures were taken other processes (other sessions' ` +
       "type-checks and tests) were running on the same cores. Micro-benchmarks therefore report **process CPU time** " +
@@ -64,7 +67,10 @@ export function environmentSection(env: Environment): string {
  * routingSection(await routingBench(), contenderNotes())
  * ```
  */
-export function routingSection(results: readonly ScenarioResult[], notes: ReadonlyArray<readonly [string, string]>): string {
+export function routingSection(
+  results: readonly ScenarioResult[],
+  notes: ReadonlyArray<readonly [string, string]>,
+): string {
   const names = [...new Set(results.flatMap((result) => result.timings.map((timing) => timing.name)))]
   const head = ["router", ...results.map((result) => result.label)]
   const timesRows = names.map((name) => [
@@ -74,21 +80,23 @@ export function routingSection(results: readonly ScenarioResult[], notes: Readon
       return timing ? `${formatNs(timing.median)} ±${formatPercent(timing.spread / 2)}` : "—"
     }),
   ])
-  const ratioRows = names.filter((name) => !name.startsWith(ours)).map((name) => [
-    name,
-    ...results.map((result) => {
-      const peer = timingOf(result.timings, name)
-      const mine = timingOf(result.timings, ours)
-      return peer && mine ? formatRatio(peer.median / mine.median) : "—"
-    }),
-  ])
+  const ratioRows = names
+    .filter((name) => !name.startsWith(ours))
+    .map((name) => [
+      name,
+      ...results.map((result) => {
+        const peer = timingOf(result.timings, name)
+        const mine = timingOf(result.timings, ours)
+        return peer && mine ? formatRatio(peer.median / mine.median) : "—"
+      }),
+    ])
   return [
     "## Routing",
     "",
     "The GitHub REST API table (`../shared/bench/github-routes.json`, 203 routes), declared as sitelets templates " +
       "(`:name` → `<name>`, string holes; the union is generated at run time, static routes first) and loaded into every peer. " +
       "Every contender's answers (route and parameters) for all 203 requests and the miss are checked before timing. " +
-      "sitelets produces the typed endpoint value (`{ $: \"R63\", owner, repo, number }`); peers produce their param bag " +
+      'sitelets produces the typed endpoint value (`{ $: "R63", owner, repo, number }`); peers produce their param bag ' +
       "(Hono: its index map and stash, as its router does before `c.req.param()`).",
     "",
     "**Median CPU time per request** (± half the interquartile range, over 11 rounds):",
@@ -127,7 +135,7 @@ export function linkingSection(results: readonly LinkingResult[]): string {
     "## Linking",
     "",
     "The URL of `GET /repos/<owner>/<repo>/issues/<number>` (the 203-route router, so `Link` also finds the case): " +
-      "`router.Link({ $: \"R63\", owner, repo, number })`, path-to-regexp's `compile(\"/repos/:owner/:repo/issues/:number\")` " +
+      '`router.Link({ $: "R63", owner, repo, number })`, path-to-regexp\'s `compile("/repos/:owner/:repo/issues/:number")` ' +
       "function, and a hand-written template literal with `encodeURIComponent` (the floor). All three give the same string " +
       "(checked). Target: ≥ 2× path-to-regexp.",
     "",
@@ -171,7 +179,19 @@ export function serverSection(all: readonly ServerResult[]): string {
       "req/s here measure the pair; compare rows, not absolute numbers. Each server's answer and its 404 are checked " +
       "before the load.",
     "",
-    table(["server", "req/s", "of raw node:http", "p50", "p99", "server CPU / request", "raw's CPU ÷ this", "errors + non-2xx"], rows),
+    table(
+      [
+        "server",
+        "req/s",
+        "of raw node:http",
+        "p50",
+        "p99",
+        "server CPU / request",
+        "raw's CPU ÷ this",
+        "errors + non-2xx",
+      ],
+      rows,
+    ),
     "",
     "Server CPU per request is the server process's CPU time (user + system) during a load divided by the requests " +
       "it answered (median over the rounds): the cost of one request on this stack, much less blurred by the shared " +
@@ -207,7 +227,19 @@ function runtimeServerTable(results: readonly ServerResult[]): string {
       "interleaved rounds as the Node rows, next to Hono (what users pick there). Ratios are sitelets against Hono " +
       "on the same runtime (above 1: sitelets ahead). The runtimes' CPU counters differ, so compare within a runtime.",
     "",
-    table(["server", "req/s", "req/s vs Hono", "p50", "p99", "server CPU / request", "Hono's CPU ÷ this", "errors + non-2xx"], rows),
+    table(
+      [
+        "server",
+        "req/s",
+        "req/s vs Hono",
+        "p50",
+        "p99",
+        "server CPU / request",
+        "Hono's CPU ÷ this",
+        "errors + non-2xx",
+      ],
+      rows,
+    ),
     "",
     "Per round, in round order (µs of server CPU per request):",
     "",
@@ -233,12 +265,15 @@ export function adversarialSection(results: readonly AdversarialResult[]): strin
       "(`createRouteRequest` + `route`), CPU time per lookup, 15 rounds of 10 lookups. Reported, not asserted " +
       "(the issue's goal: well under 20 ms).",
     "",
-    table(["target", "length", "outcome", "median", "worst round"], results.map((result) => [
-      result.label,
-      result.length.toLocaleString("en-US"),
-      result.outcome,
-      `${result.medianMs.toPrecision(3)} ms`,
-      `${result.maxMs.toPrecision(3)} ms`,
-    ])),
+    table(
+      ["target", "length", "outcome", "median", "worst round"],
+      results.map((result) => [
+        result.label,
+        result.length.toLocaleString("en-US"),
+        result.outcome,
+        `${result.medianMs.toPrecision(3)} ms`,
+        `${result.maxMs.toPrecision(3)} ms`,
+      ]),
+    ),
   ].join("\n")
 }

@@ -11,16 +11,27 @@ function routingLines(results: Results, rows: string[][], leads: string[], trail
   const routing = results.routing ?? []
   const mix = routing.find((result) => result.key === "all")
   const statics = routing.find((result) => result.key === "static")
-  const median = (timings: NonNullable<typeof mix>["timings"], name: string) => timings.find((timing) => timing.name === name)?.median
+  const median = (timings: NonNullable<typeof mix>["timings"], name: string) =>
+    timings.find((timing) => timing.name === name)?.median
   if (mix) {
     const mine = median(mix.timings, ours)
     const fmw = median(mix.timings, "find-my-way compile()")
-    if (mine && fmw) rows.push(["routing mix ≥ find-my-way `compile()`", formatRatio(fmw / mine), fmw / mine >= 1 ? "met" : "**missed**"])
+    if (mine && fmw)
+      rows.push([
+        "routing mix ≥ find-my-way `compile()`",
+        formatRatio(fmw / mine),
+        fmw / mine >= 1 ? "met" : "**missed**",
+      ])
   }
   if (statics) {
     const mine = median(statics.timings, ours)
     const map = median(statics.timings, "Map.get")
-    if (mine && map) rows.push(["static hit within 2× of `Map.get`", `${formatRatio(mine / map)} Map.get's time`, mine / map <= 2 ? "met" : "**missed**"])
+    if (mine && map)
+      rows.push([
+        "static hit within 2× of `Map.get`",
+        `${formatRatio(mine / map)} Map.get's time`,
+        mine / map <= 2 ? "met" : "**missed**",
+      ])
   }
   for (const scenario of routing) {
     const mine = median(scenario.timings, ours)
@@ -51,7 +62,11 @@ export function summarySection(results: Results): string {
     const ptr = linking.timings.find((timing) => timing.name.startsWith("path-to-regexp"))
     if (mine && ptr) {
       const ratio = ptr.median / mine.median
-      rows.push([`linking ≥ 2× path-to-regexp (${linking.input})`, formatRatio(ratio), ratio >= 2 ? "met" : "**missed**"])
+      rows.push([
+        `linking ≥ 2× path-to-regexp (${linking.input})`,
+        formatRatio(ratio),
+        ratio >= 2 ? "met" : "**missed**",
+      ])
       ;(ratio >= 1 ? leads : trails).push(`path-to-regexp linking, ${linking.input} (${formatRatio(ratio)})`)
     }
   }
@@ -64,11 +79,19 @@ export function summarySection(results: Results): string {
   const nodeCpu = cpu("sitelets node host")
   // req/s on shared cores is noisy; CPU per request is steadier. Say so when they disagree.
   const verdict = (byRate: number, byCpu: number, goal: number) =>
-    byRate >= goal && byCpu >= goal ? "met" : byRate < goal && byCpu < goal ? "**missed**" : "**mixed** (req/s and CPU disagree)"
+    byRate >= goal && byCpu >= goal
+      ? "met"
+      : byRate < goal && byCpu < goal
+        ? "**missed**"
+        : "**mixed** (req/s and CPU disagree)"
   if (raw && node && rawCpu && nodeCpu) {
     const byRate = node / raw
     const byCpu = rawCpu / nodeCpu
-    rows.push(["node host ≥ 90% of raw node:http", `req/s ${formatPercent(byRate)}, CPU per request ${formatPercent(byCpu)}`, verdict(byRate, byCpu, 0.9)])
+    rows.push([
+      "node host ≥ 90% of raw node:http",
+      `req/s ${formatPercent(byRate)}, CPU per request ${formatPercent(byCpu)}`,
+      verdict(byRate, byCpu, 0.9),
+    ])
   }
   for (const peer of ["fastify", "hono", "express"]) {
     const other = by(peer)
@@ -76,7 +99,11 @@ export function summarySection(results: Results): string {
     if (!node || !other || !nodeCpu || !otherCpu) continue
     const byRate = node / other
     const byCpu = otherCpu / nodeCpu
-    rows.push([`node host ahead of ${peer}`, `req/s ${formatRatio(byRate)}, CPU per request ${formatRatio(byCpu)}`, verdict(byRate, byCpu, 1)])
+    rows.push([
+      `node host ahead of ${peer}`,
+      `req/s ${formatRatio(byRate)}, CPU per request ${formatRatio(byCpu)}`,
+      verdict(byRate, byCpu, 1),
+    ])
     ;(byCpu >= 1 ? leads : trails).push(`${peer} server CPU per request (${formatRatio(byCpu)})`)
   }
   // Bun and Deno: sitelets' Fetch host against Hono on the same runtime (issue 12).
@@ -85,11 +112,20 @@ export function summarySection(results: Results): string {
     if (!peer) continue
     const byRate = mine.requestsPerSecond / peer.requestsPerSecond
     const byCpu = peer.cpuUsPerRequest / mine.cpuUsPerRequest
-    rows.push([`${mine.name} against ${peer.name}`, `req/s ${formatRatio(byRate)}, CPU per request ${formatRatio(byCpu)}`, verdict(byRate, byCpu, 1)])
+    rows.push([
+      `${mine.name} against ${peer.name}`,
+      `req/s ${formatRatio(byRate)}, CPU per request ${formatRatio(byCpu)}`,
+      verdict(byRate, byCpu, 1),
+    ])
     ;(byCpu >= 1 ? leads : trails).push(`${peer.name}, server CPU per request (${formatRatio(byCpu)})`)
   }
   const worst = Math.max(...(results.adversarial ?? []).map((result) => result.maxMs))
-  if (Number.isFinite(worst)) rows.push(["16,000-character crafted path well under 20 ms", `worst ${worst.toPrecision(3)} ms`, worst < 20 ? "met" : "**missed**"])
+  if (Number.isFinite(worst))
+    rows.push([
+      "16,000-character crafted path well under 20 ms",
+      `worst ${worst.toPrecision(3)} ms`,
+      worst < 20 ? "met" : "**missed**",
+    ])
   return [
     "## Targets",
     "",

@@ -20,7 +20,12 @@ export type { JsonOptions } from "./json/options.js"
 export type { StandardSchemaV1 } from "./descriptor/standard-schema-spec.js"
 export type { FieldsOutput, Simplify } from "./descriptor/fields-output.js"
 export type { CaseInput, CaseOutput, UnionOutput } from "./descriptor/union.js"
-export { parseTemplate, type TemplateCaseOutput, type ValidateTemplate, type WideCaseOutput } from "./template/parse-template.js"
+export {
+  parseTemplate,
+  type TemplateCaseOutput,
+  type ValidateTemplate,
+  type WideCaseOutput,
+} from "./template/parse-template.js"
 export { TemplateError } from "./template/template-error.js"
 export { Router } from "./router/router.js"
 export type { RouteOutcome } from "./router/router.js"

@@ -1,3 +1,4 @@
+// biome-ignore-all format: a table, one row per line
 /**
  * The public surface, sorted: any export added, renamed or removed shows up
  * here in review. Names fixed by DESIGN.md (Sitelet.Infer, Content.Json,

@@ -25,7 +25,10 @@ const size = 16_000
 export const adversarialPaths: ReadonlyArray<readonly [label: string, path: string]> = [
   ["`'/' + '-'.repeat(16000) + 'a'`", "/" + "-".repeat(size) + "a"],
   ["`/repos/` + `%2F` × 5,331 (one decoded segment of slashes)", "/repos/" + "%2F".repeat(Math.floor((size - 7) / 3))],
-  ["`/repos/o/r/` + `issues/` × 2,284 (deep path into the biggest subtree)", "/repos/o/r/" + "issues/".repeat(Math.floor((size - 11) / 7))],
+  [
+    "`/repos/o/r/` + `issues/` × 2,284 (deep path into the biggest subtree)",
+    "/repos/o/r/" + "issues/".repeat(Math.floor((size - 11) / 7)),
+  ],
   ["`/` + `a/` × 8,000 (8,000 segments)", "/" + "a/".repeat(size / 2)],
   ["`/users/` + `%C3%A9` × 2,665 (multi-byte escapes)", "/users/" + "%C3%A9".repeat(Math.floor((size - 7) / 6))],
   ["`/repos/` + `%` × 16,000 (malformed escapes)", "/repos/" + "%".repeat(size)],

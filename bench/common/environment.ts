@@ -31,7 +31,9 @@ export interface Environment {
 export function installedVersion(name: string, modules = "node_modules"): string {
   try {
     // Read the file itself: not every package exports "./package.json".
-    const parsed = JSON.parse(readFileSync(repoPath(`${modules}/${name}/package.json`), "utf8")) as { version?: unknown }
+    const parsed = JSON.parse(readFileSync(repoPath(`${modules}/${name}/package.json`), "utf8")) as {
+      version?: unknown
+    }
     return typeof parsed.version === "string" ? parsed.version : "unknown"
   } catch {
     return "missing"
@@ -39,8 +41,17 @@ export function installedVersion(name: string, modules = "node_modules"): string
 }
 
 const peers = [
-  "sitelets", "find-my-way", "rou3", "hono", "@hono/node-server", "path-to-regexp",
-  "fastify", "express", "autocannon", "tsx", "typescript",
+  "sitelets",
+  "find-my-way",
+  "rou3",
+  "hono",
+  "@hono/node-server",
+  "path-to-regexp",
+  "fastify",
+  "express",
+  "autocannon",
+  "tsx",
+  "typescript",
 ] as const
 
 /**
@@ -64,7 +75,9 @@ export function environment(): Environment {
     packages: [
       ...peers.map((name) => [name, name === "sitelets" ? ownVersion() : installedVersion(name)] as const),
       // The runtimes of the Bun and Deno rows, from the runtime matrix's own install.
-      ...(["bun", "deno"] as const).map((name) => [name, installedVersion(name, "test/runtimes/node_modules")] as const),
+      ...(["bun", "deno"] as const).map(
+        (name) => [name, installedVersion(name, "test/runtimes/node_modules")] as const,
+      ),
     ],
   }
 }

@@ -98,7 +98,10 @@ async function calibrate(subject: Subject, options: HarnessOptions): Promise<num
  * map.median // ns per operation
  * ```
  */
-export async function measure(subjects: readonly Subject[], options: HarnessOptions = defaultHarness): Promise<Timing[]> {
+export async function measure(
+  subjects: readonly Subject[],
+  options: HarnessOptions = defaultHarness,
+): Promise<Timing[]> {
   const counts: number[] = []
   for (const subject of subjects) counts.push(await calibrate(subject, options))
   const rounds: number[][] = subjects.map(() => [])

@@ -52,7 +52,10 @@ function split(document: string): Split {
     else if (sections.length > 0) (sections[sections.length - 1] as [string, string[]])[1].push(line)
     else preamble.push(line)
   }
-  return { preamble: preamble.join("\n"), sections: sections.map(([heading, text]) => [heading, text.join("\n").trimEnd()] as const) }
+  return {
+    preamble: preamble.join("\n"),
+    sections: sections.map(([heading, text]) => [heading, text.join("\n").trimEnd()] as const),
+  }
 }
 
 /**

@@ -38,7 +38,9 @@ const inputs: ReadonlyArray<readonly [label: string, params: IssueParams]> = [
  */
 export async function linkingBench(options?: HarnessOptions): Promise<LinkingResult[]> {
   const table = loadTable()
-  const route = table.find((candidate) => candidate.method === "GET" && candidate.path === "/repos/:owner/:repo/issues/:number")
+  const route = table.find(
+    (candidate) => candidate.method === "GET" && candidate.path === "/repos/:owner/:repo/issues/:number",
+  )
   if (!route) throw new Error("the 3-param route is missing from the table")
   const router = tableRouter(table)
   const tag = caseName(route)
@@ -50,7 +52,8 @@ export async function linkingBench(options?: HarnessOptions): Promise<LinkingRes
     const endpoint = { $: tag, ...params }
     const url = byHand(params)
     const answers = [router.Link(endpoint), toPath({ ...params }), url]
-    if (answers.some((answer) => answer !== url)) throw new Error(`the linkers disagree on ${label}: ${answers.join(" | ")}`)
+    if (answers.some((answer) => answer !== url))
+      throw new Error(`the linkers disagree on ${label}: ${answers.join(" | ")}`)
     const timings = await measure(
       [
         {

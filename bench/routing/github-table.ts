@@ -24,7 +24,6 @@ export interface TableRequest {
   readonly params: Readonly<Record<string, string>>
 }
 
-
 /** The shared table next to the repository, else the copy kept in bench/routing (a clone on its own). */
 const defaultTable = (): string => {
   const shared = repoPath("../shared/bench/github-routes.json")
@@ -45,7 +44,10 @@ export function loadTable(file: string = process.env.SITELETS_BENCH_ROUTES ?? de
     id,
     method,
     path,
-    params: path.split("/").filter((segment) => segment.startsWith(":")).map((segment) => segment.slice(1)),
+    params: path
+      .split("/")
+      .filter((segment) => segment.startsWith(":"))
+      .map((segment) => segment.slice(1)),
   }))
 }
 
@@ -66,7 +68,10 @@ export const templateOf = (route: TableRoute): string => `${route.method} ${rout
  * ```
  */
 export function templateCases(table: readonly TableRoute[]): Record<string, string> {
-  const ordered = [...table.filter((route) => route.params.length === 0), ...table.filter((route) => route.params.length > 0)]
+  const ordered = [
+    ...table.filter((route) => route.params.length === 0),
+    ...table.filter((route) => route.params.length > 0),
+  ]
   const cases: Record<string, string> = {}
   for (const route of ordered) cases[caseName(route)] = templateOf(route)
   return cases

@@ -54,7 +54,8 @@ export function ours(table: readonly TableRoute[]): Contender[] {
   const prebuilt = new Map<readonly TableRequest[], RouteRequest[]>()
   const prebuiltOf = (requests: readonly TableRequest[]) => {
     let built = prebuilt.get(requests)
-    if (!built) prebuilt.set(requests, (built = requests.map((r) => createRouteRequest({ method: r.method, target: r.path }))))
+    if (!built)
+      prebuilt.set(requests, (built = requests.map((r) => createRouteRequest({ method: r.method, target: r.path }))))
     return built
   }
   return [

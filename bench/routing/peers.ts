@@ -37,11 +37,14 @@ function findMyWay(table: readonly TableRoute[], compiled: boolean): Contender {
     note: compiled ? "`compile()` then `find(method, path)`" : "radix tree, `find(method, path)`",
     one: (request) => {
       const found = router.find(request.method as "GET", request.path)
-      return found ? { id: (found.store as { id: number }).id, params: { ...found.params } as Record<string, string> } : undefined
+      return found
+        ? { id: (found.store as { id: number }).id, params: { ...found.params } as Record<string, string> }
+        : undefined
     },
     pass: (requests, times) => {
       let hits = 0
-      for (let k = 0; k < times; k++) for (const r of requests) if (router.find(r.method as "GET", r.path) !== null) hits++
+      for (let k = 0; k < times; k++)
+        for (const r of requests) if (router.find(r.method as "GET", r.path) !== null) hits++
       return hits
     },
   }
@@ -71,7 +74,8 @@ function rou3(table: readonly TableRoute[], compiled: boolean): Contender {
     one: (request) => answer(findRoute(context, request.method, request.path)),
     pass: (requests, times) => {
       let hits = 0
-      for (let k = 0; k < times; k++) for (const r of requests) if (findRoute(context, r.method, r.path) !== undefined) hits++
+      for (let k = 0; k < times; k++)
+        for (const r of requests) if (findRoute(context, r.method, r.path) !== undefined) hits++
       return hits
     },
   }
@@ -85,7 +89,8 @@ function honoAnswer(result: HonoResult): Answer | undefined {
   const [id, map] = first
   const stash = result[1]
   const params: Record<string, string> = {}
-  for (const name of Object.keys(map)) params[name] = stash ? (stash[map[name] as number] as string) : (map[name] as string)
+  for (const name of Object.keys(map))
+    params[name] = stash ? (stash[map[name] as number] as string) : (map[name] as string)
   return { id, params }
 }
 
@@ -96,7 +101,8 @@ function hono(table: readonly TableRoute[], kind: "RegExpRouter" | "TrieRouter")
   router.match("GET", "/")
   return {
     name: `hono ${kind}`,
-    note: kind === "RegExpRouter" ? "one regex per method; params as an index map + stash" : "trie, `match(method, path)`",
+    note:
+      kind === "RegExpRouter" ? "one regex per method; params as an index map + stash" : "trie, `match(method, path)`",
     one: (request) => honoAnswer(router.match(request.method, request.path) as HonoResult),
     pass: (requests, times) => {
       let hits = 0
@@ -107,7 +113,11 @@ function hono(table: readonly TableRoute[], kind: "RegExpRouter" | "TrieRouter")
 }
 
 function pathToRegexp(table: readonly TableRoute[]): Contender {
-  const matchers = table.map((route) => ({ id: route.id, method: route.method, match: match<Record<string, string>>(route.path) }))
+  const matchers = table.map((route) => ({
+    id: route.id,
+    method: route.method,
+    match: match<Record<string, string>>(route.path),
+  }))
   const scan = (method: string, path: string): Answer | undefined => {
     for (const m of matchers) {
       if (m.method !== method) continue
@@ -148,7 +158,8 @@ function mapGet(table: readonly TableRoute[]): Contender {
     one: (request) => get(request.method, request.path),
     pass: (requests, times) => {
       let hits = 0
-      for (let k = 0; k < times; k++) for (const r of requests) if (byMethod.get(r.method)?.get(r.path) !== undefined) hits++
+      for (let k = 0; k < times; k++)
+        for (const r of requests) if (byMethod.get(r.method)?.get(r.path) !== undefined) hits++
       return hits
     },
   }

@@ -35,10 +35,12 @@ async function check(contender: Contender, requests: readonly TableRequest[]): P
   for (const request of requests) {
     if (contender.staticOnly && Object.keys(request.params).length > 0) continue
     const answer: Answer | undefined = await contender.one(request)
-    const ok = request.expected === -1
-      ? answer === undefined
-      : answer !== undefined && answer.id === request.expected && sameParams(answer.params, request.params)
-    if (!ok) throw new Error(`${contender.name} answers ${request.method} ${request.path} wrongly: ${JSON.stringify(answer)}`)
+    const ok =
+      request.expected === -1
+        ? answer === undefined
+        : answer !== undefined && answer.id === request.expected && sameParams(answer.params, request.params)
+    if (!ok)
+      throw new Error(`${contender.name} answers ${request.method} ${request.path} wrongly: ${JSON.stringify(answer)}`)
   }
 }
 
@@ -52,7 +54,8 @@ async function warm(contender: Contender, requests: readonly TableRequest[], ms:
 
 /** The contenders a scenario applies to (Map.get only knows static paths). */
 const appliesTo = (contender: Contender, requests: readonly TableRequest[]) =>
-  !contender.staticOnly || requests.every((request) => Object.keys(request.params).length === 0 && request.expected >= 0)
+  !contender.staticOnly ||
+  requests.every((request) => Object.keys(request.params).length === 0 && request.expected >= 0)
 
 /**
  * Runs every scenario over sitelets and the peers.

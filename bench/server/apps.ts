@@ -26,10 +26,12 @@ const host = "127.0.0.1"
 
 function listen(server: Server): Promise<Running> {
   return new Promise((resolve) => {
-    server.listen(0, host, () => resolve({
-      port: (server.address() as AddressInfo).port,
-      close: () => new Promise<void>((done) => server.close(() => done())),
-    }))
+    server.listen(0, host, () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      }),
+    )
   })
 }
 
@@ -37,26 +39,33 @@ const Api = t.union({ User: "GET /users/<id:int>" })
 const site = Sitelet.Infer(Api, { User: (_ctx, endpoint) => Content.Json(userOf(endpoint.id)) })
 
 function rawNode(): Promise<Running> {
-  return listen(createServer((req, res) => {
-    const url = req.url ?? "/"
-    const id = req.method === "GET" && url.startsWith("/users/") ? Number(url.slice(7)) : Number.NaN
-    if (Number.isSafeInteger(id)) {
-      const body = JSON.stringify(userOf(id))
-      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body) })
-      res.end(body)
-    } else {
-      res.writeHead(404, { "content-length": 0 })
-      res.end()
-    }
-  }))
+  return listen(
+    createServer((req, res) => {
+      const url = req.url ?? "/"
+      const id = req.method === "GET" && url.startsWith("/users/") ? Number(url.slice(7)) : Number.NaN
+      if (Number.isSafeInteger(id)) {
+        const body = JSON.stringify(userOf(id))
+        res.writeHead(200, {
+          "content-type": "application/json; charset=utf-8",
+          "content-length": Buffer.byteLength(body),
+        })
+        res.end(body)
+      } else {
+        res.writeHead(404, { "content-length": 0 })
+        res.end()
+      }
+    }),
+  )
 }
 
 function honoServer(fetch: (request: Request) => Promise<Response> | Response): Promise<Running> {
   return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: host }, (info) => resolve({
-      port: info.port,
-      close: () => new Promise<void>((done) => server.close(() => done())),
-    }))
+    const server = serve({ fetch, port: 0, hostname: host }, (info) =>
+      resolve({
+        port: info.port,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      }),
+    )
   })
 }
 
@@ -82,11 +91,27 @@ function expressServer(): Promise<Running> {
 }
 
 /** The Node servers by name, in report order; `note` says what exactly runs. */
-export const apps: ReadonlyArray<{ readonly name: string; readonly note: string; readonly start: () => Promise<Running> }> = [
-  { name: "node:http (raw)", note: "hand-written `createServer` handler: `startsWith` + `Number` + `JSON.stringify` (the ceiling)", start: rawNode },
-  { name: "sitelets node host", note: "`NodeHandler(Sitelet.Infer(t.union({ User: \"GET /users/<id:int>\" }), …))` from `sitelets/node`", start: () => listen(createServer(NodeHandler(site))) },
-  { name: "sitelets Fetch host", note: "`Fetch.Handler(site).fetch` served by @hono/node-server's `serve`", start: () => honoServer(Fetch.Handler(site).fetch) },
-  { name: "fastify", note: "`app.get(\"/users/:id\")` returning an object (no response schema)", start: fastifyServer },
-  { name: "hono", note: "`app.get(\"/users/:id\", c => c.json(…))` on @hono/node-server", start: honoApp },
-  { name: "express", note: "`app.get(\"/users/:id\", (req, res) => res.json(…))`", start: expressServer },
+export const apps: ReadonlyArray<{
+  readonly name: string
+  readonly note: string
+  readonly start: () => Promise<Running>
+}> = [
+  {
+    name: "node:http (raw)",
+    note: "hand-written `createServer` handler: `startsWith` + `Number` + `JSON.stringify` (the ceiling)",
+    start: rawNode,
+  },
+  {
+    name: "sitelets node host",
+    note: '`NodeHandler(Sitelet.Infer(t.union({ User: "GET /users/<id:int>" }), …))` from `sitelets/node`',
+    start: () => listen(createServer(NodeHandler(site))),
+  },
+  {
+    name: "sitelets Fetch host",
+    note: "`Fetch.Handler(site).fetch` served by @hono/node-server's `serve`",
+    start: () => honoServer(Fetch.Handler(site).fetch),
+  },
+  { name: "fastify", note: '`app.get("/users/:id")` returning an object (no response schema)', start: fastifyServer },
+  { name: "hono", note: '`app.get("/users/:id", c => c.json(…))` on @hono/node-server', start: honoApp },
+  { name: "express", note: '`app.get("/users/:id", (req, res) => res.json(…))`', start: expressServer },
 ]

@@ -38,8 +38,32 @@ function hono(): (request: Request) => Response | Promise<Response> {
 
 /** The rows, in report order. */
 export const runtimeApps: readonly RuntimeApp[] = [
-  { name: "sitelets Fetch host on Bun", note: "`Fetch.Handler(site).fetch` served by `Bun.serve`", runtime: "bun", peer: "hono on Bun", fetch: sitelets },
-  { name: "hono on Bun", note: "`app.get(\"/users/:id\", c => c.json(…))`, `app.fetch` served by `Bun.serve`", runtime: "bun", peer: undefined, fetch: hono },
-  { name: "sitelets Fetch host on Deno", note: "`Fetch.Handler(site).fetch` served by `Deno.serve`", runtime: "deno", peer: "hono on Deno", fetch: sitelets },
-  { name: "hono on Deno", note: "`app.get(\"/users/:id\", c => c.json(…))`, `app.fetch` served by `Deno.serve`", runtime: "deno", peer: undefined, fetch: hono },
+  {
+    name: "sitelets Fetch host on Bun",
+    note: "`Fetch.Handler(site).fetch` served by `Bun.serve`",
+    runtime: "bun",
+    peer: "hono on Bun",
+    fetch: sitelets,
+  },
+  {
+    name: "hono on Bun",
+    note: '`app.get("/users/:id", c => c.json(…))`, `app.fetch` served by `Bun.serve`',
+    runtime: "bun",
+    peer: undefined,
+    fetch: hono,
+  },
+  {
+    name: "sitelets Fetch host on Deno",
+    note: "`Fetch.Handler(site).fetch` served by `Deno.serve`",
+    runtime: "deno",
+    peer: "hono on Deno",
+    fetch: sitelets,
+  },
+  {
+    name: "hono on Deno",
+    note: '`app.get("/users/:id", c => c.json(…))`, `app.fetch` served by `Deno.serve`',
+    runtime: "deno",
+    peer: undefined,
+    fetch: hono,
+  },
 ]

@@ -8,11 +8,20 @@
 import process from "node:process"
 import { runtimeApps } from "./runtime-apps.js"
 
-declare const Bun: { serve(options: { hostname: string; port: number; fetch: (request: Request) => Response | Promise<Response> }): { port: number } } | undefined
+declare const Bun:
+  | {
+      serve(options: { hostname: string; port: number; fetch: (request: Request) => Response | Promise<Response> }): {
+        port: number
+      }
+    }
+  | undefined
 declare const Deno:
   | {
       readonly args: readonly string[]
-      serve(options: { hostname: string; port: number; onListen: (address: { port: number }) => void }, handler: (request: Request) => Response | Promise<Response>): unknown
+      serve(
+        options: { hostname: string; port: number; onListen: (address: { port: number }) => void },
+        handler: (request: Request) => Response | Promise<Response>,
+      ): unknown
     }
   | undefined
 
@@ -26,7 +35,9 @@ const fetch = app.fetch()
 const port =
   typeof Bun !== "undefined"
     ? Bun.serve({ hostname: "127.0.0.1", port: 0, fetch }).port
-    : await new Promise<number>((resolve) => Deno!.serve({ hostname: "127.0.0.1", port: 0, onListen: (address) => resolve(address.port) }, fetch))
+    : await new Promise<number>((resolve) =>
+        Deno!.serve({ hostname: "127.0.0.1", port: 0, onListen: (address) => resolve(address.port) }, fetch),
+      )
 process.stdout.write(JSON.stringify({ port }) + "\n")
 let pending = ""
 process.stdin.on("data", (chunk: Uint8Array) => {

@@ -65,20 +65,32 @@ interface Row {
 }
 
 function rowsOf(childEntry: string, runtimes: RuntimeCommands | undefined): Row[] {
-  const node: Row[] = apps.map((app) => ({ name: app.name, note: app.note, runtime: "node", peer: undefined, command: [process.execPath, childEntry, app.name] }))
+  const node: Row[] = apps.map((app) => ({
+    name: app.name,
+    note: app.note,
+    runtime: "node",
+    peer: undefined,
+    command: [process.execPath, childEntry, app.name],
+  }))
   if (runtimes === undefined) return node
   const others: Row[] = runtimeApps.map((app) => ({
     name: app.name,
     note: app.note,
     runtime: app.runtime,
     peer: app.peer,
-    command: app.runtime === "bun" ? [runtimes.bun, runtimes.child, app.name] : [runtimes.deno, "run", "--allow-net", runtimes.child, app.name],
+    command:
+      app.runtime === "bun"
+        ? [runtimes.bun, runtimes.child, app.name]
+        : [runtimes.deno, "run", "--allow-net", runtimes.child, app.name],
   }))
   return [...node, ...others]
 }
 
 function start(command: readonly string[], name: string): Promise<Child> {
-  const child = spawn(command[0] as string, command.slice(1), { stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" } })
+  const child = spawn(command[0] as string, command.slice(1), {
+    stdio: ["pipe", "pipe", "inherit"],
+    env: { ...process.env, NO_COLOR: "1", DENO_NO_UPDATE_CHECK: "1" },
+  })
   const lines = createInterface({ input: child.stdout! })
   const waiting: Array<(line: string) => void> = []
   lines.on("line", (line) => waiting.shift()?.(line))
@@ -90,7 +102,9 @@ function start(command: readonly string[], name: string): Promise<Child> {
   }
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`${name} exited with ${String(code)} before listening`)))
-    void nextLine().then((line) => resolve({ process: child, port: (JSON.parse(line) as { port: number }).port, cpuUs }))
+    void nextLine().then((line) =>
+      resolve({ process: child, port: (JSON.parse(line) as { port: number }).port, cpuUs }),
+    )
   })
 }
 
@@ -130,7 +144,9 @@ interface Round {
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = sorted.length >> 1
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
 }
 
 /**
@@ -143,7 +159,11 @@ const median = (values: readonly number[]): number => {
  * const results = await serverBench("node_modules/.cache/sitelets-bench/server-child.mjs")
  * ```
  */
-export async function serverBench(childEntry: string, settings: Load = load, runtimes?: RuntimeCommands): Promise<ServerResult[]> {
+export async function serverBench(
+  childEntry: string,
+  settings: Load = load,
+  runtimes?: RuntimeCommands,
+): Promise<ServerResult[]> {
   const children: Child[] = []
   const apps = rowsOf(childEntry, runtimes)
   try {
@@ -160,7 +180,12 @@ export async function serverBench(childEntry: string, settings: Load = load, run
         const child = children[index] as Child
         const { connections, pipelining, duration } = settings
         const before = await child.cpuUs()
-        const result = await autocannon({ url: `http://127.0.0.1:${child.port}/users/42`, connections, pipelining, duration })
+        const result = await autocannon({
+          url: `http://127.0.0.1:${child.port}/users/42`,
+          connections,
+          pipelining,
+          duration,
+        })
         const cpuUs = (await child.cpuUs()) - before
         if (round === 0 && settings.rounds > 1) continue
         ;(rounds[index] as Round[]).push({
@@ -189,7 +214,9 @@ export async function serverBench(childEntry: string, settings: Load = load, run
         errors: measured.reduce((sum, r) => sum + r.errors, 0),
         non2xx: measured.reduce((sum, r) => sum + r.non2xx, 0),
       }
-      process.stderr.write(`  ${app.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest.toFixed(1)} µs CPU/req\n`)
+      process.stderr.write(
+        `  ${app.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest.toFixed(1)} µs CPU/req\n`,
+      )
       return result
     })
   } finally {

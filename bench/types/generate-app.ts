@@ -32,7 +32,11 @@ export interface AppOptions {
  * routeShape(0).template //=> "GET /r0/<id:int>/<slug>"
  * ```
  */
-export function routeShape(index: number): { readonly template: string; readonly value: string; readonly touch: string } {
+export function routeShape(index: number): {
+  readonly template: string
+  readonly value: string
+  readonly touch: string
+} {
   switch (index % 4) {
     case 0:
       return {
@@ -72,9 +76,15 @@ export function routeShape(index: number): { readonly template: string; readonly
  */
 export function generateApp(routes: number, srcDir: string, options: AppOptions): string {
   const from = (file: string) => JSON.stringify(`${srcDir}/${file}`)
-  const lines: string[] = [`import { t } from ${from("descriptor/t.js")}`, `import type { Infer } from ${from("descriptor/descriptor.js")}`]
+  const lines: string[] = [
+    `import { t } from ${from("descriptor/t.js")}`,
+    `import type { Infer } from ${from("descriptor/descriptor.js")}`,
+  ]
   if (options.handlers) {
-    lines.push(`import { Sitelet } from ${from("sitelet/sitelet-namespace.js")}`, `import { Content } from ${from("sitelet/content.js")}`)
+    lines.push(
+      `import { Sitelet } from ${from("sitelet/sitelet-namespace.js")}`,
+      `import { Content } from ${from("sitelet/content.js")}`,
+    )
   } else if (options.links) lines.push(`import { Router } from ${from("router/router.js")}`)
   if (routes === 0) {
     // The baseline: the library's own types are loaded and used once, with no routes.

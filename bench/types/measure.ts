@@ -82,10 +82,7 @@ export function measureTypeCost(routes: number, options: AppOptions): TypeCost {
   const dir = mkdtempSync(join(tmpdir(), "sitelets-type-cost-"))
   try {
     writeFileSync(join(dir, "app.ts"), generateApp(routes, join(root, "src"), options))
-    writeFileSync(
-      join(dir, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: checkerOptions, files: ["app.ts"] }),
-    )
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: checkerOptions, files: ["app.ts"] }))
     let output: string
     try {
       output = execFileSync(process.execPath, [tsc, "-p", dir, "--extendedDiagnostics"], { encoding: "utf8" })

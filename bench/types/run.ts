@@ -49,7 +49,9 @@ console.log(
 
 if (!process.argv.includes("--no-editor")) {
   const routes = 300
-  console.log(`\neditor latency (language service, ${routes}-route app; semantic diagnostics of the client file after an edit)`)
+  console.log(
+    `\neditor latency (language service, ${routes}-route app; semantic diagnostics of the client file after an edit)`,
+  )
   console.log("client                         cold(ms)  median(ms)  min(ms)  max(ms)  runs")
   const label = (latency: EditorLatency) =>
     latency.client === "links" ? "one router.Link per case" : "one handler per case + ctx.Link"

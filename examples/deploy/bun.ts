@@ -3,5 +3,9 @@ import { Fetch } from "sitelets"
 import { secretsFrom, site } from "./site.js"
 
 const handler = Fetch.Handler(site, { session: { secret: secretsFrom(process.env) } })
-const server = Bun.serve({ hostname: process.env.HOST ?? "127.0.0.1", port: Number(process.env.PORT ?? 3000), fetch: handler.fetch })
+const server = Bun.serve({
+  hostname: process.env.HOST ?? "127.0.0.1",
+  port: Number(process.env.PORT ?? 3000),
+  fetch: handler.fetch,
+})
 console.log(`listening on http://${server.hostname}:${server.port}`)

@@ -9,5 +9,7 @@ app.get("/health", (_req, res) => {
   res.send("ok")
 })
 const server = app.listen(Number(process.env.PORT ?? 8080), process.env.HOST ?? "127.0.0.1", () => {
-  console.log(`listening on http://${process.env.HOST ?? "127.0.0.1"}:${(server.address() as { port: number }).port}/app`)
+  console.log(
+    `listening on http://${process.env.HOST ?? "127.0.0.1"}:${(server.address() as { port: number }).port}/app`,
+  )
 })

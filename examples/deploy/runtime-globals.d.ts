@@ -18,5 +18,8 @@ declare namespace Bun {
 declare namespace Deno {
   const args: readonly string[]
   const env: { get(name: string): string | undefined }
-  function serve(options: { hostname?: string; port?: number }, handler: (request: Request) => Response | Promise<Response>): unknown
+  function serve(
+    options: { hostname?: string; port?: number },
+    handler: (request: Request) => Response | Promise<Response>,
+  ): unknown
 }

@@ -17,7 +17,11 @@ export const site = Sitelet.Infer(Site, {
     Content.Page({
       Title: "Deployed",
       // The form's fields travel in the body, so the link of Login is its path whatever `user` holds.
-      Body: Html.form({ method: "post", action: ctx.Link({ $: "Login", user: "" }) }, Html.input({ name: "user" }), Html.button({}, "Log in")),
+      Body: Html.form(
+        { method: "post", action: ctx.Link({ $: "Login", user: "" }) },
+        Html.input({ name: "user" }),
+        Html.button({}, "Log in"),
+      ),
     }),
   Login: async (ctx, e) => {
     await ctx.UserSession.LoginUser(e.user)
@@ -35,7 +39,12 @@ export const site = Sitelet.Infer(Site, {
  * `SESSION_SECRET_OLD` (during a key rotation) still verifies. Undefined
  * when neither is set.
  */
-export function secretsFrom(vars: { readonly SESSION_SECRET?: string; readonly SESSION_SECRET_OLD?: string }): readonly Secret[] | undefined {
-  const secrets = [vars.SESSION_SECRET, vars.SESSION_SECRET_OLD].filter((secret): secret is string => secret !== undefined && secret !== "")
+export function secretsFrom(vars: {
+  readonly SESSION_SECRET?: string
+  readonly SESSION_SECRET_OLD?: string
+}): readonly Secret[] | undefined {
+  const secrets = [vars.SESSION_SECRET, vars.SESSION_SECRET_OLD].filter(
+    (secret): secret is string => secret !== undefined && secret !== "",
+  )
   return secrets.length > 0 ? secrets : undefined
 }

@@ -3,7 +3,17 @@
  * FormData, logout, and a profile page protected by `Sitelet.Protect`.
  * Embedded into `Site` under `/account` with `EmbedInUnion`.
  */
-import { Content, Html, Http, Router, Sitelet, header, safeReturnPath, staticContent, type Context } from "../../src/index.js"
+import {
+  Content,
+  Html,
+  Http,
+  Router,
+  Sitelet,
+  header,
+  safeReturnPath,
+  staticContent,
+  type Context,
+} from "../../src/index.js"
 import { AccountForms, Site, type Account } from "./endpoints.js"
 
 const { form, label, input, button, p, nav, a, main, h1 } = Html
@@ -33,7 +43,10 @@ export const isKnownUser = (user: string): boolean => demoUsers.has(user)
  * //=> { $: "Account", page: { $: "Login", returnTo: "/admin/messages" } }
  * ```
  */
-export const loginFor = (requested: Site): Site => ({ $: "Account", page: { $: "Login", returnTo: siteRouter.Link(requested) } })
+export const loginFor = (requested: Site): Site => ({
+  $: "Account",
+  page: { $: "Login", returnTo: siteRouter.Link(requested) },
+})
 
 const page = (ctx: Context<Account>, title: string, ...body: Parameters<typeof main>[1][]) =>
   Content.Page({
@@ -50,7 +63,11 @@ const loginForm = (ctx: Context<Account>, returnTo: string | undefined, error?: 
     form(
       { method: "post", action: ctx.Link({ $: "Login", returnTo }) },
       label(null, "User", input({ name: "user", autocomplete: "username", required: true })),
-      label(null, "Password", input({ name: "password", type: "password", autocomplete: "current-password", required: true })),
+      label(
+        null,
+        "Password",
+        input({ name: "password", type: "password", autocomplete: "current-password", required: true }),
+      ),
       button({ type: "submit" }, "Log in"),
     ),
     p(null, "Demo account: ada / lovelace."),
@@ -60,22 +77,27 @@ const loginForm = (ctx: Context<Account>, returnTo: string | undefined, error?: 
 const seeOther = (url: string) => staticContent(Http.Status.SeeOther, [header("Location", url)], undefined)
 
 // InferPartial: the handlers' `ctx.Link` takes every `Account` endpoint, the profile included.
-const forms = Sitelet.InferPartial(AccountForms, (e): Account => e, (e: Account) => (e.$ === "Profile" ? undefined : e), {
-  Login: async (ctx, e) => {
-    if (ctx.Request.method !== "POST") return loginForm(ctx, e.returnTo)
-    const known = e.user !== undefined && demoUsers.get(e.user)
-    if (!known || known !== e.password) {
-      return Content.SetStatus(Http.Status.Custom(401), loginForm(ctx, e.returnTo, "Unknown user or wrong password."))
-    }
-    await ctx.UserSession.LoginUser(e.user!)
-    // returnTo came from the request: only a same-origin path is followed.
-    return seeOther(safeReturnPath(e.returnTo, ctx.Link({ $: "Profile" })))
+const forms = Sitelet.InferPartial(
+  AccountForms,
+  (e): Account => e,
+  (e: Account) => (e.$ === "Profile" ? undefined : e),
+  {
+    Login: async (ctx, e) => {
+      if (ctx.Request.method !== "POST") return loginForm(ctx, e.returnTo)
+      const known = e.user !== undefined && demoUsers.get(e.user)
+      if (!known || known !== e.password) {
+        return Content.SetStatus(Http.Status.Custom(401), loginForm(ctx, e.returnTo, "Unknown user or wrong password."))
+      }
+      await ctx.UserSession.LoginUser(e.user!)
+      // returnTo came from the request: only a same-origin path is followed.
+      return seeOther(safeReturnPath(e.returnTo, ctx.Link({ $: "Profile" })))
+    },
+    Logout: async (ctx) => {
+      await ctx.UserSession.Logout()
+      return seeOther(ctx.Link({ $: "Login" }))
+    },
   },
-  Logout: async (ctx) => {
-    await ctx.UserSession.Logout()
-    return seeOther(ctx.Link({ $: "Login" }))
-  },
-})
+)
 
 /** The protected part: anonymous visitors are sent to the login form, which brings them back. */
 const profile = Sitelet.Protect<Account>(

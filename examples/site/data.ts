@@ -4,7 +4,10 @@
 import type { Article, NewArticle } from "./endpoints.js"
 
 const slugOf = (title: string): string =>
-  title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "article"
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "article"
 
 const articles: Article[] = [
   {
@@ -52,7 +55,13 @@ export const store = {
   },
   add(input: NewArticle): Article {
     const id = Math.max(0, ...articles.map((article) => article.id)) + 1
-    const article: Article = { id, slug: `${slugOf(input.title)}-${id}`, title: input.title, body: input.body, published: new Date() }
+    const article: Article = {
+      id,
+      slug: `${slugOf(input.title)}-${id}`,
+      title: input.title,
+      body: input.body,
+      published: new Date(),
+    }
     articles.push(article)
     return article
   },

@@ -15,9 +15,16 @@ const articleLink = (ctx: Context<Site>, item: { id: number; slug: string; title
   a({ href: ctx.Link({ $: "ArticleBySlug", slug: item.slug }) }, item.title)
 
 const notFound = (ctx: Context<Site>, what: string) =>
-  Content.SetStatus({ code: 404, text: "Not Found" }, layout(ctx, "Not found", p(null, `No article ${what}. `, a({ href: ctx.Link({ $: "Blog" }) }, "All articles"))))
+  Content.SetStatus(
+    { code: 404, text: "Not Found" },
+    layout(ctx, "Not found", p(null, `No article ${what}. `, a({ href: ctx.Link({ $: "Blog" }) }, "All articles"))),
+  )
 
-const contactForm = (ctx: Context<Site>, error?: string, values: { name?: string; email?: string; message?: string } = {}) =>
+const contactForm = (
+  ctx: Context<Site>,
+  error?: string,
+  values: { name?: string; email?: string; message?: string } = {},
+) =>
   layout(ctx, "Contact", [
     error === undefined ? null : p({ class: "error" }, error),
     form(
@@ -42,15 +49,41 @@ export const pages = Sitelet.InferPartial(
           <a href="${ctx.Link({ $: "Api", call: { $: "ListArticles" } })}">the API</a>.</p>`,
       ]),
     Blog: (ctx) =>
-      layout(ctx, "Blog", ul(null, store.articles().map((item) => li(null, articleLink(ctx, item), " · ", a({ href: ctx.Link({ $: "ArticleById", id: item.id }) }, `#${item.id}`))))),
+      layout(
+        ctx,
+        "Blog",
+        ul(
+          null,
+          store
+            .articles()
+            .map((item) =>
+              li(
+                null,
+                articleLink(ctx, item),
+                " · ",
+                a({ href: ctx.Link({ $: "ArticleById", id: item.id }) }, `#${item.id}`),
+              ),
+            ),
+        ),
+      ),
     ArticleById: (ctx, e) => {
       const found = store.byId(e.id)
-      return found ? Content.RedirectPermanent<Site>({ $: "ArticleBySlug", slug: found.slug }) : notFound(ctx, `#${e.id}`)
+      return found
+        ? Content.RedirectPermanent<Site>({ $: "ArticleBySlug", slug: found.slug })
+        : notFound(ctx, `#${e.id}`)
     },
     ArticleBySlug: (ctx, e) => {
       const found = store.bySlug(e.slug)
       if (!found) return notFound(ctx, `'${e.slug}'`)
-      return layout(ctx, found.title, article(null, p(null, time({ datetime: found.published.toISOString() }, found.published.toDateString())), p(null, found.body)))
+      return layout(
+        ctx,
+        found.title,
+        article(
+          null,
+          p(null, time({ datetime: found.published.toISOString() }, found.published.toDateString())),
+          p(null, found.body),
+        ),
+      )
     },
     Search: (ctx, e) => {
       const query = e.q ?? ""
@@ -59,9 +92,16 @@ export const pages = Sitelet.InferPartial(
       const shown = hits.slice((page - 1) * pageSize, page * pageSize)
       const more = hits.length > page * pageSize
       return layout(ctx, "Search", [
-        form({ method: "get", action: ctx.Link({ $: "Search" }) }, input({ name: "q", value: query, placeholder: "typed, JSON, hosting…" }), button({ type: "submit" }, "Search")),
+        form(
+          { method: "get", action: ctx.Link({ $: "Search" }) },
+          input({ name: "q", value: query, placeholder: "typed, JSON, hosting…" }),
+          button({ type: "submit" }, "Search"),
+        ),
         query === "" ? null : p(null, `${hits.length} result(s) for “${query}”`),
-        ul(null, shown.map((item) => li(null, articleLink(ctx, item)))),
+        ul(
+          null,
+          shown.map((item) => li(null, articleLink(ctx, item))),
+        ),
         div(
           null,
           page > 1 ? a({ href: ctx.Link({ $: "Search", q: query, page: page - 1 }) }, "← Previous") : null,
@@ -74,11 +114,19 @@ export const pages = Sitelet.InferPartial(
     SendContact: (ctx, e) => {
       const values = { name: e.name?.trim() ?? "", email: e.email?.trim() ?? "", message: e.message?.trim() ?? "" }
       if (values.name === "" || !values.email.includes("@") || values.message === "") {
-        return Content.SetStatus({ code: 400, text: "Bad Request" }, contactForm(ctx, "Please fill in your name, a valid email and a message.", values))
+        return Content.SetStatus(
+          { code: 400, text: "Bad Request" },
+          contactForm(ctx, "Please fill in your name, a valid email and a message.", values),
+        )
       }
       store.addMessage({ ...values, at: new Date() })
       return Content.RedirectSeeOther<Site>({ $: "Thanks", name: values.name })
     },
-    Thanks: (ctx, e) => layout(ctx, "Thank you", p(null, `Thanks, ${e.name}! We read every message. `, a({ href: ctx.Link({ $: "Home" }) }, "Back home"))),
+    Thanks: (ctx, e) =>
+      layout(
+        ctx,
+        "Thank you",
+        p(null, `Thanks, ${e.name}! We read every message. `, a({ href: ctx.Link({ $: "Home" }) }, "Back home")),
+      ),
   },
 )

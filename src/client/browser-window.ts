@@ -48,5 +48,7 @@ export function globalWindow(): BrowserWindow | undefined {
   const candidate = (globalThis as { window?: unknown }).window
   if (typeof candidate !== "object" || candidate === null) return undefined
   const w = candidate as Partial<BrowserWindow>
-  return w.location !== undefined && w.history !== undefined && w.document !== undefined ? (w as BrowserWindow) : undefined
+  return w.location !== undefined && w.history !== undefined && w.document !== undefined
+    ? (w as BrowserWindow)
+    : undefined
 }

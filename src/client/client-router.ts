@@ -32,7 +32,10 @@ function Install<Endpoint>(router: RouterOf<Endpoint>, options?: InstallOptions<
  * app.href({ $: "Article", id: 1 }) //=> "#/article/1"
  * ```
  */
-function InstallHash<Endpoint>(router: RouterOf<Endpoint>, options?: InstallOptions<Endpoint>): InstalledRouter<Endpoint> {
+function InstallHash<Endpoint>(
+  router: RouterOf<Endpoint>,
+  options?: InstallOptions<Endpoint>,
+): InstalledRouter<Endpoint> {
   return installRouter("hash", router, options)
 }
 

@@ -50,14 +50,22 @@ export function fetchEndpoint<Endpoint, Answer extends Descriptor>(
   endpoint: Endpoint,
   init: FetchJsonInit<Answer>,
 ): Promise<Infer<Answer>>
-export function fetchEndpoint<Endpoint>(router: Router<Endpoint>, endpoint: Endpoint, init?: FetchInit): Promise<Response>
+export function fetchEndpoint<Endpoint>(
+  router: Router<Endpoint>,
+  endpoint: Endpoint,
+  init?: FetchInit,
+): Promise<Response>
 export async function fetchEndpoint<Endpoint>(
   router: Router<Endpoint>,
   endpoint: Endpoint,
   init: FetchInit | FetchJsonInit<Descriptor> = {},
 ): Promise<unknown> {
-  const { fetch: send = defaultFetch, response: expected, json, ...requestInit } =
-    init as FetchInit & Partial<Pick<FetchJsonInit<Descriptor>, "response" | "json">>
+  const {
+    fetch: send = defaultFetch,
+    response: expected,
+    json,
+    ...requestInit
+  } = init as FetchInit & Partial<Pick<FetchJsonInit<Descriptor>, "response" | "json">>
   if (expected !== undefined) {
     const headers = new Headers(requestInit.headers)
     if (!headers.has("accept")) headers.set("accept", "application/json")
@@ -72,6 +80,7 @@ export async function fetchEndpoint<Endpoint>(
     throw new FetchError(clientMessages.badStatus(request.method, url, response.status, response.statusText), response)
   }
   const contentType = response.headers.get("content-type")
-  if (!isJsonType(mediaTypeOf(contentType))) throw new FetchError(clientMessages.notJson(request.method, url, contentType), response)
+  if (!isJsonType(mediaTypeOf(contentType)))
+    throw new FetchError(clientMessages.notJson(request.method, url, contentType), response)
   return deserialize(expected, await response.text(), json)
 }

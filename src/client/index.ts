@@ -13,7 +13,16 @@
  */
 export { Router } from "./client-router.js"
 export { t } from "../descriptor/t.js"
-export { DateTimeFormat, EndPoint, FormData, Method, Name, NamedUnionCases, Query, Wildcard } from "../descriptor/attributes.js"
+export {
+  DateTimeFormat,
+  EndPoint,
+  FormData,
+  Method,
+  Name,
+  NamedUnionCases,
+  Query,
+  Wildcard,
+} from "../descriptor/attributes.js"
 export type * from "../descriptor/descriptor.js"
 export { Json, type JsonCodec } from "../json/json-namespace.js"
 export { JsonError, type JsonPathSegment } from "../json/json-error.js"
@@ -21,7 +30,13 @@ export type { JsonOptions } from "../json/options.js"
 export { LinkError } from "../router/link-error.js"
 export type { ParseInput, PlainRequest } from "../router/request.js"
 export type { RouteBody, RoutePath } from "../router/route-path.js"
-export { endpointRequest, endpointRequestParts, resolveLink, type EndpointRequestInit, type EndpointRequestParts } from "./request.js"
+export {
+  endpointRequest,
+  endpointRequestParts,
+  resolveLink,
+  type EndpointRequestInit,
+  type EndpointRequestParts,
+} from "./request.js"
 export { fetchEndpoint, type FetchFunction, type FetchInit, type FetchJsonInit } from "./fetch.js"
 export { FetchError } from "./fetch-error.js"
 export { installRouter, type InstallOptions, type InstalledRouter, type NavigateOptions } from "./install.js"

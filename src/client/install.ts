@@ -74,7 +74,11 @@ export interface InstalledRouter<Endpoint> {
  * const app = installRouter("history", router, { onChange: (e) => render(e) })
  * ```
  */
-export function installRouter<Endpoint>(mode: RoutingMode, router: Router<Endpoint>, options: InstallOptions<Endpoint> = {}): InstalledRouter<Endpoint> {
+export function installRouter<Endpoint>(
+  mode: RoutingMode,
+  router: Router<Endpoint>,
+  options: InstallOptions<Endpoint> = {},
+): InstalledRouter<Endpoint> {
   const win = options.window ?? globalWindow()
   if (win === undefined) throw new TypeError(clientMessages.noWindow)
   const listeners = new Set<(endpoint: Endpoint | undefined) => void>()
@@ -138,7 +142,8 @@ export function installRouter<Endpoint>(mode: RoutingMode, router: Router<Endpoi
     const path = linkOf(router, endpoint)
     const link = routePathToString(path)
     if (path.body !== undefined) throw new TypeError(clientMessages.carriesBody(link))
-    if (path.method !== undefined && path.method !== "GET") throw new TypeError(clientMessages.notNavigable(link, path.method))
+    if (path.method !== undefined && path.method !== "GET")
+      throw new TypeError(clientMessages.notNavigable(link, path.method))
     return link
   }
 

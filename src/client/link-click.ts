@@ -34,13 +34,19 @@ const isLink = (node: NodeLike) => {
 }
 
 // composedPath() crosses shadow roots; walking parentNode is the fallback for old engines and fakes.
-function clickedLink(event: ClickLike): (NodeLike & Required<Pick<NodeLike, "getAttribute" | "hasAttribute">>) | undefined {
+function clickedLink(
+  event: ClickLike,
+): (NodeLike & Required<Pick<NodeLike, "getAttribute" | "hasAttribute">>) | undefined {
   const path = event.composedPath?.()
   if (path && path.length > 0) {
     for (const node of path) if (isElement(node) && isLink(node)) return node
     return undefined
   }
-  for (let node = event.target as NodeLike | null | undefined, hops = 0; node && hops < 256; node = node.parentNode, hops++) {
+  for (
+    let node = event.target as NodeLike | null | undefined, hops = 0;
+    node && hops < 256;
+    node = node.parentNode, hops++
+  ) {
     if (isElement(node) && isLink(node)) return node
   }
   return undefined
@@ -71,7 +77,7 @@ export function routableClick(event: ClickLike, currentHref: string): URL | unde
   if (target !== null && target !== "" && target.toLowerCase() !== "_self") return undefined
   if (link.hasAttribute("download")) return undefined
   const rel = link.getAttribute("rel")
-  if (rel !== null && rel.toLowerCase().split(/\s+/).includes("external")) return undefined
+  if (rel?.toLowerCase().split(/\s+/).includes("external")) return undefined
   const href = link.getAttribute("href")
   if (href === null) return undefined
   let url: URL

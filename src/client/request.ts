@@ -126,7 +126,11 @@ export function resolveLink(path: string, base: string | URL | undefined = defau
  * await fetch(request)
  * ```
  */
-export function endpointRequest<Endpoint>(router: Router<Endpoint>, endpoint: Endpoint, init: EndpointRequestInit = {}): Request {
+export function endpointRequest<Endpoint>(
+  router: Router<Endpoint>,
+  endpoint: Endpoint,
+  init: EndpointRequestInit = {},
+): Request {
   const { base, headers: headersInit, ...rest } = init
   const parts = endpointRequestParts(router, endpoint, headersInit)
   const url = resolveLink(parts.path, base)

@@ -46,7 +46,10 @@ export function EndPoint(...paths: [string, ...string[]]): Attribute<"EndPoint">
  * ```
  */
 export function Method(...methods: [string, ...string[]]): Attribute<"Method"> {
-  return attribute("Method", methods.map((method) => method.toUpperCase()))
+  return attribute(
+    "Method",
+    methods.map((method) => method.toUpperCase()),
+  )
 }
 
 /**
@@ -154,5 +157,9 @@ export function Name(tag: string): Attribute<"Name"> {
  * ```
  */
 export function NamedUnionCases(key: string): UnionAttribute {
-  return Object.freeze({ kind: "attribute", name: "NamedUnionCases", values: Object.freeze([key]) as readonly [string] })
+  return Object.freeze({
+    kind: "attribute",
+    name: "NamedUnionCases",
+    values: Object.freeze([key]) as readonly [string],
+  })
 }

@@ -78,19 +78,33 @@ export function formatDate(date: Date, format: string = defaultPathDateFormat): 
   let out = ""
   for (const part of compile(format)) {
     switch (part) {
-      case "yyyy": out += pad(year, 4); break
-      case "MM": out += pad(date.getUTCMonth() + 1, 2); break
-      case "dd": out += pad(date.getUTCDate(), 2); break
-      case "HH": out += pad(date.getUTCHours(), 2); break
-      case "mm": out += pad(date.getUTCMinutes(), 2); break
-      case "ss": out += pad(date.getUTCSeconds(), 2); break
-      case "fff": out += pad(date.getUTCMilliseconds(), 3); break
-      default: out += part.literal
+      case "yyyy":
+        out += pad(year, 4)
+        break
+      case "MM":
+        out += pad(date.getUTCMonth() + 1, 2)
+        break
+      case "dd":
+        out += pad(date.getUTCDate(), 2)
+        break
+      case "HH":
+        out += pad(date.getUTCHours(), 2)
+        break
+      case "mm":
+        out += pad(date.getUTCMinutes(), 2)
+        break
+      case "ss":
+        out += pad(date.getUTCSeconds(), 2)
+        break
+      case "fff":
+        out += pad(date.getUTCMilliseconds(), 3)
+        break
+      default:
+        out += part.literal
     }
   }
   return out
 }
-
 
 const widths: Readonly<Record<Token, number>> = { yyyy: 4, MM: 2, dd: 2, HH: 2, mm: 2, ss: 2, fff: 3 }
 

@@ -42,15 +42,25 @@ export interface Standard<Output> {
 export type Infer<Descriptor> = Descriptor extends Typed<infer Output> ? Output : never
 
 /** `t.int`: a safe integer. */
-export interface IntDescriptor extends Typed<number>, Standard<number> { readonly kind: "int" }
+export interface IntDescriptor extends Typed<number>, Standard<number> {
+  readonly kind: "int"
+}
 /** `t.float`: a finite or non-finite JS number (non-finite values cannot be linked or serialized). */
-export interface FloatDescriptor extends Typed<number>, Standard<number> { readonly kind: "float" }
+export interface FloatDescriptor extends Typed<number>, Standard<number> {
+  readonly kind: "float"
+}
 /** `t.string`. */
-export interface StringDescriptor extends Typed<string>, Standard<string> { readonly kind: "string" }
+export interface StringDescriptor extends Typed<string>, Standard<string> {
+  readonly kind: "string"
+}
 /** `t.bool`. */
-export interface BoolDescriptor extends Typed<boolean>, Standard<boolean> { readonly kind: "bool" }
+export interface BoolDescriptor extends Typed<boolean>, Standard<boolean> {
+  readonly kind: "bool"
+}
 /** `t.bigint`: decimal in URLs, a JSON string in JSON. */
-export interface BigIntDescriptor extends Typed<bigint>, Standard<bigint> { readonly kind: "bigint" }
+export interface BigIntDescriptor extends Typed<bigint>, Standard<bigint> {
+  readonly kind: "bigint"
+}
 /** `t.datetime` / `t.datetime(format)`: a `Date`, formatted in UTC. */
 export interface DateTimeDescriptor extends Typed<Date>, Standard<Date> {
   readonly kind: "datetime"
@@ -65,13 +75,15 @@ export interface EnumDescriptor<Value extends number = number> extends Typed<Val
 }
 /** `t.option(d)`: `T | undefined`. */
 export interface OptionDescriptor<Item extends Descriptor = Descriptor>
-  extends Typed<Infer<Item> | undefined>, Standard<Infer<Item> | undefined> {
+  extends Typed<Infer<Item> | undefined>,
+    Standard<Infer<Item> | undefined> {
   readonly kind: "option"
   readonly of: Item
 }
 /** `t.list(d)` (alias `t.array`): `T[]`. */
 export interface ListDescriptor<Item extends Descriptor = Descriptor>
-  extends Typed<Infer<Item>[]>, Standard<Infer<Item>[]> {
+  extends Typed<Infer<Item>[]>,
+    Standard<Infer<Item>[]> {
   readonly kind: "list"
   readonly of: Item
 }
@@ -84,7 +96,8 @@ export interface TupleDescriptor<Items extends readonly Descriptor[] = readonly 
 }
 /** `t.map(d)`: `Record<string, T>`; JSON only, never in a URL. */
 export interface MapDescriptor<Item extends Descriptor = Descriptor>
-  extends Typed<Record<string, Infer<Item>>>, Standard<Record<string, Infer<Item>>> {
+  extends Typed<Record<string, Infer<Item>>>,
+    Standard<Record<string, Infer<Item>>> {
   readonly kind: "map"
   readonly of: Item
 }
@@ -118,7 +131,8 @@ export type FieldInput = Descriptor | FieldDescriptor
 export interface RecordDescriptor<
   Fields extends Readonly<Record<string, FieldInput>> = Readonly<Record<string, FieldInput>>,
   Output = unknown,
-> extends Typed<Output>, Standard<Output> {
+> extends Typed<Output>,
+    Standard<Output> {
   readonly kind: "record"
   readonly fields: Fields
 }
@@ -130,7 +144,11 @@ export type CaseAttribute =
   | { readonly kind: "attribute"; readonly name: "Query"; readonly values: readonly string[] }
   | { readonly kind: "attribute"; readonly name: "Json"; readonly values: readonly [string] }
   | { readonly kind: "attribute"; readonly name: "FormData"; readonly values: readonly string[] }
-  | { readonly kind: "attribute"; readonly name: "DateTimeFormat"; readonly values: readonly [field: string, format: string] }
+  | {
+      readonly kind: "attribute"
+      readonly name: "DateTimeFormat"
+      readonly values: readonly [field: string, format: string]
+    }
   | { readonly kind: "attribute"; readonly name: "Wildcard"; readonly values: readonly [] }
   | { readonly kind: "attribute"; readonly name: "Name"; readonly values: readonly [string] }
 
@@ -164,7 +182,8 @@ export interface CaseDescriptor<
 export interface UnionDescriptor<
   Cases extends Readonly<Record<string, CaseDescriptor>> = Readonly<Record<string, CaseDescriptor>>,
   Output = unknown,
-> extends Typed<Output>, Standard<Output> {
+> extends Typed<Output>,
+    Standard<Output> {
   readonly kind: "union"
   readonly cases: Cases
   readonly attributes: readonly UnionAttribute[]

@@ -21,7 +21,8 @@ export interface FieldInfo {
 const cache = new WeakMap<object, readonly FieldInfo[]>()
 
 // A Json(schema) placeholder resolves to an option only for routing defaults: the schema decides what is valid.
-const isOption = (descriptor: Descriptor): boolean => schemaOf(descriptor) === undefined && resolve(descriptor).kind === "option"
+const isOption = (descriptor: Descriptor): boolean =>
+  schemaOf(descriptor) === undefined && resolve(descriptor).kind === "option"
 
 function fieldInfo(name: string, input: FieldInput): FieldInfo {
   if (input.kind === "field") {
@@ -42,7 +43,10 @@ function fieldInfo(name: string, input: FieldInput): FieldInfo {
  * //=> [{ name: "q", type: t.string, source: "query", key: "q", optional: false }]
  * ```
  */
-export function caseFields(descriptor: CaseDescriptor | { readonly fields: Readonly<Record<string, FieldInput>> }, caseName = "record"): readonly FieldInfo[] {
+export function caseFields(
+  descriptor: CaseDescriptor | { readonly fields: Readonly<Record<string, FieldInput>> },
+  caseName = "record",
+): readonly FieldInfo[] {
   const cached = cache.get(descriptor)
   if (cached) return cached
   const byName = new Map<string, FieldInfo>()
@@ -59,9 +63,15 @@ export function caseFields(descriptor: CaseDescriptor | { readonly fields: Reado
   }
   for (const attribute of attributes) {
     switch (attribute.name) {
-      case "Query": for (const name of attribute.values) moveTo("Query", name, "query"); break
-      case "FormData": for (const name of attribute.values) moveTo("FormData", name, "form"); break
-      case "Json": moveTo("Json", attribute.values[0], "json"); break
+      case "Query":
+        for (const name of attribute.values) moveTo("Query", name, "query")
+        break
+      case "FormData":
+        for (const name of attribute.values) moveTo("FormData", name, "form")
+        break
+      case "Json":
+        moveTo("Json", attribute.values[0], "json")
+        break
       case "DateTimeFormat": {
         const [name, format] = attribute.values
         const info = byName.get(name)
@@ -71,12 +81,19 @@ export function caseFields(descriptor: CaseDescriptor | { readonly fields: Reado
         byName.set(name, { ...info, type: withFormat })
         break
       }
-      default: break
+      default:
+        break
     }
   }
   const fields = Object.freeze([...byName.values()].map((info) => Object.freeze(info)))
   const json = fields.filter((info) => info.source === "json")
-  if (json.length > 1) throw new TypeError(descriptorMessages.severalJsonFields(caseName, json.map((info) => info.name)))
+  if (json.length > 1)
+    throw new TypeError(
+      descriptorMessages.severalJsonFields(
+        caseName,
+        json.map((info) => info.name),
+      ),
+    )
   cache.set(descriptor, fields)
   return fields
 }

@@ -79,10 +79,12 @@ export type DateTimeBuilder = DateTimeDescriptor & ((format: string) => DateTime
  */
 export const datetime: DateTimeBuilder = Object.freeze(
   // Object.assign skips the non-enumerable ~standard: the function gets its own.
-  withStandard(Object.assign((format: string): DateTimeDescriptor => {
-    checkDateFormat(format)
-    return Object.freeze(withStandard({ kind: "datetime", format }))
-  }, defaultDateTime)),
+  withStandard(
+    Object.assign((format: string): DateTimeDescriptor => {
+      checkDateFormat(format)
+      return Object.freeze(withStandard({ kind: "datetime", format }))
+    }, defaultDateTime),
+  ),
 ) as DateTimeBuilder
 
 /** The numeric values of an object or TS numeric enum (reverse mappings dropped). */

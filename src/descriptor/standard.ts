@@ -71,13 +71,20 @@ export function withStandard<const Shape extends object>(
 export function isForeignSchema(value: unknown): value is StandardSchemaV1 {
   if ((typeof value !== "object" && typeof value !== "function") || value === null) return false
   const props = (value as Partial<StandardSchemaV1>)["~standard"]
-  return typeof props === "object" && props !== null && props.version === 1 && props.vendor !== "sitelets" &&
+  return (
+    typeof props === "object" &&
+    props !== null &&
+    props.version === 1 &&
+    props.vendor !== "sitelets" &&
     typeof props.validate === "function"
+  )
 }
 
 // A schema-backed Json field has a `t.lazy` placeholder as its descriptor; the codec looks its schema up here.
 const schemas = new WeakMap<object, StandardSchemaV1>()
-const placeholderTarget = Object.freeze(withStandard({ kind: "option" as const, of: Object.freeze(withStandard({ kind: "string" as const })) }))
+const placeholderTarget = Object.freeze(
+  withStandard({ kind: "option" as const, of: Object.freeze(withStandard({ kind: "string" as const })) }),
+)
 
 /**
  * The descriptor standing for a foreign Standard Schema in a `Json(schema)`

@@ -1,6 +1,11 @@
 import type { CaseAttribute, CaseDescriptor, FieldInput, Typed, UnionAttribute, UnionDescriptor } from "./descriptor.js"
 import type { FieldsOutput, Simplify } from "./fields-output.js"
-import { parseTemplate, type ParseTemplate, type TemplateCaseOutput, type ValidateTemplate } from "../template/parse-template.js"
+import {
+  parseTemplate,
+  type ParseTemplate,
+  type TemplateCaseOutput,
+  type ValidateTemplate,
+} from "../template/parse-template.js"
 import { withStandard } from "./standard.js"
 
 /** What a union case may be written as: a route template or `t.case(…)`. */
@@ -87,11 +92,13 @@ export function union<const Cases extends Readonly<Record<string, CaseInput>>>(
     const input = (cases as Record<string, CaseInput>)[tag] as CaseInput
     normalized[tag] = typeof input === "string" ? parseTemplate(input, {}) : input
   }
-  return Object.freeze(withStandard({
-    kind: "union",
-    cases: Object.freeze(normalized) as Readonly<Record<keyof Cases & string, CaseDescriptor>>,
-    attributes: Object.freeze([...attributes]),
-  }))
+  return Object.freeze(
+    withStandard({
+      kind: "union",
+      cases: Object.freeze(normalized) as Readonly<Record<keyof Cases & string, CaseDescriptor>>,
+      attributes: Object.freeze([...attributes]),
+    }),
+  )
 }
 
 /**
@@ -114,10 +121,7 @@ export function caseOf<const Fields extends Readonly<Record<string, FieldInput>>
   fields: Fields,
   ...attributes: CaseAttribute[]
 ): CaseDescriptor<Fields, FieldsOutput<Fields>>
-export function caseOf(
-  first: string | Readonly<Record<string, FieldInput>>,
-  ...rest: unknown[]
-): CaseDescriptor {
+export function caseOf(first: string | Readonly<Record<string, FieldInput>>, ...rest: unknown[]): CaseDescriptor {
   if (typeof first === "string") {
     const [extra, ...attributes] = rest as [Readonly<Record<string, FieldInput>> | undefined, ...CaseAttribute[]]
     const parsed = parseTemplate(first, extra ?? {})
@@ -125,11 +129,13 @@ export function caseOf(
       ? parsed
       : Object.freeze({ ...parsed, attributes: Object.freeze([...parsed.attributes, ...attributes]) })
   }
-  return Object.freeze(withStandard({
-    kind: "case",
-    fields: Object.freeze({ ...first }),
-    attributes: Object.freeze([...(rest as CaseAttribute[])]),
-  }))
+  return Object.freeze(
+    withStandard({
+      kind: "case",
+      fields: Object.freeze({ ...first }),
+      attributes: Object.freeze([...(rest as CaseAttribute[])]),
+    }),
+  )
 }
 
 /** Re-exported so `Simplify` users need one import. */

@@ -23,7 +23,11 @@ export function toResponse(content: StaticContent, method: string): Response {
   // 204 and 304 responses, and answers to HEAD, cannot carry a body.
   const bodyless = method === "HEAD" || content.status.code === 204 || content.status.code === 304
   const body = bodyless || content.body === undefined ? null : content.body
-  return new Response(body as BodyInit | null, { status: content.status.code, statusText: content.status.text, headers: headersInit(content.headers) })
+  return new Response(body as BodyInit | null, {
+    status: content.status.code,
+    statusText: content.status.text,
+    headers: headersInit(content.headers),
+  })
 }
 
 /**
@@ -123,7 +127,9 @@ export function respond<Endpoint>(
     },
     options,
   )
-  return isPromise(outcome) ? outcome.then((settled) => answer(settled, request, options)) : answer(outcome, request, options)
+  return isPromise(outcome)
+    ? outcome.then((settled) => answer(settled, request, options))
+    : answer(outcome, request, options)
 }
 
 function answer(outcome: ServeOutcome, request: Request, options: ResolvedHostOptions): Response | undefined {
@@ -183,6 +189,10 @@ export function handleResolved<Endpoint>(
  * const response = (await handleFetch(site, request)) ?? new Response("Not Found", { status: 404 })
  * ```
  */
-export function handleFetch<Endpoint>(site: Sitelet<Endpoint>, request: Request, options?: HostOptions): Promise<Response | undefined> {
+export function handleFetch<Endpoint>(
+  site: Sitelet<Endpoint>,
+  request: Request,
+  options?: HostOptions,
+): Promise<Response | undefined> {
   return handleResolved(site, request, resolveHostOptions(options))
 }

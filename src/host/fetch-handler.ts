@@ -58,9 +58,15 @@ export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions
   return Object.freeze({
     fetch(request: Request, env?: object, executionContext?: WaitUntilContext): Promise<Response> {
       try {
-        const answer = respond(site, request, resolved, env === undefined && executionContext === undefined ? undefined : extrasOf(env, executionContext))
+        const answer = respond(
+          site,
+          request,
+          resolved,
+          env === undefined && executionContext === undefined ? undefined : extrasOf(env, executionContext),
+        )
         // Not an async function: a synchronous answer costs one settled promise, not an async frame and its awaits.
-        const orNotFound = (response: Response | undefined) => response ?? toResponse(notFound, request.method.toUpperCase())
+        const orNotFound = (response: Response | undefined) =>
+          response ?? toResponse(notFound, request.method.toUpperCase())
         return isPromise(answer) ? answer.then(orNotFound) : Promise.resolve(orNotFound(answer))
       } catch (error) {
         return Promise.reject(error)
@@ -72,7 +78,10 @@ export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions
 function extrasOf(env: object | undefined, executionContext: WaitUntilContext | undefined): RuntimeExtras {
   // Only an object is bindings; anything else leaves ctx.Env to the env option.
   const bindings = typeof env === "object" && env !== null ? (env as HostEnv) : undefined
-  const waitUntil = typeof executionContext?.waitUntil === "function" ? (work: Promise<unknown>) => executionContext.waitUntil(work) : undefined
+  const waitUntil =
+    typeof executionContext?.waitUntil === "function"
+      ? (work: Promise<unknown>) => executionContext.waitUntil(work)
+      : undefined
   return { env: bindings, waitUntil }
 }
 

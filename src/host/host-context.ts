@@ -66,7 +66,10 @@ export class HostContext<Endpoint> implements Context<Endpoint> {
 
   constructor(site: Sitelet<Endpoint>, request: RouteRequest, init: ContextInit, options: ResolvedHostOptions) {
     const mountPath = init.mountPath
-    this.ApplicationPath = mountPath === undefined || mountPath === "" ? options.basePath : withoutTrailingSlashes(mountPath) + options.basePath
+    this.ApplicationPath =
+      mountPath === undefined || mountPath === ""
+        ? options.basePath
+        : withoutTrailingSlashes(mountPath) + options.basePath
     this.#router = site.Router
     this.#request = request
     this.#init = init

@@ -120,7 +120,11 @@ export function resolveHostOptions(options: HostOptions | undefined): ResolvedHo
     baseSegments: Object.freeze(baseSegments),
     session: options?.session,
     limits,
-    bodyLimits: Object.freeze({ jsonDepth: limits.jsonDepth, bigintDigits: limits.bigintDigits, formFields: limits.queryParameters }),
+    bodyLimits: Object.freeze({
+      jsonDepth: limits.jsonDepth,
+      bigintDigits: limits.bigintDigits,
+      formFields: limits.queryParameters,
+    }),
     onError: options?.onError ?? ((error: unknown) => console.error(error)),
     env: options?.env ?? noEnv,
   })
@@ -128,7 +132,11 @@ export function resolveHostOptions(options: HostOptions | undefined): ResolvedHo
 
 // The smallest value of each limit: 0 body bytes or parameters is a policy, a JSON depth of 0 is not (the codec needs 1).
 const limitMinimums: ReadonlyMap<keyof HostLimits, number> = new Map([
-  ["bodyBytes", 0], ["urlLength", 0], ["queryParameters", 0], ["jsonDepth", 1], ["bigintDigits", 1],
+  ["bodyBytes", 0],
+  ["urlLength", 0],
+  ["queryParameters", 0],
+  ["jsonDepth", 1],
+  ["bigintDigits", 1],
 ])
 
 /**
@@ -147,7 +155,8 @@ export function resolveLimits(limits: Partial<HostLimits> | undefined): HostLimi
   for (const [name, minimum] of limitMinimums) {
     const value = limits?.[name]
     if (value === undefined) continue
-    if (!Number.isSafeInteger(value) || value < minimum) throw new TypeError(hostMessages.badLimit(name, value, minimum))
+    if (!Number.isSafeInteger(value) || value < minimum)
+      throw new TypeError(hostMessages.badLimit(name, value, minimum))
     out[name] = value
   }
   return Object.freeze(out)

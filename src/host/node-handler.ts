@@ -57,7 +57,9 @@ export function mountPathOf(req: IncomingMessage): string {
   const stripped = pathOf(url)
   // Connect turns a request for exactly "/app" into "/".
   if (stripped === "/") return original.endsWith("/") ? original.slice(0, -1) : original
-  return original.length > stripped.length && original.endsWith(stripped) ? original.slice(0, original.length - stripped.length) : ""
+  return original.length > stripped.length && original.endsWith(stripped)
+    ? original.slice(0, original.length - stripped.length)
+    : ""
 }
 
 /** What the core needs from a `node:http` request; a class, so reading the body is a shared method, not a closure per request. */
@@ -93,7 +95,11 @@ function serveNode<Endpoint>(
 }
 
 /** Hands an outcome that may still be pending to `write`; `fail` gets what rejects or what `write` throws. */
-function whenSettled(outcome: Promise<ServeOutcome>, write: (outcome: ServeOutcome) => void, fail: (error: unknown) => void): void {
+function whenSettled(
+  outcome: Promise<ServeOutcome>,
+  write: (outcome: ServeOutcome) => void,
+  fail: (error: unknown) => void,
+): void {
   outcome.then((settled) => {
     try {
       write(settled)
@@ -135,7 +141,12 @@ export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpt
     // No closure is made on the synchronous path (no body read, no awaiting handler): it is nearly every request.
     try {
       const outcome = serveNode(site, req, resolved, "")
-      if (isPromise(outcome)) whenSettled(outcome, (settled) => write(res, method, settled), (error) => fail(res, method, error))
+      if (isPromise(outcome))
+        whenSettled(
+          outcome,
+          (settled) => write(res, method, settled),
+          (error) => fail(res, method, error),
+        )
       else write(res, method, outcome)
     } catch (error) {
       fail(res, method, error)
@@ -167,7 +178,8 @@ export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpti
     const method = (req.method ?? "GET").toUpperCase()
     const write = (outcome: ServeOutcome): void => {
       switch (outcome.kind) {
-        case "declined": return next()
+        case "declined":
+          return next()
         case "rejected":
           // The app's error handler writes the answer; the unread rest of the body must not be parsed as a request.
           if (mustClose(outcome) && !res.headersSent) res.setHeader("connection", "close")
@@ -176,7 +188,8 @@ export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpti
         case "failed":
           setCorsHeaders(res, outcome.content)
           return next(outcome.error)
-        default: return writeNodeResponse(res, outcome.content, method, false)
+        default:
+          return writeNodeResponse(res, outcome.content, method, false)
       }
     }
     try {

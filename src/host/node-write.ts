@@ -95,7 +95,12 @@ export function setCorsHeaders(res: ServerResponse, content: StaticContent): voi
 /** An existing `Vary` with the tokens of `added` it lacks appended (`*` already covers every token). */
 function mergeVary(existing: string | number | readonly string[] | undefined, added: string): string {
   const current = existing === undefined ? "" : Array.isArray(existing) ? existing.join(", ") : String(existing)
-  const tokens = new Set(current.split(",").map((token) => token.trim().toLowerCase()).filter((token) => token !== ""))
+  const tokens = new Set(
+    current
+      .split(",")
+      .map((token) => token.trim().toLowerCase())
+      .filter((token) => token !== ""),
+  )
   if (tokens.has("*")) return current
   let out = current.trim()
   for (const item of added.split(",")) {

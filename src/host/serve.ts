@@ -78,7 +78,11 @@ export function errorContent(code: number, message?: string): StaticContent {
   return staticContent(Status.Custom(code), errorHeaders, text)
 }
 
-const rejected = (error: HostError): ServeOutcome => ({ kind: "rejected", error, content: errorContent(error.status, error.message) })
+const rejected = (error: HostError): ServeOutcome => ({
+  kind: "rejected",
+  error,
+  content: errorContent(error.status, error.message),
+})
 
 /**
  * Serves one request with a sitelet. Never throws: limits and malformed
@@ -101,7 +105,8 @@ export function serveRequest<Endpoint>(
   if (tooLarge) return rejected(tooLarge)
   const serving = new Serving(site, init, options)
   const request = serving.request
-  if (request.bad !== undefined) return rejected(new HostError(400, "request.target.malformed", hostMessages.badTarget(request.bad)))
+  if (request.bad !== undefined)
+    return rejected(new HostError(400, "request.target.malformed", hostMessages.badTarget(request.bad)))
   const base = options.baseSegments
   for (let i = 0; i < base.length; i++) if (request.segments[i] !== base[i]) return { kind: "declined" }
   let found
@@ -110,7 +115,12 @@ export function serveRequest<Endpoint>(
   } catch (error) {
     return thrown(error, request, options)
   }
-  return isPromise(found) ? Promise.resolve(found).then((strict) => serving.strict(strict), (error: unknown) => serving.thrown(error)) : serving.strict(found)
+  return isPromise(found)
+    ? Promise.resolve(found).then(
+        (strict) => serving.strict(strict),
+        (error: unknown) => serving.thrown(error),
+      )
+    : serving.strict(found)
 }
 
 type Found<Endpoint> = Awaited<ReturnType<Sitelet<Endpoint>["dispatch"]>>
@@ -131,9 +141,17 @@ class Serving<Endpoint> {
   ) {
     const readBody = () => {
       this.bodyRead = true
-      return init.readBody().then((bytes) => checkBody(bytes, init.headers.get("content-type"), options.limits.queryParameters))
+      return init
+        .readBody()
+        .then((bytes) => checkBody(bytes, init.headers.get("content-type"), options.limits.queryParameters))
     }
-    this.request = createRouteRequest({ method: init.method, target: init.target, headers: init.headers, readBody, bodyLimits: options.bodyLimits })
+    this.request = createRouteRequest({
+      method: init.method,
+      target: init.target,
+      headers: init.headers,
+      readBody,
+      bodyLimits: options.bodyLimits,
+    })
   }
 
   /** After the strict pass: the lenient pass when no part accepted and some part may. */
@@ -145,11 +163,17 @@ class Serving<Endpoint> {
     } catch (error) {
       return this.thrown(error)
     }
-    return isPromise(lenient) ? Promise.resolve(lenient).then((result) => this.found(result), (error: unknown) => this.thrown(error)) : this.found(lenient)
+    return isPromise(lenient)
+      ? Promise.resolve(lenient).then(
+          (result) => this.found(result),
+          (error: unknown) => this.thrown(error),
+        )
+      : this.found(lenient)
   }
 
   found(found: Found<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
-    if (found === undefined) return this.bodyRead ? rejected(unreadBodyError(this.init.headers.get("content-type"))) : { kind: "declined" }
+    if (found === undefined)
+      return this.bodyRead ? rejected(unreadBodyError(this.init.headers.get("content-type"))) : { kind: "declined" }
     const ctx = new HostContext(this.site, this.request, this.init, this.options)
     let content
     try {
@@ -158,7 +182,10 @@ class Serving<Endpoint> {
       return this.thrown(error)
     }
     return isPromise(content)
-      ? Promise.resolve(content).then((served) => this.served(served, ctx), (error: unknown) => this.thrown(error))
+      ? Promise.resolve(content).then(
+          (served) => this.served(served, ctx),
+          (error: unknown) => this.thrown(error),
+        )
       : this.served(content, ctx)
   }
 
@@ -179,7 +206,8 @@ class Serving<Endpoint> {
  * request (RELIABILITY G3: errors included).
  */
 function thrown(error: unknown, request: RouteRequest, options: ResolvedHostOptions): ServeOutcome {
-  if (isHostError(error)) return { kind: "rejected", error, content: withAcceptedCors(request, errorContent(error.status, error.message)) }
+  if (isHostError(error))
+    return { kind: "rejected", error, content: withAcceptedCors(request, errorContent(error.status, error.message)) }
   options.onError(error)
   return { kind: "failed", error, content: withAcceptedCors(request, errorContent(500, hostMessages.internalError)) }
 }

@@ -39,7 +39,8 @@ function authorityLength(target: string): number {
 export function checkTarget(target: string, options: ResolvedHostOptions): HostError | undefined {
   const { urlLength, queryParameters } = options.limits
   // The limit is on path and query: a Fetch host sees `scheme://host` in front, a Node host does not.
-  if (target.length - authorityLength(target) > urlLength) return new HostError(414, "uri.too.long", hostMessages.urlTooLong(urlLength))
+  if (target.length - authorityLength(target) > urlLength)
+    return new HostError(414, "uri.too.long", hostMessages.urlTooLong(urlLength))
   const mark = target.indexOf("?")
   if (mark >= 0) {
     const hash = target.indexOf("#", mark)

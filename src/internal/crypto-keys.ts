@@ -62,7 +62,7 @@ type EnvironmentSecret = { readonly value: string } | { readonly value: undefine
 function environmentSecret(): EnvironmentSecret {
   try {
     const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-    const value = env?.["SITELETS_SECRET"]
+    const value = env?.SITELETS_SECRET
     return value === undefined || value === "" ? { value: undefined, refused: false } : { value }
   } catch {
     return { value: undefined, refused: true }

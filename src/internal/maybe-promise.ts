@@ -39,6 +39,9 @@ export function isPromise<Value>(value: MaybePromise<Value>): value is Promise<V
  * await andThen(Promise.resolve(2), (n) => n + 1) //=> 3
  * ```
  */
-export function andThen<Value, Result>(value: MaybePromise<Value>, next: (value: Value) => MaybePromise<Result>): MaybePromise<Result> {
+export function andThen<Value, Result>(
+  value: MaybePromise<Value>,
+  next: (value: Value) => MaybePromise<Result>,
+): MaybePromise<Result> {
   return isPromise(value) ? value.then(next) : next(value)
 }

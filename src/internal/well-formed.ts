@@ -37,4 +37,5 @@ export function isWellFormedByScan(text: string): boolean {
  * isWellFormed("a\uD83D\uDE00") //=> true
  * ```
  */
-export const isWellFormed: (text: string) => boolean = native === undefined ? isWellFormedByScan : (text) => native.call(text)
+export const isWellFormed: (text: string) => boolean =
+  native === undefined ? isWellFormedByScan : (text) => native.call(text)

@@ -41,20 +41,30 @@ function build(descriptor: Descriptor): Activator {
       let target: Activator | undefined
       return (value, depth, limits) => (target ??= activatorOf(resolve(descriptor)))(value, depth, limits)
     }
-    case "int": case "float": case "string": case "bool": case "enum": return identity
+    case "int":
+    case "float":
+    case "string":
+    case "bool":
+    case "enum":
+      return identity
     case "bigint":
-      return (value, _depth, limits) => (typeof value === "string" ? parseBigIntText(value, limits.maxBigIntDigits) ?? value : value)
+      return (value, _depth, limits) =>
+        typeof value === "string" ? (parseBigIntText(value, limits.maxBigIntDigits) ?? value) : value
     case "datetime": {
       const format = descriptor.format
       return (value) =>
-        typeof value === "string" ? ((format === undefined ? parseIsoDate(value) : parseDate(value, format)) ?? value) : value
+        typeof value === "string"
+          ? ((format === undefined ? parseIsoDate(value) : parseDate(value, format)) ?? value)
+          : value
     }
     case "option": {
       const inner = activatorOf(descriptor.of)
       return (value, depth, limits) => (value === null || value === undefined ? undefined : inner(value, depth, limits))
     }
-    case "list": return arrayActivator(undefined, activatorOf(descriptor.of))
-    case "tuple": return arrayActivator((descriptor.items as readonly Descriptor[]).map(activatorOf), undefined)
+    case "list":
+      return arrayActivator(undefined, activatorOf(descriptor.of))
+    case "tuple":
+      return arrayActivator((descriptor.items as readonly Descriptor[]).map(activatorOf), undefined)
     case "map": {
       const item = activatorOf(descriptor.of)
       if (item === identity) return identity
@@ -66,7 +76,8 @@ function build(descriptor: Descriptor): Activator {
         return out
       }
     }
-    case "record": case "case": {
+    case "record":
+    case "case": {
       const fields = fieldsActivator(fieldShapes(descriptor, descriptor.kind), false)
       if (fields === undefined) return identity
       return (value, depth, limits) => {
@@ -75,12 +86,13 @@ function build(descriptor: Descriptor): Activator {
         return fields(value, {}, depth + 1, limits)
       }
     }
-    case "union": return unionActivator(descriptor)
+    case "union":
+      return unionActivator(descriptor)
   }
 }
 
 function arrayActivator(items: readonly Activator[] | undefined, item: Activator | undefined): Activator {
-  if (item === identity || (items !== undefined && items.every((each) => each === identity))) return identity
+  if (item === identity || items?.every((each) => each === identity)) return identity
   return (value, depth, limits) => {
     if (!Array.isArray(value)) return value
     if (depth >= limits.maxDepth) tooDeep(limits)
@@ -90,7 +102,12 @@ function arrayActivator(items: readonly Activator[] | undefined, item: Activator
   }
 }
 
-type FieldsActivator = (value: Record<string, unknown>, out: Record<string, unknown>, depth: number, limits: Limits) => Record<string, unknown>
+type FieldsActivator = (
+  value: Record<string, unknown>,
+  out: Record<string, unknown>,
+  depth: number,
+  limits: Limits,
+) => Record<string, unknown>
 
 /** Copies the declared fields, converting them; undefined when no field needs converting (unless `copy`). */
 function fieldsActivator(fields: readonly FieldShape[], copy: boolean): FieldsActivator | undefined {
@@ -111,9 +128,14 @@ function fieldsActivator(fields: readonly FieldShape[], copy: boolean): FieldsAc
 function unionActivator(descriptor: Extract<Descriptor, { kind: "union" }>): Activator {
   const shape = unionShape(descriptor)
   const tagKey = shape.tagKey
-  const plain = tagKey === "$" && shape.cases.every((c) => c.key === c.tag && fieldsActivator(c.fields, false) === undefined)
+  const plain =
+    tagKey === "$" && shape.cases.every((c) => c.key === c.tag && fieldsActivator(c.fields, false) === undefined)
   if (plain) return identity
-  const byTag = new Map(shape.cases.map((c) => [c.tag, { key: c.key, fields: fieldsActivator(c.fields, true) as FieldsActivator }] as const))
+  const byTag = new Map(
+    shape.cases.map(
+      (c) => [c.tag, { key: c.key, fields: fieldsActivator(c.fields, true) as FieldsActivator }] as const,
+    ),
+  )
   return (value, depth, limits) => {
     if (!isObject(value)) return value
     if (depth >= limits.maxDepth) tooDeep(limits)

@@ -3,12 +3,19 @@ import { resolve } from "../descriptor/composites.js"
 import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, tooDeep } from "./failure.js"
 import { jsonMessages } from "./messages.js"
-import type { Limits } from "./options.js"
 import { type FieldShape, fieldShapes, compiler, isObject, readField, unionShape } from "./shape.js"
 import { fieldsDecoder, type FieldsDecoder } from "./decode-fields.js"
 import { foreignDecoder } from "./standard-schema.js"
 import {
-  dateDecoder, decodeBigInt, decodeBool, decodeFloat, decodeInt, decodeString, type Decoder, enumDecoder, passThrough,
+  dateDecoder,
+  decodeBigInt,
+  decodeBool,
+  decodeFloat,
+  decodeInt,
+  decodeString,
+  type Decoder,
+  enumDecoder,
+  passThrough,
 } from "./decode-scalars.js"
 
 /**
@@ -31,23 +38,36 @@ function build(descriptor: Descriptor): Decoder {
       let target: Decoder | undefined
       return (value, depth, limits) => (target ??= decoderOf(resolve(descriptor)))(value, depth, limits)
     }
-    case "int": return decodeInt
-    case "float": return decodeFloat
-    case "string": return decodeString
-    case "bool": return decodeBool
-    case "bigint": return decodeBigInt
-    case "datetime": return dateDecoder(descriptor)
-    case "enum": return enumDecoder(descriptor)
+    case "int":
+      return decodeInt
+    case "float":
+      return decodeFloat
+    case "string":
+      return decodeString
+    case "bool":
+      return decodeBool
+    case "bigint":
+      return decodeBigInt
+    case "datetime":
+      return dateDecoder(descriptor)
+    case "enum":
+      return enumDecoder(descriptor)
     case "option": {
       const inner = decoderOf(descriptor.of)
       return (value, depth, limits) => (value === null || value === undefined ? undefined : inner(value, depth, limits))
     }
-    case "list": return listDecoder(decoderOf(descriptor.of))
-    case "tuple": return tupleDecoder((descriptor.items as readonly Descriptor[]).map(decoderOf))
-    case "map": return mapDecoder(decoderOf(descriptor.of))
-    case "record": return recordDecoder(fieldsOf(fieldShapes(descriptor, "record")))
-    case "case": return recordDecoder(fieldsOf(fieldShapes(descriptor, "case")))
-    case "union": return unionDecoder(descriptor)
+    case "list":
+      return listDecoder(decoderOf(descriptor.of))
+    case "tuple":
+      return tupleDecoder((descriptor.items as readonly Descriptor[]).map(decoderOf))
+    case "map":
+      return mapDecoder(decoderOf(descriptor.of))
+    case "record":
+      return recordDecoder(fieldsOf(fieldShapes(descriptor, "record")))
+    case "case":
+      return recordDecoder(fieldsOf(fieldShapes(descriptor, "case")))
+    case "union":
+      return unionDecoder(descriptor)
   }
 }
 
@@ -106,7 +126,10 @@ function mapDecoder(item: Decoder): Decoder {
 }
 
 const fieldsOf = (fields: readonly FieldShape[]): FieldsDecoder =>
-  fieldsDecoder(fields, fields.map((field) => decoderOf(field.type)))
+  fieldsDecoder(
+    fields,
+    fields.map((field) => decoderOf(field.type)),
+  )
 
 function recordDecoder(fields: FieldsDecoder): Decoder {
   return (value, depth, limits) => {
@@ -131,7 +154,11 @@ function unionDecoder(descriptor: Extract<Descriptor, { kind: "union" }>): Decod
     const tag = readField(value, tagKey, guarded)
     const found = typeof tag === "string" ? byTag.get(tag) : undefined
     if (found === undefined) {
-      try { fail(expected, tag) } catch (error) { throw at(error, tagKey) }
+      try {
+        fail(expected, tag)
+      } catch (error) {
+        throw at(error, tagKey)
+      }
     }
     const out: Record<string, unknown> = { $: found.key }
     found.fields(value, out, depth + 1, limits)

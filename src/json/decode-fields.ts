@@ -12,7 +12,12 @@ import { type FieldShape, readField, setOwn } from "./shape.js"
  * read({ id: 1, extra: 2 }, out, 1, defaultLimits) // out is { id: 1 }
  * ```
  */
-export type FieldsDecoder = (source: Record<string, unknown>, out: Record<string, unknown>, depth: number, limits: Limits) => void
+export type FieldsDecoder = (
+  source: Record<string, unknown>,
+  out: Record<string, unknown>,
+  depth: number,
+  limits: Limits,
+) => void
 
 /**
  * The field reader of a record or case. Fields go in unrolled chunks of
@@ -40,14 +45,30 @@ function chunk(fields: readonly FieldShape[], decoders: readonly Decoder[], offs
   const name = (i: number) => (i < count ? (fields[offset + i] as FieldShape).name : "")
   const optional = (i: number) => i < count && (fields[offset + i] as FieldShape).optional
   const decoder = (i: number) => (i < count ? (decoders[offset + i] as Decoder) : skip)
-  const k0 = name(0), o0 = optional(0), d0 = decoder(0)
-  const k1 = name(1), o1 = optional(1), d1 = decoder(1)
-  const k2 = name(2), o2 = optional(2), d2 = decoder(2)
-  const k3 = name(3), o3 = optional(3), d3 = decoder(3)
-  const k4 = name(4), o4 = optional(4), d4 = decoder(4)
-  const k5 = name(5), o5 = optional(5), d5 = decoder(5)
-  const k6 = name(6), o6 = optional(6), d6 = decoder(6)
-  const k7 = name(7), o7 = optional(7), d7 = decoder(7)
+  const k0 = name(0),
+    o0 = optional(0),
+    d0 = decoder(0)
+  const k1 = name(1),
+    o1 = optional(1),
+    d1 = decoder(1)
+  const k2 = name(2),
+    o2 = optional(2),
+    d2 = decoder(2)
+  const k3 = name(3),
+    o3 = optional(3),
+    d3 = decoder(3)
+  const k4 = name(4),
+    o4 = optional(4),
+    d4 = decoder(4)
+  const k5 = name(5),
+    o5 = optional(5),
+    d5 = decoder(5)
+  const k6 = name(6),
+    o6 = optional(6),
+    d6 = decoder(6)
+  const k7 = name(7),
+    o7 = optional(7),
+    d7 = decoder(7)
   const next = offset + 8 < fields.length ? chunk(fields, decoders, offset + 8) : undefined
   return (source, out, depth, limits) => {
     let key = k0

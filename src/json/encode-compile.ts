@@ -37,11 +37,16 @@ function build(descriptor: Descriptor): Encoder {
       let target: Encoder | undefined
       return (value, depth, limits) => (target ??= encoderOf(resolve(descriptor)))(value, depth, limits)
     }
-    case "int": return (value) => (Number.isSafeInteger(value) ? value : fail("int", value))
-    case "float": return (value) => (Number.isFinite(value) ? value : fail("float", value))
-    case "string": return (value) => (typeof value === "string" ? value : fail("string", value))
-    case "bool": return (value) => (typeof value === "boolean" ? value : fail("bool", value))
-    case "bigint": return (value) => (typeof value === "bigint" ? String(value) : fail("bigint", value))
+    case "int":
+      return (value) => (Number.isSafeInteger(value) ? value : fail("int", value))
+    case "float":
+      return (value) => (Number.isFinite(value) ? value : fail("float", value))
+    case "string":
+      return (value) => (typeof value === "string" ? value : fail("string", value))
+    case "bool":
+      return (value) => (typeof value === "boolean" ? value : fail("bool", value))
+    case "bigint":
+      return (value) => (typeof value === "bigint" ? String(value) : fail("bigint", value))
     case "datetime": {
       const text = dateText(descriptor.format)
       return (value) => text(value) ?? fail(jsonMessages.validDate, value)
@@ -55,12 +60,18 @@ function build(descriptor: Descriptor): Encoder {
       const inner = encoderOf(descriptor.of)
       return (value, depth, limits) => (value === undefined || value === null ? null : inner(value, depth, limits))
     }
-    case "list": return arrayEncoder(undefined, encoderOf(descriptor.of))
-    case "tuple": return arrayEncoder((descriptor.items as readonly Descriptor[]).map(encoderOf), undefined)
-    case "map": return mapEncoder(encoderOf(descriptor.of))
-    case "record": return recordEncoder(fieldShapes(descriptor, "record"))
-    case "case": return recordEncoder(fieldShapes(descriptor, "case"))
-    case "union": return unionEncoder(descriptor)
+    case "list":
+      return arrayEncoder(undefined, encoderOf(descriptor.of))
+    case "tuple":
+      return arrayEncoder((descriptor.items as readonly Descriptor[]).map(encoderOf), undefined)
+    case "map":
+      return mapEncoder(encoderOf(descriptor.of))
+    case "record":
+      return recordEncoder(fieldShapes(descriptor, "record"))
+    case "case":
+      return recordEncoder(fieldShapes(descriptor, "case"))
+    case "union":
+      return unionEncoder(descriptor)
   }
 }
 
@@ -72,7 +83,8 @@ function arrayEncoder(items: readonly Encoder[] | undefined, item: Encoder | und
     const out: unknown[] = []
     let i = 0
     try {
-      for (; i < value.length; i++) out.push((item ?? (items?.[i] as Encoder))(value[i], depth + 1, limits))
+      for (; i < value.length; i++)
+        out.push((item ?? ((items as readonly Encoder[])[i] as Encoder))(value[i], depth + 1, limits))
     } catch (error) {
       throw at(error, i)
     }

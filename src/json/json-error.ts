@@ -42,20 +42,26 @@ export function formatJsonPath(segments: readonly JsonPathSegment[]): string {
  */
 export function describeReceived(value: unknown): string {
   switch (typeof value) {
-    case "undefined": return jsonMessages.missing
+    case "undefined":
+      return jsonMessages.missing
     case "string": {
       const text = JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)
       return value.length > 40 ? `${text} (${value.length} characters)` : text
     }
-    case "number": return Object.is(value, -0) ? "-0" : String(value)
-    case "bigint": return `${value}n`
-    case "boolean": return String(value)
+    case "number":
+      return Object.is(value, -0) ? "-0" : String(value)
+    case "bigint":
+      return `${value}n`
+    case "boolean":
+      return String(value)
     case "object":
       if (value === null) return "null"
       if (Array.isArray(value)) return `an array of length ${value.length}`
-      if (value instanceof Date) return Number.isNaN(value.getTime()) ? "an invalid Date" : `a Date ${value.toISOString()}`
+      if (value instanceof Date)
+        return Number.isNaN(value.getTime()) ? "an invalid Date" : `a Date ${value.toISOString()}`
       return "an object"
-    default: return `a ${typeof value}`
+    default:
+      return `a ${typeof value}`
   }
 }
 

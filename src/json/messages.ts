@@ -32,5 +32,6 @@ export const jsonMessages = {
   tagFieldClash: (caseName: string, key: string) =>
     `Case '${caseName}': field '${key}' clashes with the union's tag ('$' in values, the NamedUnionCases key in JSON)`,
   duplicateTag: (tag: string) => `Two union cases carry the JSON tag '${tag}'`,
-  invalidLimit: (name: string, value: unknown) => `Json options: ${name} must be a positive integer, got ${String(value)}`,
+  invalidLimit: (name: string, value: unknown) =>
+    `Json options: ${name} must be a positive integer, got ${String(value)}`,
 } as const

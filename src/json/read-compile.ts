@@ -3,7 +3,14 @@ import { resolve } from "../descriptor/composites.js"
 import { schemaOf } from "../descriptor/standard.js"
 import { fieldsReader, type FieldsReader, type PlainObject, plainObjects, recordFieldsReader } from "./read-fields.js"
 import {
-  dateReader, enumReader, readBigInt, readBoolValue, readFloat, readInt, type Reader, readStringValue,
+  dateReader,
+  enumReader,
+  readBigInt,
+  readBoolValue,
+  readFloat,
+  readInt,
+  type Reader,
+  readStringValue,
 } from "./read-scalars.js"
 import { type JsonOptions, limitsOf } from "./options.js"
 import { bail, cursor, expect, miss, readString, skipNull, startText } from "./read-text.js"
@@ -29,21 +36,36 @@ export const readerOf: (descriptor: Descriptor) => Reader | undefined = compiler
 function build(descriptor: Descriptor): Reader | undefined {
   if (schemaOf(descriptor) !== undefined) return undefined
   switch (descriptor.kind) {
-    case "lazy": return lazyReader(descriptor)
-    case "int": return readInt
-    case "float": return readFloat
-    case "string": return readStringValue
-    case "bool": return readBoolValue
-    case "bigint": return readBigInt
-    case "datetime": return dateReader(descriptor)
-    case "enum": return enumReader(descriptor)
-    case "option": return optionReader(readerOf(descriptor.of))
-    case "list": return listReader(readerOf(descriptor.of))
-    case "tuple": return tupleReader((descriptor.items as readonly Descriptor[]).map(readerOf))
-    case "map": return mapReader(readerOf(descriptor.of))
-    case "record": return recordReader(fieldShapes(descriptor, "record"))
-    case "case": return recordReader(fieldShapes(descriptor, "case"))
-    case "union": return unionReader(descriptor)
+    case "lazy":
+      return lazyReader(descriptor)
+    case "int":
+      return readInt
+    case "float":
+      return readFloat
+    case "string":
+      return readStringValue
+    case "bool":
+      return readBoolValue
+    case "bigint":
+      return readBigInt
+    case "datetime":
+      return dateReader(descriptor)
+    case "enum":
+      return enumReader(descriptor)
+    case "option":
+      return optionReader(readerOf(descriptor.of))
+    case "list":
+      return listReader(readerOf(descriptor.of))
+    case "tuple":
+      return tupleReader((descriptor.items as readonly Descriptor[]).map(readerOf))
+    case "map":
+      return mapReader(readerOf(descriptor.of))
+    case "record":
+      return recordReader(fieldShapes(descriptor, "record"))
+    case "case":
+      return recordReader(fieldShapes(descriptor, "case"))
+    case "union":
+      return unionReader(descriptor)
   }
 }
 

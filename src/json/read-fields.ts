@@ -61,7 +61,11 @@ type Chunk = (text: string, depth: number, limits: Limits, out?: Record<string, 
  * recordFieldsReader(fieldShapes(User, "record"), readers, plainObjects())
  * ```
  */
-export function recordFieldsReader(fields: readonly FieldShape[], readers: readonly Reader[], Plain: PlainObject): Reader | undefined {
+export function recordFieldsReader(
+  fields: readonly FieldShape[],
+  readers: readonly Reader[],
+  Plain: PlainObject,
+): Reader | undefined {
   if (fields.some((field) => field.inherited)) return undefined
   if (fields.length > 0) return chunk(fields, readers, 0, Plain) as Reader
   return (text, depth, limits) => {
@@ -96,21 +100,58 @@ function keyAt(text: string, key: string): boolean {
   return text.slice(at, at + key.length) === key
 }
 
-function chunk(fields: readonly FieldShape[], readers: readonly Reader[], offset: number, Plain: PlainObject | undefined): Chunk {
+function chunk(
+  fields: readonly FieldShape[],
+  readers: readonly Reader[],
+  offset: number,
+  Plain: PlainObject | undefined,
+): Chunk {
   const count = Math.min(8, fields.length - offset)
   const field = (i: number): FieldShape | undefined => (i < count ? fields[offset + i] : undefined)
   const name = (i: number) => field(i)?.name ?? ""
   const optional = (i: number) => field(i)?.optional === true
   const reader = (i: number) => (i < count ? (readers[offset + i] as Reader) : none)
   const key = (i: number) => JSON.stringify(name(i)) + ":"
-  const k0 = name(0), o0 = optional(0), r0 = reader(0), f0 = key(0), c0 = "," + f0
-  const k1 = name(1), o1 = optional(1), r1 = reader(1), f1 = key(1), c1 = "," + f1
-  const k2 = name(2), o2 = optional(2), r2 = reader(2), f2 = key(2), c2 = "," + f2
-  const k3 = name(3), o3 = optional(3), r3 = reader(3), f3 = key(3), c3 = "," + f3
-  const k4 = name(4), o4 = optional(4), r4 = reader(4), f4 = key(4), c4 = "," + f4
-  const k5 = name(5), o5 = optional(5), r5 = reader(5), f5 = key(5), c5 = "," + f5
-  const k6 = name(6), o6 = optional(6), r6 = reader(6), f6 = key(6), c6 = "," + f6
-  const k7 = name(7), o7 = optional(7), r7 = reader(7), f7 = key(7), c7 = "," + f7
+  const k0 = name(0),
+    o0 = optional(0),
+    r0 = reader(0),
+    f0 = key(0),
+    c0 = "," + f0
+  const k1 = name(1),
+    o1 = optional(1),
+    r1 = reader(1),
+    f1 = key(1),
+    c1 = "," + f1
+  const k2 = name(2),
+    o2 = optional(2),
+    r2 = reader(2),
+    f2 = key(2),
+    c2 = "," + f2
+  const k3 = name(3),
+    o3 = optional(3),
+    r3 = reader(3),
+    f3 = key(3),
+    c3 = "," + f3
+  const k4 = name(4),
+    o4 = optional(4),
+    r4 = reader(4),
+    f4 = key(4),
+    c4 = "," + f4
+  const k5 = name(5),
+    o5 = optional(5),
+    r5 = reader(5),
+    f5 = key(5),
+    c5 = "," + f5
+  const k6 = name(6),
+    o6 = optional(6),
+    r6 = reader(6),
+    f6 = key(6),
+    c6 = "," + f6
+  const k7 = name(7),
+    o7 = optional(7),
+    r7 = reader(7),
+    f7 = key(7),
+    c7 = "," + f7
   const next = offset + 8 < fields.length ? chunk(fields, readers, offset + 8, undefined) : undefined
   return (text, depth, limits, out, first) => {
     if (Plain !== undefined) {
@@ -121,7 +162,8 @@ function chunk(fields: readonly FieldShape[], readers: readonly Reader[], offset
       first = true
     }
     const into = out as Record<string, unknown>
-    fields: {
+    // biome-ignore lint/suspicious/noConfusingLabels: one labelled block, left early once the chunk's field count is read
+    chunkFields: {
       let prefix = first ? f0 : c0
       if (keyAt(text, prefix)) {
         cursor.at += prefix.length
@@ -130,7 +172,7 @@ function chunk(fields: readonly FieldShape[], readers: readonly Reader[], offset
         if (!o0 || value !== undefined) into[k0] = value
         first = false
       } else if (!o0) bail()
-      if (count === 1) break fields
+      if (count === 1) break chunkFields
       prefix = first ? f1 : c1
       if (keyAt(text, prefix)) {
         cursor.at += prefix.length
@@ -138,7 +180,7 @@ function chunk(fields: readonly FieldShape[], readers: readonly Reader[], offset
         if (!o1 || value !== undefined) into[k1] = value
         first = false
       } else if (!o1) bail()
-      if (count === 2) break fields
+      if (count === 2) break chunkFields
       prefix = first ? f2 : c2
       if (keyAt(text, prefix)) {
         cursor.at += prefix.length
@@ -146,7 +188,7 @@ function chunk(fields: readonly FieldShape[], readers: readonly Reader[], offset
         if (!o2 || value !== undefined) into[k2] = value
         first = false
       } else if (!o2) bail()
-      if (count === 3) break fields
+      if (count === 3) break chunkFields
       prefix = first ? f3 : c3
       if (keyAt(text, prefix)) {
         cursor.at += prefix.length
@@ -154,7 +196,7 @@ function chunk(fields: readonly FieldShape[], readers: readonly Reader[], offset
         if (!o3 || value !== undefined) into[k3] = value
         first = false
       } else if (!o3) bail()
-      if (count === 4) break fields
+      if (count === 4) break chunkFields
       prefix = first ? f4 : c4
       if (keyAt(text, prefix)) {
         cursor.at += prefix.length
@@ -162,7 +204,7 @@ function chunk(fields: readonly FieldShape[], readers: readonly Reader[], offset
         if (!o4 || value !== undefined) into[k4] = value
         first = false
       } else if (!o4) bail()
-      if (count === 5) break fields
+      if (count === 5) break chunkFields
       prefix = first ? f5 : c5
       if (keyAt(text, prefix)) {
         cursor.at += prefix.length
@@ -170,7 +212,7 @@ function chunk(fields: readonly FieldShape[], readers: readonly Reader[], offset
         if (!o5 || value !== undefined) into[k5] = value
         first = false
       } else if (!o5) bail()
-      if (count === 6) break fields
+      if (count === 6) break chunkFields
       prefix = first ? f6 : c6
       if (keyAt(text, prefix)) {
         cursor.at += prefix.length
@@ -178,7 +220,7 @@ function chunk(fields: readonly FieldShape[], readers: readonly Reader[], offset
         if (!o6 || value !== undefined) into[k6] = value
         first = false
       } else if (!o6) bail()
-      if (count === 7) break fields
+      if (count === 7) break chunkFields
       prefix = first ? f7 : c7
       if (keyAt(text, prefix)) {
         cursor.at += prefix.length

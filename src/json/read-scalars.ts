@@ -72,7 +72,8 @@ export const readBoolValue: Reader = (text) => readBool(text)
  * readBigInt('"-12"', 0, defaultLimits) //=> -12n
  * ```
  */
-export const readBigInt: Reader = (text, _depth, limits) => parseBigIntText(readString(text), limits.maxBigIntDigits) ?? bail()
+export const readBigInt: Reader = (text, _depth, limits) =>
+  parseBigIntText(readString(text), limits.maxBigIntDigits) ?? bail()
 
 /**
  * `t.datetime` without a format. An ISO date in `toISOString`'s exact shape
@@ -89,6 +90,7 @@ export const readIsoDate: Reader = (text) => {
   // 34 is the quote: `"` + 24 characters + `"`.
   if (text.charCodeAt(at) === 34 && text.charCodeAt(at + 25) === 34) {
     const time = canonicalIsoAt(text, at + 1)
+    // biome-ignore lint/suspicious/noSelfCompare: a NaN test without a call on the one-pass reader's hot path
     if (time === time) {
       cursor.at = at + 26
       return new Date(time)

@@ -85,8 +85,9 @@ export function readString(text: string): string {
 }
 
 // The characters a one-letter escape stands for, by the letter's code (`\n` at 110).
-const escaped: readonly (string | undefined)[] = Array.from({ length: 117 }, (_, code) =>
-  ({ 34: '"', 92: "\\", 47: "/", 98: "\b", 102: "\f", 110: "\n", 114: "\r", 116: "\t" })[code],
+const escaped: readonly (string | undefined)[] = Array.from(
+  { length: 117 },
+  (_, code) => ({ 34: '"', 92: "\\", 47: "/", 98: "\b", 102: "\f", 110: "\n", 114: "\r", 116: "\t" })[code],
 )
 
 // Decoding escapes here instead of calling JSON.parse on the string saves a builtin call per escaped string.
@@ -161,12 +162,20 @@ export function readBool(text: string): boolean {
   const at = cursor.at
   // Char codes rather than startsWith: inlined, where a builtin call per boolean costs more.
   const first = text.charCodeAt(at)
-  if (first === 116 && text.charCodeAt(at + 1) === 114 && text.charCodeAt(at + 2) === 117 && text.charCodeAt(at + 3) === 101) {
+  if (
+    first === 116 &&
+    text.charCodeAt(at + 1) === 114 &&
+    text.charCodeAt(at + 2) === 117 &&
+    text.charCodeAt(at + 3) === 101
+  ) {
     cursor.at = at + 4
     return true
   }
   if (
-    first === 102 && text.charCodeAt(at + 1) === 97 && text.charCodeAt(at + 2) === 108 && text.charCodeAt(at + 3) === 115 &&
+    first === 102 &&
+    text.charCodeAt(at + 1) === 97 &&
+    text.charCodeAt(at + 2) === 108 &&
+    text.charCodeAt(at + 3) === 115 &&
     text.charCodeAt(at + 4) === 101
   ) {
     cursor.at = at + 5

@@ -25,6 +25,7 @@ const daysIn = (year: number, month: number): number =>
 export function parseIsoDate(text: string): Date | undefined {
   if (text.length === 24) {
     const fast = canonicalIsoAt(text, 0)
+    // biome-ignore lint/suspicious/noSelfCompare: a NaN test without a call on the hot path
     if (fast === fast) return new Date(fast)
   }
   let at = 0
@@ -45,7 +46,11 @@ export function parseIsoDate(text: string): Date | undefined {
   const day = digitsAt(text, at + 4, 2)
   at += 6
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined
-  let hours = 0, minutes = 0, seconds = 0, millis = 0, offset = 0
+  let hours = 0,
+    minutes = 0,
+    seconds = 0,
+    millis = 0,
+    offset = 0
   if (at < text.length) {
     if (text[at] !== "T" || text[at + 3] !== ":") return undefined
     hours = digitsAt(text, at + 1, 2)
@@ -73,13 +78,15 @@ export function parseIsoDate(text: string): Date | undefined {
     else if (sign === "+" || sign === "-") {
       const offsetHours = digitsAt(text, at + 1, 2)
       const offsetMinutes = digitsAt(text, at + 4, 2)
-      if (text[at + 3] !== ":" || offsetHours < 0 || offsetHours > 23 || offsetMinutes < 0 || offsetMinutes > 59) return undefined
+      if (text[at + 3] !== ":" || offsetHours < 0 || offsetHours > 23 || offsetMinutes < 0 || offsetMinutes > 59)
+        return undefined
       offset = (sign === "+" ? 1 : -1) * (offsetHours * 60 + offsetMinutes)
       at += 6
     } else return undefined
     if (at !== text.length) return undefined
   }
-  const time = daysFromCivil(year, month, day) * 86400000 + ((hours * 60 + minutes - offset) * 60 + seconds) * 1000 + millis
+  const time =
+    daysFromCivil(year, month, day) * 86400000 + ((hours * 60 + minutes - offset) * 60 + seconds) * 1000 + millis
   // ±8.64e15 ms is the range of a JS Date.
   return time >= -8.64e15 && time <= 8.64e15 ? new Date(time) : undefined
 }
@@ -103,8 +110,14 @@ const two = (text: string, at: number): number => {
  */
 export function canonicalIsoAt(text: string, at: number): number {
   if (
-    at + 24 > text.length || text.charCodeAt(at + 4) !== 45 || text.charCodeAt(at + 7) !== 45 || text.charCodeAt(at + 10) !== 84 ||
-    text.charCodeAt(at + 13) !== 58 || text.charCodeAt(at + 16) !== 58 || text.charCodeAt(at + 19) !== 46 || text.charCodeAt(at + 23) !== 90
+    at + 24 > text.length ||
+    text.charCodeAt(at + 4) !== 45 ||
+    text.charCodeAt(at + 7) !== 45 ||
+    text.charCodeAt(at + 10) !== 84 ||
+    text.charCodeAt(at + 13) !== 58 ||
+    text.charCodeAt(at + 16) !== 58 ||
+    text.charCodeAt(at + 19) !== 46 ||
+    text.charCodeAt(at + 23) !== 90
   ) {
     return Number.NaN
   }
@@ -120,12 +133,28 @@ export function canonicalIsoAt(text: string, at: number): number {
   const year = century * 100 + yy
   // -1 (a non-digit) fails the lower bounds below.
   if (
-    !(century >= 0 && yy >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month) && hours >= 0 && hours <= 23 &&
-      minutes >= 0 && minutes <= 59 && seconds >= 0 && seconds <= 59 && centis >= 0 && last >>> 0 <= 9)
+    !(
+      century >= 0 &&
+      yy >= 0 &&
+      month >= 1 &&
+      month <= 12 &&
+      day >= 1 &&
+      day <= daysIn(year, month) &&
+      hours >= 0 &&
+      hours <= 23 &&
+      minutes >= 0 &&
+      minutes <= 59 &&
+      seconds >= 0 &&
+      seconds <= 59 &&
+      centis >= 0 &&
+      last >>> 0 <= 9
+    )
   ) {
     return Number.NaN
   }
-  return daysFromCivil(year, month, day) * 86400000 + ((hours * 60 + minutes) * 60 + seconds) * 1000 + centis * 10 + last
+  return (
+    daysFromCivil(year, month, day) * 86400000 + ((hours * 60 + minutes) * 60 + seconds) * 1000 + centis * 10 + last
+  )
 }
 
 /** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm; no Date object, any year). */
@@ -206,10 +235,29 @@ export function isoText(date: Date): string {
   const year = yoe + era * 400 + (month <= 2 ? 1 : 0)
   // One fromCharCode call builds the flat 24-character string directly (a third faster than a template of 2-digit pieces).
   return String.fromCharCode(
-    48 + ((year / 1000) | 0), 48 + (((year / 100) | 0) % 10), 48 + (((year / 10) | 0) % 10), 48 + (year % 10), 45,
-    48 + ((month / 10) | 0), 48 + (month % 10), 45, 48 + ((day / 10) | 0), 48 + (day % 10), 84,
-    48 + ((hours / 10) | 0), 48 + (hours % 10), 58, 48 + ((minutes / 10) | 0), 48 + (minutes % 10), 58,
-    48 + ((seconds / 10) | 0), 48 + (seconds % 10), 46, 48 + ((millis / 100) | 0), 48 + (((millis / 10) | 0) % 10), 48 + (millis % 10), 90,
+    48 + ((year / 1000) | 0),
+    48 + (((year / 100) | 0) % 10),
+    48 + (((year / 10) | 0) % 10),
+    48 + (year % 10),
+    45,
+    48 + ((month / 10) | 0),
+    48 + (month % 10),
+    45,
+    48 + ((day / 10) | 0),
+    48 + (day % 10),
+    84,
+    48 + ((hours / 10) | 0),
+    48 + (hours % 10),
+    58,
+    48 + ((minutes / 10) | 0),
+    48 + (minutes % 10),
+    58,
+    48 + ((seconds / 10) | 0),
+    48 + (seconds % 10),
+    46,
+    48 + ((millis / 100) | 0),
+    48 + (((millis / 10) | 0) % 10),
+    48 + (millis % 10),
+    90,
   )
 }
-

@@ -3,11 +3,18 @@ import { resolve } from "../descriptor/composites.js"
 import { schemaOf } from "../descriptor/standard.js"
 import { at, fail, tooDeep } from "./failure.js"
 import { jsonMessages } from "./messages.js"
-import type { Limits } from "./options.js"
 import { type FieldShape, fieldShapes, caseByTag, compiler, isObject, unionShape } from "./shape.js"
 import { fieldsWriter, type FieldsWriter } from "./serialize-fields.js"
 import {
-  dateWriter, enumWriter, quote, writeBigInt, writeBool, writeFloat, writeInt, writeString, type Writer,
+  dateWriter,
+  enumWriter,
+  quote,
+  writeBigInt,
+  writeBool,
+  writeFloat,
+  writeInt,
+  writeString,
+  type Writer,
 } from "./serialize-scalars.js"
 
 /**
@@ -30,23 +37,36 @@ function build(descriptor: Descriptor): Writer {
       let target: Writer | undefined
       return (value, depth, limits) => (target ??= writerOf(resolve(descriptor)))(value, depth, limits)
     }
-    case "int": return writeInt
-    case "float": return writeFloat
-    case "string": return writeString
-    case "bool": return writeBool
-    case "bigint": return writeBigInt
-    case "datetime": return dateWriter(descriptor)
-    case "enum": return enumWriter(descriptor)
+    case "int":
+      return writeInt
+    case "float":
+      return writeFloat
+    case "string":
+      return writeString
+    case "bool":
+      return writeBool
+    case "bigint":
+      return writeBigInt
+    case "datetime":
+      return dateWriter(descriptor)
+    case "enum":
+      return enumWriter(descriptor)
     case "option": {
       const inner = writerOf(descriptor.of)
       return (value, depth, limits) => (value === undefined || value === null ? "null" : inner(value, depth, limits))
     }
-    case "list": return listWriter(writerOf(descriptor.of))
-    case "tuple": return tupleWriter((descriptor.items as readonly Descriptor[]).map(writerOf))
-    case "map": return mapWriter(writerOf(descriptor.of))
-    case "record": return recordWriter(fieldShapes(descriptor, "record"))
-    case "case": return recordWriter(fieldShapes(descriptor, "case"))
-    case "union": return unionWriter(descriptor)
+    case "list":
+      return listWriter(writerOf(descriptor.of))
+    case "tuple":
+      return tupleWriter((descriptor.items as readonly Descriptor[]).map(writerOf))
+    case "map":
+      return mapWriter(writerOf(descriptor.of))
+    case "record":
+      return recordWriter(fieldShapes(descriptor, "record"))
+    case "case":
+      return recordWriter(fieldShapes(descriptor, "case"))
+    case "union":
+      return unionWriter(descriptor)
   }
 }
 
@@ -99,7 +119,11 @@ function mapWriter(item: Writer): Writer {
   }
 }
 
-const fieldsOf = (fields: readonly FieldShape[]): FieldsWriter => fieldsWriter(fields, fields.map((field) => writerOf(field.type)))
+const fieldsOf = (fields: readonly FieldShape[]): FieldsWriter =>
+  fieldsWriter(
+    fields,
+    fields.map((field) => writerOf(field.type)),
+  )
 
 function recordWriter(fields: readonly FieldShape[]): Writer {
   const write = fieldsOf(fields)
@@ -113,7 +137,13 @@ function recordWriter(fields: readonly FieldShape[]): Writer {
 function unionWriter(descriptor: Extract<Descriptor, { kind: "union" }>): Writer {
   const shape = unionShape(descriptor)
   const byKey = new Map(
-    shape.cases.map((c) => [c.key, { prefix: `{${JSON.stringify(shape.tagKey)}:${JSON.stringify(c.tag)}`, write: fieldsOf(c.fields) }] as const),
+    shape.cases.map(
+      (c) =>
+        [
+          c.key,
+          { prefix: `{${JSON.stringify(shape.tagKey)}:${JSON.stringify(c.tag)}`, write: fieldsOf(c.fields) },
+        ] as const,
+    ),
   )
   const expected = jsonMessages.oneOfTags(shape.keys)
   return (value, depth, limits) => {

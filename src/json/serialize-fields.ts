@@ -14,7 +14,13 @@ import { type Writer, writeBool, writeFloat, writeInt, writeIsoDate, writeString
  * write({ id: 1 }, "{", true, 1, defaultLimits) + "}" //=> '{"id":1}'
  * ```
  */
-export type FieldsWriter = (value: Record<string, unknown>, out: string, empty: boolean, depth: number, limits: Limits) => string
+export type FieldsWriter = (
+  value: Record<string, unknown>,
+  out: string,
+  empty: boolean,
+  depth: number,
+  limits: Limits,
+) => string
 
 /**
  * The field writer of a record or case: keys quoted once at compile time,
@@ -58,12 +64,18 @@ export const kindOf = (writer: Writer): number => scalars.indexOf(writer)
  */
 export function writeKnown(kind: number, writer: Writer, raw: unknown, depth: number, limits: Limits): string {
   switch (kind) {
-    case 0: return writeString(raw, depth, limits)
-    case 1: return writeInt(raw, depth, limits)
-    case 2: return writeFloat(raw, depth, limits)
-    case 3: return writeBool(raw, depth, limits)
-    case 4: return writeIsoDate(raw, depth, limits)
-    default: return writer(raw, depth, limits)
+    case 0:
+      return writeString(raw, depth, limits)
+    case 1:
+      return writeInt(raw, depth, limits)
+    case 2:
+      return writeFloat(raw, depth, limits)
+    case 3:
+      return writeBool(raw, depth, limits)
+    case 4:
+      return writeIsoDate(raw, depth, limits)
+    default:
+      return writer(raw, depth, limits)
   }
 }
 
@@ -75,14 +87,62 @@ function chunk(fields: readonly FieldShape[], writers: readonly Writer[], offset
   const inherited = (i: number) => field(i)?.inherited === true
   const writer = (i: number) => (i < count ? (writers[offset + i] as Writer) : none)
   const key = (i: number) => JSON.stringify(name(i)) + ":"
-  const k0 = name(0), o0 = optional(0), g0 = inherited(0), w0 = writer(0), t0 = kindOf(w0), f0 = key(0), c0 = "," + f0
-  const k1 = name(1), o1 = optional(1), g1 = inherited(1), w1 = writer(1), t1 = kindOf(w1), f1 = key(1), c1 = "," + f1
-  const k2 = name(2), o2 = optional(2), g2 = inherited(2), w2 = writer(2), t2 = kindOf(w2), f2 = key(2), c2 = "," + f2
-  const k3 = name(3), o3 = optional(3), g3 = inherited(3), w3 = writer(3), t3 = kindOf(w3), f3 = key(3), c3 = "," + f3
-  const k4 = name(4), o4 = optional(4), g4 = inherited(4), w4 = writer(4), t4 = kindOf(w4), f4 = key(4), c4 = "," + f4
-  const k5 = name(5), o5 = optional(5), g5 = inherited(5), w5 = writer(5), t5 = kindOf(w5), f5 = key(5), c5 = "," + f5
-  const k6 = name(6), o6 = optional(6), g6 = inherited(6), w6 = writer(6), t6 = kindOf(w6), f6 = key(6), c6 = "," + f6
-  const k7 = name(7), o7 = optional(7), g7 = inherited(7), w7 = writer(7), t7 = kindOf(w7), f7 = key(7), c7 = "," + f7
+  const k0 = name(0),
+    o0 = optional(0),
+    g0 = inherited(0),
+    w0 = writer(0),
+    t0 = kindOf(w0),
+    f0 = key(0),
+    c0 = "," + f0
+  const k1 = name(1),
+    o1 = optional(1),
+    g1 = inherited(1),
+    w1 = writer(1),
+    t1 = kindOf(w1),
+    f1 = key(1),
+    c1 = "," + f1
+  const k2 = name(2),
+    o2 = optional(2),
+    g2 = inherited(2),
+    w2 = writer(2),
+    t2 = kindOf(w2),
+    f2 = key(2),
+    c2 = "," + f2
+  const k3 = name(3),
+    o3 = optional(3),
+    g3 = inherited(3),
+    w3 = writer(3),
+    t3 = kindOf(w3),
+    f3 = key(3),
+    c3 = "," + f3
+  const k4 = name(4),
+    o4 = optional(4),
+    g4 = inherited(4),
+    w4 = writer(4),
+    t4 = kindOf(w4),
+    f4 = key(4),
+    c4 = "," + f4
+  const k5 = name(5),
+    o5 = optional(5),
+    g5 = inherited(5),
+    w5 = writer(5),
+    t5 = kindOf(w5),
+    f5 = key(5),
+    c5 = "," + f5
+  const k6 = name(6),
+    o6 = optional(6),
+    g6 = inherited(6),
+    w6 = writer(6),
+    t6 = kindOf(w6),
+    f6 = key(6),
+    c6 = "," + f6
+  const k7 = name(7),
+    o7 = optional(7),
+    g7 = inherited(7),
+    w7 = writer(7),
+    t7 = kindOf(w7),
+    f7 = key(7),
+    c7 = "," + f7
   const next = offset + 8 < fields.length ? chunk(fields, writers, offset + 8) : undefined
   return (value, out, empty, depth, limits) => {
     let key = k0

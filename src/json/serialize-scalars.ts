@@ -17,6 +17,7 @@ import type { Limits } from "./options.js"
 export type Writer = (value: unknown, depth: number, limits: Limits) => string
 
 // Characters JSON.stringify escapes; a string without them is written as is.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters JSON.stringify escapes
 const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/
 
 /**
@@ -118,7 +119,9 @@ export function dateText(format: string | undefined): (value: unknown) => string
  */
 export const writeIsoDate: Writer = (value) =>
   // ISO texts are digits and `-:.TZ`: they never need escaping.
-  value instanceof Date && Number.isFinite(value.getTime()) ? '"' + isoText(value) + '"' : fail(jsonMessages.validDate, value)
+  value instanceof Date && Number.isFinite(value.getTime())
+    ? '"' + isoText(value) + '"'
+    : fail(jsonMessages.validDate, value)
 
 /**
  * `t.datetime`.

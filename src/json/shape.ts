@@ -1,4 +1,10 @@
-import type { CaseDescriptor, Descriptor, FieldDescriptor, RecordDescriptor, UnionDescriptor } from "../descriptor/descriptor.js"
+import type {
+  CaseDescriptor,
+  Descriptor,
+  FieldDescriptor,
+  RecordDescriptor,
+  UnionDescriptor,
+} from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { caseFields, caseTag } from "../descriptor/fields.js"
 import { jsonMessages } from "./messages.js"
@@ -182,7 +188,8 @@ export const readField = (value: Record<string, unknown>, name: string, inherite
  * ```
  */
 export function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
-  if (name === "__proto__") Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true })
+  if (name === "__proto__")
+    Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true })
   else target[name] = value
 }
 
@@ -197,12 +204,20 @@ export function setOwn(target: Record<string, unknown>, name: string, value: unk
  * caseByTag(new Map([["A", a]]), { $: "B" }, "one of A") // throws at $: expected one of A, got "B"
  * ```
  */
-export function caseByTag<Case>(byKey: ReadonlyMap<string, Case>, value: Record<string, unknown>, expected: string): Case {
+export function caseByTag<Case>(
+  byKey: ReadonlyMap<string, Case>,
+  value: Record<string, unknown>,
+  expected: string,
+): Case {
   // `$` is not an Object.prototype member: a plain read cannot reach the prototype's data.
   const key = value.$
   const found = typeof key === "string" ? byKey.get(key) : undefined
   if (found === undefined) {
-    try { fail(expected, key) } catch (error) { throw at(error, "$") }
+    try {
+      fail(expected, key)
+    } catch (error) {
+      throw at(error, "$")
+    }
   }
   return found
 }

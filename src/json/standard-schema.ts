@@ -50,7 +50,8 @@ export function foreignDecoder(schema: StandardSchemaV1): Decoder {
   const expected = `a value accepted by the ${props.vendor} schema`
   return (value) => {
     const result = props.validate(value)
-    if (result instanceof Promise) throw new Failure(`a synchronous ${props.vendor} schema`, "an async validation result")
+    if (result instanceof Promise)
+      throw new Failure(`a synchronous ${props.vendor} schema`, "an async validation result")
     if (result.issues === undefined) return result.value
     const issue = result.issues[0]
     const failure = new Failure(expected, issue ? issue.message : describeReceived(value))

@@ -19,7 +19,8 @@ export function acceptsMethod(methods: ReadonlySet<string> | undefined, method: 
 
 function setField(target: Record<string, unknown>, name: string, value: unknown): void {
   // A field named __proto__ must become an own property, never the prototype.
-  if (name === "__proto__") Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true })
+  if (name === "__proto__")
+    Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true })
   else target[name] = value
 }
 
@@ -55,7 +56,8 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
     }
   }
   if (!readBody) {
-    for (const param of shape.params) if (param.source === "form") values[param.index] = defaultValue((shape.fields[param.index] as FieldInfo).type)
+    for (const param of shape.params)
+      if (param.source === "form") values[param.index] = defaultValue((shape.fields[param.index] as FieldInfo).type)
     if (shape.json) values[shape.json.index] = defaultValue(shape.json.descriptor)
     return true
   }
@@ -124,15 +126,31 @@ export function matchAlternative(
   }
   const mark = state.errors.length
   if (!methodOk) state.errors.push({ $: "InvalidMethod", method: state.request.method })
-  const outcome = index === elements.length
-    ? finish(shape, state, values ?? new Array<unknown>(shape.fields.length), methodOk, position, next)
-    : matchRest(alternative, state, values ?? new Array<unknown>(shape.fields.length), methodOk, index, position, next)
+  const outcome =
+    index === elements.length
+      ? finish(shape, state, values ?? new Array<unknown>(shape.fields.length), methodOk, position, next)
+      : matchRest(
+          alternative,
+          state,
+          values ?? new Array<unknown>(shape.fields.length),
+          methodOk,
+          index,
+          position,
+          next,
+        )
   if (outcome === undefined && state.errors.length !== mark) state.errors.length = mark
   return outcome
 }
 
 /** The non-path fields, then the continuation with the built value. */
-function finish(shape: Shape, state: MatchState, values: unknown[], methodOk: boolean, position: number, next: Next): MatchOutcome {
+function finish(
+  shape: Shape,
+  state: MatchState,
+  values: unknown[],
+  methodOk: boolean,
+  position: number,
+  next: Next,
+): MatchOutcome {
   const before = state.errors.length
   const read = readNonPath(shape, state, values, methodOk)
   if (read === needBody) return needBody
@@ -142,7 +160,15 @@ function finish(shape: Shape, state: MatchState, values: unknown[], methodOk: bo
 }
 
 /** The elements from `from` on, with full backtracking through the codecs' continuations. */
-function matchRest(alternative: Alternative, state: MatchState, values: unknown[], methodOk: boolean, from: number, at: number, next: Next): MatchOutcome {
+function matchRest(
+  alternative: Alternative,
+  state: MatchState,
+  values: unknown[],
+  methodOk: boolean,
+  from: number,
+  at: number,
+  next: Next,
+): MatchOutcome {
   const { elements, shape } = alternative
   const segments = state.segments
   const step = (index: number, position: number): MatchOutcome => {
@@ -167,7 +193,8 @@ function matchRest(alternative: Alternative, state: MatchState, values: unknown[
  * ```
  */
 export function writeAlternative(alternative: Alternative, value: unknown, out: LinkWriter): void {
-  if (typeof value !== "object" || value === null) throw new LinkFailure(routerMessages.linkWrongType("an object", value), true)
+  if (typeof value !== "object" || value === null)
+    throw new LinkFailure(routerMessages.linkWrongType("an object", value), true)
   const record = value as Record<string, unknown>
   if (out.method === undefined) out.method = alternative.firstMethod
   for (const element of alternative.elements) {

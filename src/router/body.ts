@@ -74,7 +74,9 @@ export async function loadBody(request: RouteRequest): Promise<BodyData> {
     json(descriptor) {
       let result = json.get(descriptor)
       if (!result) {
-        result = isJsonType(type) ? decodeJsonBody(descriptor, textOf(), jsonOptionsOf(request.bodyLimits)) : { ok: false }
+        result = isJsonType(type)
+          ? decodeJsonBody(descriptor, textOf(), jsonOptionsOf(request.bodyLimits))
+          : { ok: false }
         json.set(descriptor, result)
       }
       return result

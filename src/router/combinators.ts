@@ -29,10 +29,19 @@ export function Empty<Endpoint = never>(): Router<Endpoint> {
  * const both = Router.Sum(Router.Infer(Pages), Router.Shift("api", Router.Infer(Api)))
  * ```
  */
-export function Sum<Endpoint>(...routers: ReadonlyArray<Router<Endpoint>> | [ReadonlyArray<Router<Endpoint>>]): Router<Endpoint> {
-  const parts: ReadonlyArray<Router<Endpoint>> = Array.isArray(routers[0]) ? (routers[0] as ReadonlyArray<Router<Endpoint>>) : (routers as ReadonlyArray<Router<Endpoint>>)
+export function Sum<Endpoint>(
+  ...routers: ReadonlyArray<Router<Endpoint>> | [ReadonlyArray<Router<Endpoint>>]
+): Router<Endpoint> {
+  const parts: ReadonlyArray<Router<Endpoint>> = Array.isArray(routers[0])
+    ? (routers[0] as ReadonlyArray<Router<Endpoint>>)
+    : (routers as ReadonlyArray<Router<Endpoint>>)
   // Synchronous while every part answers synchronously; from the first promise on, the rest follows it.
-  const tryFrom = (request: RouteRequest, offset: number, withErrors: boolean, first: number): RouteOutcome<Endpoint> => {
+  const tryFrom = (
+    request: RouteRequest,
+    offset: number,
+    withErrors: boolean,
+    first: number,
+  ): RouteOutcome<Endpoint> => {
     for (let index = first; index < parts.length; index++) {
       const result = (parts[index] as Router<Endpoint>).route(request, offset, withErrors)
       if (isPromise(result)) return result.then((settled) => settled ?? tryFrom(request, offset, withErrors, index + 1))
@@ -87,7 +96,8 @@ export function Shift<Endpoint>(prefix: string, router: Router<Endpoint>): Route
 
 /** The route of `router` with `decode` applied to the endpoint it finds (shared by `Map` and `Embed`). */
 function decodedRoute<Inner, Outer>(decode: (inner: Inner) => Outer, router: Router<Inner>): Router<Outer>["route"] {
-  return (request, offset, withErrors) => andThen(router.route(request, offset, withErrors), (result) => result && mapResult(result, decode))
+  return (request, offset, withErrors) =>
+    andThen(router.route(request, offset, withErrors), (result) => result && mapResult(result, decode))
 }
 
 /**
@@ -100,7 +110,11 @@ function decodedRoute<Inner, Outer>(decode: (inner: Inner) => Outer, router: Rou
  * ids.Link({ id: 3 }) //=> "/3"
  * ```
  */
-export function Map<Inner, Outer>(decode: (inner: Inner) => Outer, encode: (outer: Outer) => Inner, router: Router<Inner>): Router<Outer> {
+export function Map<Inner, Outer>(
+  decode: (inner: Inner) => Outer,
+  encode: (outer: Outer) => Inner,
+  router: Router<Inner>,
+): Router<Outer> {
   return makeRouter<Outer>({
     route: decodedRoute(decode, router),
     link: (endpoint) => router.link(encode(endpoint)),
@@ -144,7 +158,8 @@ export function Embed<Inner, Outer>(
  */
 export function Single<Endpoint>(endpoint: Endpoint, url: string): Router<Endpoint> {
   const target = parseTarget(url)
-  if (!url.startsWith("/") || target.bad !== undefined || url.includes("?")) throw new TypeError(routerMessages.singlePath(url))
+  if (!url.startsWith("/") || target.bad !== undefined || url.includes("?"))
+    throw new TypeError(routerMessages.singlePath(url))
   const segments = target.segments
   const path: RoutePath = { segments, query: [] }
   return makeRouter<Endpoint>({

@@ -16,18 +16,31 @@ export function defaultValue(descriptor: Descriptor, depth = 0): unknown {
   const d = resolve(descriptor)
   if (depth > 32) return undefined
   switch (d.kind) {
-    case "int": case "float": return 0
-    case "string": return ""
-    case "bool": return false
-    case "bigint": return 0n
-    case "datetime": return new Date(0)
-    case "enum": return d.values[0]?.[1]
-    case "option": return undefined
-    case "list": return []
-    case "map": return {}
-    case "tuple": return d.items.map((item: Descriptor) => defaultValue(item, depth + 1))
-    case "record": return defaultFields(d, undefined, depth)
-    case "case": return defaultFields(d, undefined, depth)
+    case "int":
+    case "float":
+      return 0
+    case "string":
+      return ""
+    case "bool":
+      return false
+    case "bigint":
+      return 0n
+    case "datetime":
+      return new Date(0)
+    case "enum":
+      return d.values[0]?.[1]
+    case "option":
+      return undefined
+    case "list":
+      return []
+    case "map":
+      return {}
+    case "tuple":
+      return d.items.map((item: Descriptor) => defaultValue(item, depth + 1))
+    case "record":
+      return defaultFields(d, undefined, depth)
+    case "case":
+      return defaultFields(d, undefined, depth)
     case "union": {
       const tag = Object.keys(d.cases)[0]
       return tag === undefined ? undefined : defaultFields(d.cases[tag] as CaseDescriptor, tag, depth)
@@ -35,10 +48,20 @@ export function defaultValue(descriptor: Descriptor, depth = 0): unknown {
   }
 }
 
-function defaultFields(d: CaseDescriptor | { readonly fields: CaseDescriptor["fields"] }, tag: string | undefined, depth: number) {
+function defaultFields(
+  d: CaseDescriptor | { readonly fields: CaseDescriptor["fields"] },
+  tag: string | undefined,
+  depth: number,
+) {
   const out: Record<string, unknown> = tag === undefined ? {} : { $: tag }
   for (const field of caseFields(d as CaseDescriptor, tag)) {
-    if (!field.optional) Object.defineProperty(out, field.name, { value: defaultValue(field.type, depth + 1), enumerable: true, writable: true, configurable: true })
+    if (!field.optional)
+      Object.defineProperty(out, field.name, {
+        value: defaultValue(field.type, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      })
   }
   return out
 }

@@ -68,8 +68,20 @@ export function directBuildOf(alternative: Alternative): DirectBuild | undefined
     const path = positions.get(index)
     const param = shape.params.find((candidate) => candidate.index === index)
     // A string hole reads every segment as it is: no call.
-    if (path !== undefined) steps.push(new Step(field.name, optional, proto, path.position, path.text.kind === "string" ? undefined : path.text, "", undefined))
-    else if (param !== undefined) steps.push(new Step(field.name, optional, proto, -1, undefined, param.key, param.codec))
+    if (path !== undefined)
+      steps.push(
+        new Step(
+          field.name,
+          optional,
+          proto,
+          path.position,
+          path.text.kind === "string" ? undefined : path.text,
+          "",
+          undefined,
+        ),
+      )
+    else if (param !== undefined)
+      steps.push(new Step(field.name, optional, proto, -1, undefined, param.key, param.codec))
     else return undefined
   }
   const tag = shape.tag

@@ -9,9 +9,7 @@ import { decodeComponent } from "./percent.js"
  * const segment: EndPointSegment = { hole: "path", rest: true } // <...path>
  * ```
  */
-export type EndPointSegment =
-  | { readonly literal: string }
-  | { readonly hole: string; readonly rest: boolean }
+export type EndPointSegment = { readonly literal: string } | { readonly hole: string; readonly rest: boolean }
 
 /**
  * An `EndPoint` string, parsed.
@@ -48,8 +46,12 @@ export function parseEndPoint(text: string, caseName: string): ParsedEndPoint {
   if (!path.startsWith("/")) {
     const space = path.indexOf(" ")
     if (space < 0) throw new TypeError(routerMessages.endPointNoSlash(caseName, text))
-    methods = path.slice(0, space).split("|").map((method) => method.trim().toUpperCase())
-    for (const method of methods) if (!isToken(method)) throw new TypeError(routerMessages.endPointBadMethod(caseName, text, method))
+    methods = path
+      .slice(0, space)
+      .split("|")
+      .map((method) => method.trim().toUpperCase())
+    for (const method of methods)
+      if (!isToken(method)) throw new TypeError(routerMessages.endPointBadMethod(caseName, text, method))
     path = path.slice(space + 1).trim()
     if (!path.startsWith("/")) throw new TypeError(routerMessages.endPointNoSlash(caseName, text))
   }
@@ -66,7 +68,8 @@ export function parseEndPoint(text: string, caseName: string): ParsedEndPoint {
       continue
     }
     const literal = decodeComponent(raw)
-    if (literal === undefined || literal === "." || literal === "..") throw new TypeError(routerMessages.endPointDotLiteral(caseName, text))
+    if (literal === undefined || literal === "." || literal === "..")
+      throw new TypeError(routerMessages.endPointDotLiteral(caseName, text))
     segments.push({ literal })
   }
   return { methods, segments }

@@ -53,7 +53,23 @@ export function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): 
   return inferDescriptor(isDescriptor(input) ? input : union(input as never))
 }
 
-const descriptorKinds = new Set(["int", "float", "string", "bool", "bigint", "datetime", "enum", "option", "list", "tuple", "map", "lazy", "record", "case", "union"])
+const descriptorKinds = new Set([
+  "int",
+  "float",
+  "string",
+  "bool",
+  "bigint",
+  "datetime",
+  "enum",
+  "option",
+  "list",
+  "tuple",
+  "map",
+  "lazy",
+  "record",
+  "case",
+  "union",
+])
 
 // A record of cases may have a case named "kind", but its value is a template or a case, never a bare kind name.
 function isDescriptor(input: object): input is Descriptor {
@@ -68,7 +84,12 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
   const routeDirect = (codec as Partial<UnionCodec>).routeDirect
   type Result = ParseRequestResult<InferType<D>>
   // One synchronous pass; needBody when a candidate needs a body not read yet.
-  const matchOnce = (request: RouteRequest, offset: number, lenient: boolean, body: BodyData | undefined): Result | undefined | typeof needBody => {
+  const matchOnce = (
+    request: RouteRequest,
+    offset: number,
+    lenient: boolean,
+    body: BodyData | undefined,
+  ): Result | undefined | typeof needBody => {
     // A strict pass records no error (a frozen list makes any slip loud), so it needs no list of its own.
     const state: MatchState = { request, segments: request.segments, lenient, errors: lenient ? [] : noErrors, body }
     try {
@@ -92,7 +113,11 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
     return result !== undefined || !withErrors ? result : lenientRoute(request, offset)
   }
   // Synchronous unless a body must be read: no promise, no microtask, no async frame on the common path.
-  const route = (request: RouteRequest, offset: number, withErrors: boolean): Result | undefined | Promise<Result | undefined> => {
+  const route = (
+    request: RouteRequest,
+    offset: number,
+    withErrors: boolean,
+  ): Result | undefined | Promise<Result | undefined> => {
     if (request.bad !== undefined || offset > request.segments.length) return undefined
     if (offset === 0 && staticRoute !== undefined) {
       const endpoint = staticRoute(request.path, request.segments, request.method)
@@ -125,10 +150,12 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
     return out
   }
   const urlWriter = (codec as Partial<UnionCodec>).urlWriter
-  const url = urlWriter && ((endpoint: InferType<D>): string | undefined => {
-    if (typeof endpoint !== "object" || endpoint === null) return undefined
-    const write = urlWriter((endpoint as { $?: unknown }).$)
-    return write && write(endpoint as Readonly<Record<string, unknown>>)
-  })
+  const url =
+    urlWriter &&
+    ((endpoint: InferType<D>): string | undefined => {
+      if (typeof endpoint !== "object" || endpoint === null) return undefined
+      const write = urlWriter((endpoint as { $?: unknown }).$)
+      return write?.(endpoint as Readonly<Record<string, unknown>>)
+    })
   return makeRouter<InferType<D>>({ route, link, url, shadowed: (codec as Partial<UnionCodec>).shadowed ?? [] })
 }

@@ -59,10 +59,15 @@ export function knownParse(target: string): ParsedTarget | undefined {
 /** A copy of a short list (array literals are allocated inline; `slice` is a builtin call). */
 function copy(list: readonly string[]): string[] {
   switch (list.length) {
-    case 0: return []
-    case 1: return [list[0] as string]
-    case 2: return [list[0] as string, list[1] as string]
-    case 3: return [list[0] as string, list[1] as string, list[2] as string]
-    default: return list.slice()
+    case 0:
+      return []
+    case 1:
+      return [list[0] as string]
+    case 2:
+      return [list[0] as string, list[1] as string]
+    case 3:
+      return [list[0] as string, list[1] as string, list[2] as string]
+    default:
+      return list.slice()
   }
 }

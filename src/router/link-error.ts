@@ -40,7 +40,10 @@ export class LinkFailure extends Error {
    * value", so `link` returns undefined and a `Router.Sum` asks the next router.
    */
   readonly mismatch: boolean
-  constructor(readonly reason: string, mismatch = false) {
+  constructor(
+    readonly reason: string,
+    mismatch = false,
+  ) {
     super(reason)
     this.mismatch = mismatch
   }

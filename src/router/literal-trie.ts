@@ -16,7 +16,8 @@ function describe(
   out: Record<string, string[]>,
 ): void {
   const candidates = node.here.length === 0 ? inherited : [...inherited, ...node.here].sort((a, b) => a - b)
-  if (node.here.length > 0 || path === "") out[path === "" ? "/" : path] = candidates.map((rank) => (alternatives[rank] as Alternative).shape.caseName)
+  if (node.here.length > 0 || path === "")
+    out[path === "" ? "/" : path] = candidates.map((rank) => (alternatives[rank] as Alternative).shape.caseName)
   for (const [literal, child] of node.children) describe(child, path + "/" + literal, candidates, alternatives, out)
 }
 

@@ -22,7 +22,8 @@ export const routerMessages = {
   linkWildcardEmptyPiece: (value: string) =>
     `wildcard text '${value}' has an empty piece between slashes, which no URL can carry`,
   linkNoRoute: "no router of this composition produces this value",
-  linkError: (field: string, reason: string) => (field === "" ? `Cannot link: ${reason}` : `Cannot link field '${field}': ${reason}`),
+  linkError: (field: string, reason: string) =>
+    field === "" ? `Cannot link: ${reason}` : `Cannot link field '${field}': ${reason}`,
   endPointHoleUnknown: (caseName: string, endPoint: string, hole: string) =>
     `Case '${caseName}': EndPoint '${endPoint}' places '<${hole}>', which is not a path field of the case`,
   endPointHoleTwice: (caseName: string, endPoint: string, hole: string) =>
@@ -35,7 +36,8 @@ export const routerMessages = {
     `Case '${caseName}': EndPoint '${endPoint}' has an invalid method '${method}'`,
   notInQuery: (where: string, kind: string) =>
     `${where}: a ${kind} cannot be carried by a query or form parameter (use int, float, string, bool, bigint, datetime, enum, or an option or list of those)`,
-  zeroWidthListItem: (where: string) => `${where}: list items that take no path segment cannot be carried by a URL path`,
+  zeroWidthListItem: (where: string) =>
+    `${where}: list items that take no path segment cannot be carried by a URL path`,
   wildcardItemWidth: (where: string) => `${where}: a Wildcard list needs items that take at least one path segment`,
   /** Why a request target is bad (hosts answer 400 with `hostMessages.badTarget(reason)`). */
   targetNotPathOrUrl: "the request target is neither a path nor an absolute URL",

@@ -31,7 +31,12 @@ export interface MethodLists<Entry extends { readonly alternative: Alternative }
  * newMethodLists().all //=> []
  * ```
  */
-export const newMethodLists = <Entry extends { readonly alternative: Alternative }>(): MethodLists<Entry> => ({ all: [], other: [], names: [], lists: [] })
+export const newMethodLists = <Entry extends { readonly alternative: Alternative }>(): MethodLists<Entry> => ({
+  all: [],
+  other: [],
+  names: [],
+  lists: [],
+})
 
 /**
  * Adds an entry after those already there.
@@ -41,7 +46,10 @@ export const newMethodLists = <Entry extends { readonly alternative: Alternative
  * addByMethod(lists, { rank: 3, alternative }) // alternative.methods: Set { "GET" } → by "GET" and "HEAD"
  * ```
  */
-export function addByMethod<Entry extends { readonly alternative: Alternative }>(lists: MethodLists<Entry>, entry: Entry): void {
+export function addByMethod<Entry extends { readonly alternative: Alternative }>(
+  lists: MethodLists<Entry>,
+  entry: Entry,
+): void {
   const { methods } = entry.alternative
   if (methods !== undefined) {
     const names = [...methods]
@@ -70,7 +78,10 @@ export function addByMethod<Entry extends { readonly alternative: Alternative }>
  * entriesFor(lists, "DELETE") //=> the entries of DELETE cases and of cases without a method
  * ```
  */
-export function entriesFor<Entry extends { readonly alternative: Alternative }>(lists: MethodLists<Entry>, method: string | undefined): readonly Entry[] {
+export function entriesFor<Entry extends { readonly alternative: Alternative }>(
+  lists: MethodLists<Entry>,
+  method: string | undefined,
+): readonly Entry[] {
   if (method === undefined) return lists.all
   const names = lists.names
   for (let i = 0; i < names.length; i++) if (names[i] === method) return lists.lists[i] as Entry[]

@@ -14,7 +14,11 @@ const countOnly = () => true
 function indexOf(bytes: Uint8Array, pattern: Uint8Array, from: number): number {
   const first = pattern[0]
   const last = bytes.length - pattern.length
-  outer: for (let i = bytes.indexOf(first as number, from); i >= 0 && i <= last; i = bytes.indexOf(first as number, i + 1)) {
+  outer: for (
+    let i = bytes.indexOf(first as number, from);
+    i >= 0 && i <= last;
+    i = bytes.indexOf(first as number, i + 1)
+  ) {
     for (let j = 1; j < pattern.length; j++) if (bytes[i + j] !== pattern[j]) continue outer
     return i
   }
@@ -121,7 +125,11 @@ export function hasTooManyParts(bytes: Uint8Array, boundary: string, maxParts: n
  * parseMultipart(bytes, "XyZ")?.get("user") //=> ["ann"]
  * ```
  */
-export function parseMultipart(bytes: Uint8Array, boundary: string, maxParts = defaultMaxParts): Map<string, string[]> | undefined {
+export function parseMultipart(
+  bytes: Uint8Array,
+  boundary: string,
+  maxParts = defaultMaxParts,
+): Map<string, string[]> | undefined {
   const decoder = new TextDecoder("utf-8", { fatal: true })
   const fields = new Map<string, string[]>()
   const end = walkParts(bytes, boundary, maxParts, (headersStart, headersEnd, valueStart, valueEnd) => {

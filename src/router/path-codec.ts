@@ -207,12 +207,24 @@ export function pathCodecOf(descriptor: Descriptor, where: string): PathCodec {
   cache.set(d, codec)
   try {
     switch (d.kind) {
-      case "option": Object.assign(codec, optionCodec(d.of, where)); break
-      case "list": Object.assign(codec, listCodec(d.of, where)); break
-      case "tuple": Object.assign(codec, tupleCodec(d.items, where)); break
-      case "record": Object.assign(codec, shapeCodec(d, undefined, where)); break
-      case "case": Object.assign(codec, shapeCodec(d, undefined, where)); break
-      case "union": Object.assign(codec, unionCodec(d, where)); break
+      case "option":
+        Object.assign(codec, optionCodec(d.of, where))
+        break
+      case "list":
+        Object.assign(codec, listCodec(d.of, where))
+        break
+      case "tuple":
+        Object.assign(codec, tupleCodec(d.items, where))
+        break
+      case "record":
+        Object.assign(codec, shapeCodec(d, undefined, where))
+        break
+      case "case":
+        Object.assign(codec, shapeCodec(d, undefined, where))
+        break
+      case "union":
+        Object.assign(codec, unionCodec(d, where))
+        break
     }
     codec.minWidth()
   } catch (error) {

@@ -8,15 +8,22 @@
 // the set `encodeURIComponent` leaves alone, all of which WHATWG URL parsing
 // also keeps as they are.
 const plain = new Uint8Array(128)
-for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()") plain[char.charCodeAt(0)] = 1
+for (const char of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()")
+  plain[char.charCodeAt(0)] = 1
 
 const hex = Array.from({ length: 256 }, (_, byte) => "%" + byte.toString(16).toUpperCase().padStart(2, "0"))
 
 /** The UTF-8 escapes of a code point from U+0080 on. */
 function escapesOf(code: number): string {
   if (code < 0x800) return (hex[0xc0 | (code >> 6)] as string) + hex[0x80 | (code & 63)]
-  if (code < 0x10000) return (hex[0xe0 | (code >> 12)] as string) + hex[0x80 | ((code >> 6) & 63)] + hex[0x80 | (code & 63)]
-  return (hex[0xf0 | (code >> 18)] as string) + hex[0x80 | ((code >> 12) & 63)] + hex[0x80 | ((code >> 6) & 63)] + hex[0x80 | (code & 63)]
+  if (code < 0x10000)
+    return (hex[0xe0 | (code >> 12)] as string) + hex[0x80 | ((code >> 6) & 63)] + hex[0x80 | (code & 63)]
+  return (
+    (hex[0xf0 | (code >> 18)] as string) +
+    hex[0x80 | ((code >> 12) & 63)] +
+    hex[0x80 | ((code >> 6) & 63)] +
+    hex[0x80 | (code & 63)]
+  )
 }
 
 // The escapes of each code from U+0080 to U+07FF, made on first use (at most 1,920 short strings). Allocated at
@@ -108,7 +115,7 @@ export function appendComponent(prefix: string, text: string): string | undefine
  */
 export function encodeQueryComponent(text: string): string | undefined {
   const encoded = encodeComponent(text)
-  return encoded !== undefined && encoded.includes("'") ? encoded.replaceAll("'", "%27") : encoded
+  return encoded?.includes("'") ? encoded.replaceAll("'", "%27") : encoded
 }
 
 // The value of each hex digit (ASCII), -1 for other characters.
@@ -183,7 +190,8 @@ function decodeFrom(text: string, first: number): string | undefined {
       max = 0xbf
       i += 3
     }
-    out += code < 0x10000 ? String.fromCharCode(code) : String.fromCharCode(0xd7c0 + (code >> 10), 0xdc00 | (code & 0x3ff))
+    out +=
+      code < 0x10000 ? String.fromCharCode(code) : String.fromCharCode(0xd7c0 + (code >> 10), 0xdc00 | (code & 0x3ff))
   }
   return out
 }

@@ -154,7 +154,8 @@ const isRouteRequest = (input: ParseInput): input is RouteRequest => "segments" 
 // Duck-typed, so a Request from another realm or a polyfill is read the same way.
 const isFetchRequest = (input: ParseInput): input is Request =>
   (typeof Request !== "undefined" && input instanceof Request) ||
-  (typeof (input as Partial<Request>).arrayBuffer === "function" && typeof (input as Partial<Request>).headers?.get === "function")
+  (typeof (input as Partial<Request>).arrayBuffer === "function" &&
+    typeof (input as Partial<Request>).headers?.get === "function")
 
 /**
  * Turns any accepted request form into a {@link RouteRequest} (a
@@ -171,9 +172,10 @@ export function toRouteRequest(input: ParseInput): RouteRequest {
   const headers = new Headers(input.headers as HeadersInit | undefined)
   const body = input.body
   // A FormData, URLSearchParams or Blob body brings its own Content-Type (multipart boundary included).
-  const response = body === undefined || body === null || typeof body === "string" || body instanceof Uint8Array
-    ? undefined
-    : new Response(body as BodyInit)
+  const response =
+    body === undefined || body === null || typeof body === "string" || body instanceof Uint8Array
+      ? undefined
+      : new Response(body as BodyInit)
   const implied = response?.headers.get("content-type")
   if (implied && !headers.has("content-type")) headers.set("content-type", implied)
   return createRouteRequest({

@@ -52,6 +52,9 @@ export function resultOf<Endpoint>(endpoint: Endpoint, errors: readonly ParseErr
  * mapResult({ $: "Success", endpoint: 1 }, (n) => n + 1) //=> { $: "Success", endpoint: 2 }
  * ```
  */
-export function mapResult<From, To>(result: ParseRequestResult<From>, map: (endpoint: From) => To): ParseRequestResult<To> {
+export function mapResult<From, To>(
+  result: ParseRequestResult<From>,
+  map: (endpoint: From) => To,
+): ParseRequestResult<To> {
   return { ...result, endpoint: map(result.endpoint) }
 }

@@ -67,14 +67,22 @@ const intCodec: TextCodec = {
     return Number.isSafeInteger(value) ? value + 0 : undefined
   },
   toText: (value) =>
-    typeof value !== "number" ? mismatch(routerMessages.linkWrongType("int", value)) : Number.isSafeInteger(value) ? String(value) : fail(routerMessages.linkUnsafeInteger(value)),
+    typeof value !== "number"
+      ? mismatch(routerMessages.linkWrongType("int", value))
+      : Number.isSafeInteger(value)
+        ? String(value)
+        : fail(routerMessages.linkUnsafeInteger(value)),
 }
 
 const floatCodec: TextCodec = {
   kind: "float",
   fromText: (text) => (text.length <= 400 && isDecimal(text) ? Number(text) + 0 : undefined),
   toText: (value) =>
-    typeof value !== "number" ? mismatch(routerMessages.linkWrongType("float", value)) : Number.isFinite(value) ? String(value) : fail(routerMessages.linkNotFinite(value)),
+    typeof value !== "number"
+      ? mismatch(routerMessages.linkWrongType("float", value))
+      : Number.isFinite(value)
+        ? String(value)
+        : fail(routerMessages.linkNotFinite(value)),
 }
 
 const stringCodec: TextCodec = {
@@ -89,14 +97,16 @@ const boolCodec: TextCodec = {
     const lower = text.length === 4 || text.length === 5 ? text.toLowerCase() : ""
     return lower === "true" ? true : lower === "false" ? false : undefined
   },
-  toText: (value) => (typeof value === "boolean" ? String(value) : mismatch(routerMessages.linkWrongType("bool", value))),
+  toText: (value) =>
+    typeof value === "boolean" ? String(value) : mismatch(routerMessages.linkWrongType("bool", value)),
 }
 
 const bigintCodec: TextCodec = {
   kind: "bigint",
   // 1000 digits at most: BigInt parsing is superlinear in the length.
   fromText: (text) => (text.length <= 1001 && isInteger(text) ? BigInt(text) : undefined),
-  toText: (value) => (typeof value === "bigint" ? value.toString() : mismatch(routerMessages.linkWrongType("bigint", value))),
+  toText: (value) =>
+    typeof value === "bigint" ? value.toString() : mismatch(routerMessages.linkWrongType("bigint", value)),
 }
 
 function dateCodec(format: string): TextCodec {
@@ -134,13 +144,21 @@ function enumCodec(values: ReadonlyArray<readonly [string, number]>): TextCodec 
  */
 export function textCodecOf(descriptor: Descriptor): TextCodec | undefined {
   switch (descriptor.kind) {
-    case "int": return intCodec
-    case "float": return floatCodec
-    case "string": return stringCodec
-    case "bool": return boolCodec
-    case "bigint": return bigintCodec
-    case "datetime": return dateCodec(descriptor.format ?? defaultPathDateFormat)
-    case "enum": return enumCodec(descriptor.values)
-    default: return undefined
+    case "int":
+      return intCodec
+    case "float":
+      return floatCodec
+    case "string":
+      return stringCodec
+    case "bool":
+      return boolCodec
+    case "bigint":
+      return bigintCodec
+    case "datetime":
+      return dateCodec(descriptor.format ?? defaultPathDateFormat)
+    case "enum":
+      return enumCodec(descriptor.values)
+    default:
+      return undefined
   }
 }

@@ -137,7 +137,8 @@ function merge(a: readonly TrieEntry[], b: readonly TrieEntry[]): TrieEntry[] {
   const out: TrieEntry[] = []
   let i = 0
   let j = 0
-  while (i < a.length && j < b.length) out.push((a[i] as TrieEntry).rank < (b[j] as TrieEntry).rank ? (a[i++] as TrieEntry) : (b[j++] as TrieEntry))
+  while (i < a.length && j < b.length)
+    out.push((a[i] as TrieEntry).rank < (b[j] as TrieEntry).rank ? (a[i++] as TrieEntry) : (b[j++] as TrieEntry))
   while (i < a.length) out.push(a[i++] as TrieEntry)
   while (j < b.length) out.push(b[j++] as TrieEntry)
   return out
@@ -199,7 +200,8 @@ function collect(
 export function describeSegments(root: SegmentNode): Record<string, string[]> {
   const out = Object.create(null) as Record<string, string[]>
   const walk = (node: SegmentNode, path: string) => {
-    const names = (entries: readonly TrieEntry[]) => [...entries].sort(byRank).map((entry) => entry.alternative.shape.caseName)
+    const names = (entries: readonly TrieEntry[]) =>
+      [...entries].sort(byRank).map((entry) => entry.alternative.shape.caseName)
     const add = (key: string, entries: readonly TrieEntry[]) => {
       // Two holes of the same kind (two enums) print alike: their cases are listed together.
       if (entries.length > 0) out[key] = [...(out[key] ?? []), ...names(entries)]

@@ -37,7 +37,8 @@ function requirements(alternative: Alternative): Set<string> {
   const out = new Set<string>()
   const { shape } = alternative
   for (const param of shape.params) {
-    if (!param.codec.kind.startsWith("option:") && !param.codec.kind.startsWith("list:")) out.add(`${param.source}:${param.key}:${param.codec.kind}`)
+    if (!param.codec.kind.startsWith("option:") && !param.codec.kind.startsWith("list:"))
+      out.add(`${param.source}:${param.key}:${param.codec.kind}`)
   }
   if (shape.json) out.add("json")
   return out
@@ -45,7 +46,11 @@ function requirements(alternative: Alternative): Set<string> {
 
 /** Whether alternative `a`, declared earlier, wins every request `b` would accept. */
 function shadows(a: Alternative, b: Alternative): boolean {
-  if (a.methods !== undefined && (b.methods === undefined || [...b.methods].some((method) => !acceptsMethod(a.methods, method)))) return false
+  if (
+    a.methods !== undefined &&
+    (b.methods === undefined || [...b.methods].some((method) => !acceptsMethod(a.methods, method)))
+  )
+    return false
   const needs = requirements(a)
   const has = requirements(b)
   for (const need of needs) if (!has.has(need)) return false

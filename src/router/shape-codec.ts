@@ -28,7 +28,11 @@ export function alternativeWidth(alternative: Alternative): number {
  * shapeCodec(t.record({ id: t.int, slug: t.string }), undefined, "value") // "/1/abc"
  * ```
  */
-export function shapeCodec(descriptor: RecordDescriptor | CaseDescriptor, tag: string | undefined, where: string): PathCodec {
+export function shapeCodec(
+  descriptor: RecordDescriptor | CaseDescriptor,
+  tag: string | undefined,
+  where: string,
+): PathCodec {
   const alternatives = alternativesOf(descriptor, tag, undefined, where)
   const first = alternatives[0] as Alternative
   return {

@@ -96,10 +96,13 @@ function elementsOf(
   wildcard: boolean,
 ): { methods: readonly string[] | undefined; elements: Element[] } {
   const name = shape.caseName
-  const parsed = endPoint === undefined
-    ? { methods: undefined, segments: defaultLiteral === undefined ? [] : [{ literal: defaultLiteral }] }
-    : parseEndPoint(endPoint, name)
-  const pathFields = shape.fields.map((field, index) => ({ field, index })).filter(({ field }) => field.source === "path")
+  const parsed =
+    endPoint === undefined
+      ? { methods: undefined, segments: defaultLiteral === undefined ? [] : [{ literal: defaultLiteral }] }
+      : parseEndPoint(endPoint, name)
+  const pathFields = shape.fields
+    .map((field, index) => ({ field, index }))
+    .filter(({ field }) => field.source === "path")
   const placed = new Set<string>()
   const elements: Element[] = []
   const fieldElement = (index: number, rest: boolean): Element => {
@@ -107,7 +110,14 @@ function elementsOf(
     const where = `Case '${name}' field '${field.name}'`
     if (rest && !isWildcardType(field.type)) throw new TypeError(descriptorMessages.wildcardNotLast(name))
     const codec = rest ? wildcardCodec(field.type, where) : pathCodecOf(field.type, where)
-    return { field: index, name: field.name, codec, wildcard: rest, type: field.type, text: (codec as Partial<ScalarPathCodec>).text }
+    return {
+      field: index,
+      name: field.name,
+      codec,
+      wildcard: rest,
+      type: field.type,
+      text: (codec as Partial<ScalarPathCodec>).text,
+    }
   }
   for (const segment of parsed.segments) {
     if ("literal" in segment) {
@@ -116,7 +126,8 @@ function elementsOf(
     }
     const found = pathFields.find(({ field }) => field.name === segment.hole)
     if (!found) throw new TypeError(routerMessages.endPointHoleUnknown(name, endPoint ?? "", segment.hole))
-    if (placed.has(segment.hole)) throw new TypeError(routerMessages.endPointHoleTwice(name, endPoint ?? "", segment.hole))
+    if (placed.has(segment.hole))
+      throw new TypeError(routerMessages.endPointHoleTwice(name, endPoint ?? "", segment.hole))
     placed.add(segment.hole)
     elements.push(fieldElement(found.index, segment.rest))
   }
@@ -124,11 +135,13 @@ function elementsOf(
   const lastField = elements.findLastIndex((element) => "field" in element)
   if (wildcard) {
     const last = elements[lastField]
-    if (last === undefined || !("field" in last) || !isWildcardType(last.type)) throw new TypeError(descriptorMessages.wildcardNotLast(name))
+    if (last === undefined || !("field" in last) || !isWildcardType(last.type))
+      throw new TypeError(descriptorMessages.wildcardNotLast(name))
     if (!last.wildcard) elements[lastField] = fieldElement(last.field, true)
   }
   elements.forEach((element, index) => {
-    if ("field" in element && element.wildcard && index !== elements.length - 1) throw new TypeError(descriptorMessages.wildcardNotLast(name))
+    if ("field" in element && element.wildcard && index !== elements.length - 1)
+      throw new TypeError(descriptorMessages.wildcardNotLast(name))
   })
   return { methods: parsed.methods, elements }
 }
@@ -157,7 +170,13 @@ export function alternativesOf(
   fields.forEach((field, index) => {
     const where = `Case '${caseName}' field '${field.name}'`
     if (field.source === "query" || field.source === "form") {
-      params.push({ index, name: field.name, key: field.key, source: field.source, codec: paramCodecOf(field.type, where) })
+      params.push({
+        index,
+        name: field.name,
+        key: field.key,
+        source: field.source,
+        codec: paramCodecOf(field.type, where),
+      })
     } else if (field.source === "json") {
       json = { index, name: field.name, descriptor: field.type }
     }

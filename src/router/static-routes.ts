@@ -54,7 +54,8 @@ export function staticRoutes(alternatives: readonly Alternative[]): Map<string, 
     const key = "/" + path.join("/")
     const reachable = alternatives.slice(0, index).some((earlier) => {
       const literals = literalsOf(earlier)
-      if (isStatic(earlier)) return literals.length === path.length && literals.every((literal, i) => literal === path[i])
+      if (isStatic(earlier))
+        return literals.length === path.length && literals.every((literal, i) => literal === path[i])
       return literals.length <= path.length && literals.every((literal, i) => literal === path[i])
     })
     const { shape } = alternative
@@ -81,7 +82,11 @@ export function staticRoutes(alternatives: readonly Alternative[]): Map<string, 
  * staticEndpoint(route, ["user", "repos"], "HEAD") //=> { $: "R63" }
  * ```
  */
-export function staticEndpoint(route: StaticRoute, segments: readonly string[], method: string): { $: string } | undefined {
+export function staticEndpoint(
+  route: StaticRoute,
+  segments: readonly string[],
+  method: string,
+): { $: string } | undefined {
   const { literals } = route
   if (segments.length !== literals.length || !staticAccepts(route, method)) return undefined
   for (let i = 0; i < literals.length; i++) if (segments[i] !== literals[i]) return undefined

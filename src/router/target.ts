@@ -46,7 +46,9 @@ function originFormOf(target: string): string | undefined {
   if (colon <= 0) return undefined
   for (let i = 0; i < colon; i++) {
     const code = target.charCodeAt(i) | 0x20
-    const ok = (code >= 97 && code <= 122) || (i > 0 && ((code >= 48 && code <= 57) || code === 0x2b || code === 0x2d || code === 0x2e))
+    const ok =
+      (code >= 97 && code <= 122) ||
+      (i > 0 && ((code >= 48 && code <= 57) || code === 0x2b || code === 0x2d || code === 0x2e))
     if (!ok) return undefined
   }
   // The authority ends at the first '/', '?' or '#'; the host starts after its last '@'.
@@ -104,7 +106,8 @@ export function parseQuery(text: string): { query: ReadonlyMap<string, readonly 
       const hasValue = eq >= 0 && eq < end
       const key = decodeComponent(text.slice(start, hasValue ? eq : end), true)
       const value = hasValue ? decodeComponent(text.slice(eq + 1, end), true) : ""
-      if (key === undefined || value === undefined) return { query: emptyQuery, bad: routerMessages.targetBadEscapeInQuery }
+      if (key === undefined || value === undefined)
+        return { query: emptyQuery, bad: routerMessages.targetBadEscapeInQuery }
       const values = query.get(key)
       if (values) values.push(value)
       else query.set(key, [value])
@@ -137,7 +140,8 @@ export function parseTarget(target: string): ParsedTarget {
     return { path: target, segments: [], query: emptyQuery, bad: routerMessages.targetNotPathOrUrl }
   }
   // A raw lone surrogate (only a JS string can carry one) is refused like its escaped spelling %ED%A0%80.
-  if (!isWellFormed(originForm)) return { path: originForm, segments: [], query: emptyQuery, bad: routerMessages.targetLoneSurrogate }
+  if (!isWellFormed(originForm))
+    return { path: originForm, segments: [], query: emptyQuery, bad: routerMessages.targetLoneSurrogate }
   const hash = originForm.indexOf("#")
   if (hash >= 0) originForm = originForm.slice(0, hash)
   const mark = originForm.indexOf("?")

@@ -142,7 +142,12 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
   const staticMask = new PathMask()
   for (const path of staticTable.keys()) staticMask.add(path)
   let shadowed: readonly string[] | undefined
-  const tryCandidates = (candidates: readonly TrieEntry[] | undefined, state: MatchState, at: number, next: Next): MatchOutcome => {
+  const tryCandidates = (
+    candidates: readonly TrieEntry[] | undefined,
+    state: MatchState,
+    at: number,
+    next: Next,
+  ): MatchOutcome => {
     if (candidates === undefined) return undefined
     // A strict pass only gets candidates that accept the method (the trie's lists are split by method).
     const methodChecked = !state.lenient
@@ -153,7 +158,14 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
         if (outcome !== undefined) return outcome
         continue
       }
-      const outcome = matchAlternative(alternative, state, alternative.prefix, at + alternative.prefix, next, methodChecked)
+      const outcome = matchAlternative(
+        alternative,
+        state,
+        alternative.prefix,
+        at + alternative.prefix,
+        next,
+        methodChecked,
+      )
       if (outcome !== undefined) return outcome
     }
     return undefined
@@ -164,7 +176,8 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     tryCandidates(candidatesOf(segmentRoot, state.segments, at, false, methodOf(state)), state, at, next)
   return {
     parse,
-    parseWhole: (state, at, next) => tryCandidates(candidatesOf(segmentRoot, state.segments, at, true, methodOf(state)), state, at, next),
+    parseWhole: (state, at, next) =>
+      tryCandidates(candidatesOf(segmentRoot, state.segments, at, true, methodOf(state)), state, at, next),
     routeDirect(request, at) {
       const segments = request.segments
       const candidates = candidatesOf(segmentRoot, segments, at, true, request.method)

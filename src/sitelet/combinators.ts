@@ -4,7 +4,13 @@
  * Each builds its router with the matching `Router` combinator and its
  * dispatch the same way, so links and dispatch always agree.
  */
-import { Embed as embedRouter, Empty as emptyRouter, Map as mapRouter, Shift as shiftRouter, Single } from "../router/combinators.js"
+import {
+  Embed as embedRouter,
+  Empty as emptyRouter,
+  Map as mapRouter,
+  Shift as shiftRouter,
+  Single,
+} from "../router/combinators.js"
 import { resolveContent, type Content as ContentType } from "./content-model.js"
 import { mapContext, type Context } from "./context.js"
 import type { HandlerResult } from "./handler.js"
@@ -33,7 +39,9 @@ export const Empty: Sitelet<never> = makeSitelet<never>(emptyRouter<never>(), as
  * ```
  */
 export function Sum<const Parts extends ReadonlyArray<Sitelet<any>>>(parts: Parts): Sitelet<EndpointOf<Parts[number]>>
-export function Sum<const Parts extends ReadonlyArray<Sitelet<any>>>(...parts: Parts): Sitelet<EndpointOf<Parts[number]>>
+export function Sum<const Parts extends ReadonlyArray<Sitelet<any>>>(
+  ...parts: Parts
+): Sitelet<EndpointOf<Parts[number]>>
 export function Sum(...parts: ReadonlyArray<Sitelet<unknown>> | [ReadonlyArray<Sitelet<unknown>>]): Sitelet<unknown> {
   const list = (parts.length === 1 && Array.isArray(parts[0]) ? parts[0] : parts) as ReadonlyArray<Sitelet<unknown>>
   return list.length === 0 ? Empty : sumSitelets(list)
@@ -59,10 +67,14 @@ const shiftSegments = (prefix: string): string[] => {
  */
 export function Shift<Endpoint>(prefix: string, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
   const segments = shiftSegments(prefix)
-  return makeSitelet<Endpoint>(shiftRouter(prefix, site.Router), (request, offset, lenient) => {
-    for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return undefined
-    return site.dispatch(request, offset + segments.length, lenient)
-  }, site.lenient)
+  return makeSitelet<Endpoint>(
+    shiftRouter(prefix, site.Router),
+    (request, offset, lenient) => {
+      for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return undefined
+      return site.dispatch(request, offset + segments.length, lenient)
+    },
+    site.lenient,
+  )
 }
 
 /**
@@ -73,7 +85,10 @@ export function Shift<Endpoint>(prefix: string, site: Sitelet<Endpoint>): Sitele
  * Sitelet.Folder("docs", [guide, reference])
  * ```
  */
-export function Folder<const Parts extends ReadonlyArray<Sitelet<any>>>(prefix: string, sitelets: Parts): Sitelet<EndpointOf<Parts[number]>> {
+export function Folder<const Parts extends ReadonlyArray<Sitelet<any>>>(
+  prefix: string,
+  sitelets: Parts,
+): Sitelet<EndpointOf<Parts[number]>> {
   return Shift(prefix, Sum(sitelets))
 }
 
@@ -87,7 +102,11 @@ export function Folder<const Parts extends ReadonlyArray<Sitelet<any>>>(prefix: 
  * const byId = Sitelet.Map((n: number) => ({ id: n }), (e: { id: number }) => e.id, numbers)
  * ```
  */
-export function Map<Inner, Outer>(toOuter: (inner: Inner) => Outer, toInner: (outer: Outer) => Inner, site: Sitelet<Inner>): Sitelet<Outer> {
+export function Map<Inner, Outer>(
+  toOuter: (inner: Inner) => Outer,
+  toInner: (outer: Outer) => Inner,
+  site: Sitelet<Inner>,
+): Sitelet<Outer> {
   return translated(mapRouter(toOuter, toInner, site.Router), toOuter, site)
 }
 
@@ -124,8 +143,15 @@ export function translated<Inner, Outer>(
   site: Sitelet<Inner>,
 ): Sitelet<Outer> {
   const outer = (found: Dispatched<Inner> | undefined): Dispatched<Outer> | undefined =>
-    found && { endpoint: toOuter(found.endpoint), serve: (ctx: Context<Outer>) => found.serve(mapContext(ctx, toOuter)) }
-  return makeSitelet<Outer>(router, (request, offset, lenient) => andThen(site.dispatch(request, offset, lenient), outer), site.lenient)
+    found && {
+      endpoint: toOuter(found.endpoint),
+      serve: (ctx: Context<Outer>) => found.serve(mapContext(ctx, toOuter)),
+    }
+  return makeSitelet<Outer>(
+    router,
+    (request, offset, lenient) => andThen(site.dispatch(request, offset, lenient), outer),
+    site.lenient,
+  )
 }
 
 /**
@@ -149,5 +175,10 @@ export function Content<const Endpoint>(
     serve: (ctx: Context<Endpoint>) => resolveContent(typeof content === "function" ? content(ctx) : content, ctx),
   }
   // Single routes synchronously (it never reads a body).
-  return makeSitelet<Endpoint>(router, (request, offset, lenient) => (lenient || router.route(request, offset, false) === undefined ? undefined : accepted), false)
+  return makeSitelet<Endpoint>(
+    router,
+    (request, offset, lenient) =>
+      lenient || router.route(request, offset, false) === undefined ? undefined : accepted,
+    false,
+  )
 }

@@ -117,7 +117,12 @@ export function header(name: string, value: string): ContentHeader {
  */
 export function staticContent(status: HttpStatus, headers: readonly ContentHeader[], body: ContentBody): StaticContent {
   // A frozen list cannot change under the content: shared as it is (`Content.Json` passes one constant list), not copied.
-  return Object.freeze({ kind: "static", status, headers: Object.isFrozen(headers) ? headers : Object.freeze([...headers]), body })
+  return Object.freeze({
+    kind: "static",
+    status,
+    headers: Object.isFrozen(headers) ? headers : Object.freeze([...headers]),
+    body,
+  })
 }
 
 /**
@@ -150,11 +155,15 @@ export function resolveContent<Endpoint>(
   content: Content<Endpoint> | Promise<Content<Endpoint>>,
   ctx: Context<Endpoint>,
 ): StaticContent | Promise<StaticContent> {
-  if (typeof content === "object" && content !== null && !(content instanceof Promise) && content.kind === "static") return content
+  if (typeof content === "object" && content !== null && !(content instanceof Promise) && content.kind === "static")
+    return content
   return resolveLater(content, ctx)
 }
 
-async function resolveLater<Endpoint>(content: Content<Endpoint> | Promise<Content<Endpoint>>, ctx: Context<Endpoint>): Promise<StaticContent> {
+async function resolveLater<Endpoint>(
+  content: Content<Endpoint> | Promise<Content<Endpoint>>,
+  ctx: Context<Endpoint>,
+): Promise<StaticContent> {
   let current = await content
   for (let depth = 0; current.kind === "deferred"; depth++) {
     if (depth >= maxDeferredDepth) throw new RangeError(siteletMessages.deferredTooDeep(maxDeferredDepth))
@@ -172,7 +181,10 @@ async function resolveLater<Endpoint>(content: Content<Endpoint> | Promise<Conte
  * mapContent(content, (c) => staticContent(c.status, [...c.headers, header("Vary", "Origin")], c.body))
  * ```
  */
-export function mapContent<Endpoint = never>(content: Content<Endpoint>, change: (content: StaticContent) => StaticContent): Content<Endpoint>
+export function mapContent<Endpoint = never>(
+  content: Content<Endpoint>,
+  change: (content: StaticContent) => StaticContent,
+): Content<Endpoint>
 export function mapContent<Endpoint = never>(
   content: Promise<Content<Endpoint>>,
   change: (content: StaticContent) => StaticContent,

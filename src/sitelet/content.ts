@@ -102,12 +102,17 @@ function Custom(parts: CustomContent): StaticContent {
  * ```
  */
 function SetStatus<Endpoint = never>(status: HttpStatus, content: ContentType<Endpoint>): ContentType<Endpoint>
-function SetStatus<Endpoint = never>(status: HttpStatus, content: Promise<ContentType<Endpoint>>): Promise<ContentType<Endpoint>>
+function SetStatus<Endpoint = never>(
+  status: HttpStatus,
+  content: Promise<ContentType<Endpoint>>,
+): Promise<ContentType<Endpoint>>
 function SetStatus<Endpoint>(
   status: HttpStatus,
   content: ContentType<Endpoint> | Promise<ContentType<Endpoint>>,
 ): ContentType<Endpoint> | Promise<ContentType<Endpoint>> {
-  return mapContent(content as ContentType<Endpoint>, (resolved) => staticContent(status, resolved.headers, resolved.body))
+  return mapContent(content as ContentType<Endpoint>, (resolved) =>
+    staticContent(status, resolved.headers, resolved.body),
+  )
 }
 
 /**
@@ -118,7 +123,10 @@ function SetStatus<Endpoint>(
  * Content.WithHeaders(Content.Text("x"), { "Cache-Control": "no-store" })
  * ```
  */
-function WithHeaders<Endpoint = never>(content: ContentType<Endpoint>, headers: CustomContent["Headers"]): ContentType<Endpoint>
+function WithHeaders<Endpoint = never>(
+  content: ContentType<Endpoint>,
+  headers: CustomContent["Headers"],
+): ContentType<Endpoint>
 function WithHeaders<Endpoint = never>(
   content: Promise<ContentType<Endpoint>>,
   headers: CustomContent["Headers"],
@@ -135,7 +143,8 @@ function WithHeaders<Endpoint>(
 
 const redirect = (status: HttpStatus, url: string): StaticContent => {
   // Controls and spaces would split or bend the header; raw non-ASCII is percent-encoded as UTF-8.
-  if (!/^[\x21-\x7e\u0080-\uffff]+$/.test(url) || !isWellFormed(url)) throw new TypeError(siteletMessages.badRedirectUrl(url))
+  if (!/^[\x21-\x7e\u0080-\uffff]+$/.test(url) || !isWellFormed(url))
+    throw new TypeError(siteletMessages.badRedirectUrl(url))
   const location = url.replace(/[^\x21-\x7e]+/g, (text) => encodeURIComponent(text))
   return staticContent(status, [header("Location", location), textType, strictCsp], "")
 }
@@ -148,8 +157,10 @@ const redirect = (status: HttpStatus, url: string): StaticContent => {
  * Content.NotFound() // 404 "Not Found"
  * ```
  */
-const error = (status: HttpStatus) => (message?: string): StaticContent =>
-  staticContent(status, errorHeaders, message ?? status.text)
+const error =
+  (status: HttpStatus) =>
+  (message?: string): StaticContent =>
+    staticContent(status, errorHeaders, message ?? status.text)
 
 /**
  * The `Content` namespace.

@@ -27,7 +27,7 @@ export const maxCookieAgeSeconds = 400 * 24 * 60 * 60
 export const maxCookiePairs = 256
 
 const isTokenChar = (code: number): boolean =>
-  code > 0x20 && code < 0x7f && "()<>@,;:\\\"/[]?={}".indexOf(String.fromCharCode(code)) < 0
+  code > 0x20 && code < 0x7f && '()<>@,;:\\"/[]?={}'.indexOf(String.fromCharCode(code)) < 0
 
 /**
  * True when `name` is an RFC 9110 token (the only legal cookie names).
@@ -46,8 +46,11 @@ export function isCookieName(name: string): boolean {
 
 /** RFC 6265 cookie-octet: visible ASCII except `"`, `,`, `;` and `\`. */
 const isValueChar = (code: number): boolean =>
-  code === 0x21 || (code >= 0x23 && code <= 0x2b) || (code >= 0x2d && code <= 0x3a) ||
-  (code >= 0x3c && code <= 0x5b) || (code >= 0x5d && code <= 0x7e)
+  code === 0x21 ||
+  (code >= 0x23 && code <= 0x2b) ||
+  (code >= 0x2d && code <= 0x3a) ||
+  (code >= 0x3c && code <= 0x5b) ||
+  (code >= 0x5d && code <= 0x7e)
 
 /**
  * True when `value` can be sent as a cookie value without quoting.

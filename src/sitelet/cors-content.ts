@@ -85,23 +85,27 @@ export function CorsContent<Endpoint>(
 ): Sitelet<Endpoint> {
   const checked = checkAllows(allows(cors.DefaultAllows))
   const router = Single(cors.EndPoint, url)
-  return makeSitelet<Endpoint>(router, (request, offset, lenient) => {
-    if (lenient) return undefined
-    // Single routes synchronously (it never reads a body).
-    const result = router.route(request, offset, false) as ParseRequestResult<Endpoint> | undefined
-    if (result?.$ !== "Success") return undefined
-    const endpoint = result.endpoint
-    if (isPreflight(request.method, request.headers)) {
-      const answer: Dispatched<Endpoint> = Object.freeze({
-        endpoint,
-        serve: async () => preflightContent(checked, request.headers),
-      })
-      preflightAnswers.add(answer)
-      preflightRequests.add(request)
-      return answer
-    }
-    if (!acceptedRequests.has(request)) acceptedRequests.set(request, checked)
-    // The host core passes every answer to this request through withAcceptedCors: the CORS headers are added there, once.
-    return { endpoint, serve: async (ctx: Context<Endpoint>) => resolveContent(content(ctx, endpoint), ctx) }
-  }, false)
+  return makeSitelet<Endpoint>(
+    router,
+    (request, offset, lenient) => {
+      if (lenient) return undefined
+      // Single routes synchronously (it never reads a body).
+      const result = router.route(request, offset, false) as ParseRequestResult<Endpoint> | undefined
+      if (result?.$ !== "Success") return undefined
+      const endpoint = result.endpoint
+      if (isPreflight(request.method, request.headers)) {
+        const answer: Dispatched<Endpoint> = Object.freeze({
+          endpoint,
+          serve: async () => preflightContent(checked, request.headers),
+        })
+        preflightAnswers.add(answer)
+        preflightRequests.add(request)
+        return answer
+      }
+      if (!acceptedRequests.has(request)) acceptedRequests.set(request, checked)
+      // The host core passes every answer to this request through withAcceptedCors: the CORS headers are added there, once.
+      return { endpoint, serve: async (ctx: Context<Endpoint>) => resolveContent(content(ctx, endpoint), ctx) }
+    },
+    false,
+  )
 }

@@ -93,7 +93,8 @@ export function withCorsHeaders(allows: CheckedAllows, headers: RouteHeaders, co
   const extra: ContentHeader[] = []
   if (origin !== undefined) {
     extra.push(...originHeaders(allows, origin))
-    if (allows.ExposeHeaders.length > 0) extra.push(header("Access-Control-Expose-Headers", allows.ExposeHeaders.join(", ")))
+    if (allows.ExposeHeaders.length > 0)
+      extra.push(header("Access-Control-Expose-Headers", allows.ExposeHeaders.join(", ")))
   }
   // A handler's own CORS headers would contradict ours: ours win.
   const kept = content.headers.filter(([name]) => !name.toLowerCase().startsWith("access-control-"))

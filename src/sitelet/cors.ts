@@ -77,7 +77,7 @@ const isToken = (text: string): boolean => {
   if (text.length === 0) return false
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (c <= 0x20 || c >= 0x7f || "()<>@,;:\\\"/[]?={}".includes(text[i]!)) return false
+    if (c <= 0x20 || c >= 0x7f || '()<>@,;:\\"/[]?={}'.includes(text[i]!)) return false
   }
   return true
 }
@@ -91,7 +91,8 @@ function canonicalOrigin(origin: string): string | undefined {
   } catch {
     return undefined
   }
-  if (url.origin === "null" || url.pathname !== "/" || url.search !== "" || url.hash !== "" || url.username !== "") return undefined
+  if (url.origin === "null" || url.pathname !== "/" || url.search !== "" || url.hash !== "" || url.username !== "")
+    return undefined
   return url.origin
 }
 
@@ -118,12 +119,14 @@ export function checkAllows(allows: CorsAllows): CheckedAllows {
   })
   const anyOrigin = origins.includes("*")
   if (anyOrigin && allows.Credentials) throw new TypeError(corsMessages.wildcardWithCredentials())
-  for (const method of allows.Methods) if (!isToken(method)) throw new TypeError(corsMessages.badToken("method", method))
+  for (const method of allows.Methods)
+    if (!isToken(method)) throw new TypeError(corsMessages.badToken("method", method))
   for (const name of [...allows.Headers, ...allows.ExposeHeaders]) {
     if (name !== "*" && !isToken(name)) throw new TypeError(corsMessages.badToken("header", name))
   }
   const maxAge = allows.MaxAge
-  if (maxAge !== undefined && !(Number.isInteger(maxAge) && maxAge >= 0)) throw new TypeError(corsMessages.badMaxAge(maxAge))
+  if (maxAge !== undefined && !(Number.isInteger(maxAge) && maxAge >= 0))
+    throw new TypeError(corsMessages.badMaxAge(maxAge))
   return Object.freeze({
     ...allows,
     Methods: Object.freeze(allows.Methods.map((m) => m.toUpperCase())),

@@ -21,7 +21,11 @@ type Tags<Outer> = Outer extends { readonly $: infer Tag extends string } ? Tag 
 type FieldsOf<Outer, Tag> = Omit<Extract<Outer, { readonly $: Tag }>, "$">
 type IsUnion<Members, All = Members> = Members extends unknown ? ([All] extends [Members] ? false : true) : false
 /** The single key of a case's fields, or never when it has zero or several. */
-type SingleKey<Fields> = [keyof Fields] extends [never] ? never : true extends IsUnion<keyof Fields> ? never : keyof Fields
+type SingleKey<Fields> = [keyof Fields] extends [never]
+  ? never
+  : true extends IsUnion<keyof Fields>
+    ? never
+    : keyof Fields
 
 /**
  * The inner endpoint type of an outer case with a single field.
@@ -101,7 +105,11 @@ export function EmbedInUnion<const D extends Descriptor, Inner, const Tag extend
   site: Sitelet<Inner>,
 ): Sitelet<Infer<D>> {
   const { field } = caseAccess(outer, tag, "Sitelet.EmbedInUnion")
-  return Embed(wrap(tag, field) as (inner: Inner) => Infer<D>, unwrap(tag, field) as (outer: Infer<D>) => Inner | undefined, site)
+  return Embed(
+    wrap(tag, field) as (inner: Inner) => Infer<D>,
+    unwrap(tag, field) as (outer: Infer<D>) => Inner | undefined,
+    site,
+  )
 }
 
 /**
@@ -128,8 +136,11 @@ export function InferPartial<const D extends Descriptor, Outer>(
     const endpoint = result.endpoint
     return { endpoint: toOuter(endpoint), serve: (ctx: Context<Outer>) => resolveContent(run(ctx, endpoint), ctx) }
   }
-  return makeSitelet<Outer>(Router.Embed(toOuter, toInnerPartial, innerRouter), (request, offset, lenient) =>
-    lenient ? undefined : andThen(innerRouter.route(request, offset, false), accept), false)
+  return makeSitelet<Outer>(
+    Router.Embed(toOuter, toInnerPartial, innerRouter),
+    (request, offset, lenient) => (lenient ? undefined : andThen(innerRouter.route(request, offset, false), accept)),
+    false,
+  )
 }
 
 /**

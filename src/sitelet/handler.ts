@@ -25,7 +25,10 @@ export type HandlerResult<Links> = Content<Links> | Promise<Content<Links>>
  * const show: HandlerFunction<Site> = (ctx, e) => Content.Text(e.$)
  * ```
  */
-export type HandlerFunction<Endpoint, Links = Endpoint> = (ctx: Context<Links>, endpoint: Endpoint) => HandlerResult<Links>
+export type HandlerFunction<Endpoint, Links = Endpoint> = (
+  ctx: Context<Links>,
+  endpoint: Endpoint,
+) => HandlerResult<Links>
 
 /**
  * One function per case of a `$`-tagged union; each receives its case's
@@ -73,7 +76,8 @@ export function handlerFunction<Endpoint, Links>(
   const object = handler as Readonly<Record<string, unknown>>
   for (const tag of Object.keys(object)) {
     const run = object[tag]
-    if (typeof run === "function") table.set(tag, run as (ctx: Context<Links>, endpoint: Endpoint) => HandlerResult<Links>)
+    if (typeof run === "function")
+      table.set(tag, run as (ctx: Context<Links>, endpoint: Endpoint) => HandlerResult<Links>)
   }
   for (const tag of tags ?? []) if (!table.has(tag)) throw new TypeError(siteletMessages.handlerMissing(tag))
   return (ctx, endpoint) => {

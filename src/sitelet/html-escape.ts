@@ -41,6 +41,7 @@ export const blockedUrl = "about:invalid#blocked"
 // Browsers drop ASCII tab and newline anywhere in a URL and leading C0 controls and spaces,
 // so `java\tscript:` and ` javascript:` are javascript: URLs too.
 const ignoredInUrl = /[\t\n\r]/g
+// biome-ignore lint/suspicious/noControlCharactersInRegex: browsers skip leading control characters and spaces in a URL
 const leadingJunk = /^[\x00-\x20]+/
 const schemeOf = /^([a-zA-Z][a-zA-Z0-9+.-]*):/
 const allowedSchemes = new Set(["http", "https", "mailto", "tel", "ftp", "sms"])
@@ -69,7 +70,17 @@ export function safeUrl(url: string): string {
   return blockedUrl
 }
 
-const urlAttributes = new Set(["href", "src", "action", "formaction", "poster", "cite", "background", "xlink:href", "data"])
+const urlAttributes = new Set([
+  "href",
+  "src",
+  "action",
+  "formaction",
+  "poster",
+  "cite",
+  "background",
+  "xlink:href",
+  "data",
+])
 
 /**
  * Whether an attribute holds a URL that `safeUrl` must check.

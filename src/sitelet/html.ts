@@ -62,7 +62,21 @@ export type HtmlAttributes = Readonly<Record<string, string | number | boolean |
 
 const tagName = /^[a-zA-Z][a-zA-Z0-9-]*$/
 const attributeName = /^[a-zA-Z_:][a-zA-Z0-9_:.-]*$/
-const voidElements = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"])
+const voidElements = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+])
 const rawTextElements = new Set(["script", "style"])
 
 /**
@@ -77,9 +91,13 @@ export function renderChildren(child: HtmlChild): string {
   if (child === null || child === undefined || child === false || child === true) return ""
   if (child instanceof SafeHtml) return child.toString()
   switch (typeof child) {
-    case "string": return escapeHtml(child)
-    case "number": case "bigint": return String(child)
-    default: break
+    case "string":
+      return escapeHtml(child)
+    case "number":
+    case "bigint":
+      return String(child)
+    default:
+      break
   }
   if (Array.isArray(child)) {
     let markup = ""
@@ -133,19 +151,98 @@ export function Element(name: string, attributes?: HtmlAttributes | null, ...chi
 }
 
 const hasText = (child: HtmlChild): boolean =>
-  Array.isArray(child) ? child.some(hasText) : typeof child === "string" || typeof child === "number" || typeof child === "bigint"
+  Array.isArray(child)
+    ? child.some(hasText)
+    : typeof child === "string" || typeof child === "number" || typeof child === "bigint"
 
 type ElementBuilder = (attributes?: HtmlAttributes | null, ...children: HtmlChild[]) => SafeHtml
 
-const builder = (name: string): ElementBuilder => (attributes, ...children) => Element(name, attributes, ...children)
+const builder =
+  (name: string): ElementBuilder =>
+  (attributes, ...children) =>
+    Element(name, attributes, ...children)
 
 const common = [
-  "html", "head", "body", "title", "meta", "link", "style", "script", "main", "header", "footer", "nav", "section",
-  "article", "aside", "div", "span", "p", "a", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt",
-  "dd", "em", "strong", "small", "code", "pre", "blockquote", "br", "hr", "img", "figure", "figcaption", "table",
-  "thead", "tbody", "tr", "th", "td", "form", "label", "input", "textarea", "button", "select", "option",
-  "fieldset", "legend", "time", "b", "i", "u", "s", "mark", "abbr", "kbd", "samp", "sub", "sup", "caption",
-  "details", "summary", "output", "progress", "meter", "optgroup", "noscript", "picture", "source", "video", "audio",
+  "html",
+  "head",
+  "body",
+  "title",
+  "meta",
+  "link",
+  "style",
+  "script",
+  "main",
+  "header",
+  "footer",
+  "nav",
+  "section",
+  "article",
+  "aside",
+  "div",
+  "span",
+  "p",
+  "a",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "ul",
+  "ol",
+  "li",
+  "dl",
+  "dt",
+  "dd",
+  "em",
+  "strong",
+  "small",
+  "code",
+  "pre",
+  "blockquote",
+  "br",
+  "hr",
+  "img",
+  "figure",
+  "figcaption",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+  "form",
+  "label",
+  "input",
+  "textarea",
+  "button",
+  "select",
+  "option",
+  "fieldset",
+  "legend",
+  "time",
+  "b",
+  "i",
+  "u",
+  "s",
+  "mark",
+  "abbr",
+  "kbd",
+  "samp",
+  "sub",
+  "sup",
+  "caption",
+  "details",
+  "summary",
+  "output",
+  "progress",
+  "meter",
+  "optgroup",
+  "noscript",
+  "picture",
+  "source",
+  "video",
+  "audio",
 ] as const
 
 /**

@@ -20,7 +20,10 @@ import { andThen } from "../internal/maybe-promise.js"
  * const handler: ErrorsHandler<Api> = (ctx, r) => Content.Text(r.$)
  * ```
  */
-export type ErrorsHandler<Endpoint> = (ctx: Context<Endpoint>, result: ParseRequestResult<Endpoint>) => HandlerResult<Endpoint>
+export type ErrorsHandler<Endpoint> = (
+  ctx: Context<Endpoint>,
+  result: ParseRequestResult<Endpoint>,
+) => HandlerResult<Endpoint>
 
 /**
  * A sitelet whose handler sees parse errors. A request whose path matches
@@ -38,9 +41,17 @@ export type ErrorsHandler<Endpoint> = (ctx: Context<Endpoint>, result: ParseRequ
  * })
  * ```
  */
-export function InferWithErrors<const D extends Descriptor>(descriptor: D, handler: ErrorsHandler<Infer<D>>): Sitelet<Infer<D>> {
+export function InferWithErrors<const D extends Descriptor>(
+  descriptor: D,
+  handler: ErrorsHandler<Infer<D>>,
+): Sitelet<Infer<D>> {
   const router = Router.Infer(descriptor)
   const accept = (result: ParseRequestResult<Infer<D>> | undefined): Dispatched<Infer<D>> | undefined =>
-    result && { endpoint: result.endpoint, serve: (ctx: Context<Infer<D>>) => resolveContent(handler(ctx, result), ctx) }
-  return makeSitelet<Infer<D>>(router, (request, offset, lenient) => andThen(router.route(request, offset, lenient), accept))
+    result && {
+      endpoint: result.endpoint,
+      serve: (ctx: Context<Infer<D>>) => resolveContent(handler(ctx, result), ctx),
+    }
+  return makeSitelet<Infer<D>>(router, (request, offset, lenient) =>
+    andThen(router.route(request, offset, lenient), accept),
+  )
 }

@@ -28,7 +28,11 @@ export function siteletOf<Endpoint>(router: Router<Endpoint>, handler: HandlerFu
     const endpoint = result.endpoint
     return { endpoint, serve: (ctx: Context<Endpoint>) => resolveContent(handler(ctx, endpoint), ctx) }
   }
-  return makeSitelet<Endpoint>(router, (request, offset, lenient) => (lenient ? undefined : andThen(router.route(request, offset, false), accept)), false)
+  return makeSitelet<Endpoint>(
+    router,
+    (request, offset, lenient) => (lenient ? undefined : andThen(router.route(request, offset, false), accept)),
+    false,
+  )
 }
 
 /**
@@ -69,6 +73,9 @@ export function New<Endpoint>(router: Router<Endpoint>, handler: Handler<Endpoin
  * })
  * ```
  */
-export function Infer<const D extends Descriptor>(descriptor: D, handler: Handler<InferType<D>>): Sitelet<InferType<D>> {
+export function Infer<const D extends Descriptor>(
+  descriptor: D,
+  handler: Handler<InferType<D>>,
+): Sitelet<InferType<D>> {
   return siteletOf(Router.Infer(descriptor), handlerFunction(handler, unionTags(descriptor)))
 }

@@ -18,7 +18,8 @@ export const siteletMessages = {
   badChild: (type: string) =>
     `Html: a child must be text, a number, an Html node, an array of children, null or undefined; got ${type}`,
   unquotedTemplateAttribute: () =>
-    "html`…`: an interpolated attribute value must be quoted (name=\"${value}\")",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the message shows the template syntax itself
+    'html`…`: an interpolated attribute value must be quoted (name="${value}")',
   badHeaderName: (name: string) => `Content: '${name}' is not a valid header name`,
   badHeaderValue: (name: string) => `Content: the value of header '${name}' contains a control character`,
   handlerMissing: (tag: string) => `Sitelet.Infer: the handler object has no function for case '${tag}'`,
@@ -30,7 +31,8 @@ export const siteletMessages = {
     `Sitelet.Shift: '${segment}' must be one non-empty path segment without '/' ('.' and '..' are not segments)`,
   badContentUrl: (url: string) => `Sitelet.Content: '${url}' must be an absolute path like "/about"`,
   badRedirectUrl: (url: string) => `Content.Redirect: '${url}' contains a control character or a space`,
-  badStatusCode: (code: unknown) => `Http.Status.Custom: status code must be an integer from 200 to 599, got ${String(code)}`,
+  badStatusCode: (code: unknown) =>
+    `Http.Status.Custom: status code must be an integer from 200 to 599, got ${String(code)}`,
   badReasonPhrase: () => "Http.Status.Custom: reason phrase may hold only visible ASCII, tabs and spaces",
   deferredTooDeep: (limit: number) => `Content: deferred contents nested more than ${limit} deep`,
   forgedSafeHtml: () => "SafeHtml: use Html.Raw(…) to mark trusted markup",

@@ -73,13 +73,19 @@ export async function admits<Endpoint>(filter: ProtectFilter<Endpoint>, ctx: Con
  * ```
  */
 export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
-  return makeSitelet<Endpoint>(site.Router, (request, offset, lenient) =>
-    andThen(site.dispatch(request, offset, lenient), (found): Dispatched<Endpoint> | undefined => {
-      if (found === undefined || isPreflightAnswer(found, request)) return found
-      return {
-        endpoint: found.endpoint,
-        serve: async (ctx: Context<Endpoint>) =>
-          (await admits(filter, ctx)) ? found.serve(ctx) : loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint))),
-      }
-    }), site.lenient)
+  return makeSitelet<Endpoint>(
+    site.Router,
+    (request, offset, lenient) =>
+      andThen(site.dispatch(request, offset, lenient), (found): Dispatched<Endpoint> | undefined => {
+        if (found === undefined || isPreflightAnswer(found, request)) return found
+        return {
+          endpoint: found.endpoint,
+          serve: async (ctx: Context<Endpoint>) =>
+            (await admits(filter, ctx))
+              ? found.serve(ctx)
+              : loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint))),
+        }
+      }),
+    site.lenient,
+  )
 }

@@ -100,7 +100,11 @@ export type EndpointOf<Site> = Site extends Sitelet<infer Endpoint> ? Endpoint :
  * }, false) // never accepts in the lenient pass
  * ```
  */
-export function makeSitelet<Endpoint>(router: Router<Endpoint>, dispatch: Dispatch<Endpoint>, lenient = true): Sitelet<Endpoint> {
+export function makeSitelet<Endpoint>(
+  router: Router<Endpoint>,
+  dispatch: Dispatch<Endpoint>,
+  lenient = true,
+): Sitelet<Endpoint> {
   const site: Sitelet<Endpoint> = Object.freeze({
     Router: router,
     dispatch,
@@ -124,7 +128,12 @@ export function sumSitelets<Endpoint>(parts: ReadonlyArray<Sitelet<Endpoint>>): 
   const frozen = Object.freeze([...parts])
   const lenientParts = Object.freeze(frozen.filter((part) => part.lenient))
   // Synchronous while every part answers synchronously; from the first promise on, the rest follows it.
-  const dispatchFrom = (request: RouteRequest, offset: number, lenient: boolean, first: number): ReturnType<Dispatch<Endpoint>> => {
+  const dispatchFrom = (
+    request: RouteRequest,
+    offset: number,
+    lenient: boolean,
+    first: number,
+  ): ReturnType<Dispatch<Endpoint>> => {
     const parts = lenient ? lenientParts : frozen
     for (let index = first; index < parts.length; index++) {
       const found = (parts[index] as Sitelet<Endpoint>).dispatch(request, offset, lenient)

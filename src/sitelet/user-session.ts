@@ -189,7 +189,9 @@ export function createUserSession(init: UserSessionInit): UserSession {
     const secret = options.secret
     if (typeof secret !== "function") return keyringFor(secret)
     const given = secret(init.env ?? noEnv)
-    return given === undefined ? Promise.reject(new TypeError(sessionMessages.secretFunctionGaveNothing())) : keyringFor(given)
+    return given === undefined
+      ? Promise.reject(new TypeError(sessionMessages.secretFunctionGaveNothing()))
+      : keyringFor(given)
   }
 
   const readCookie = async (): Promise<string | undefined> => {

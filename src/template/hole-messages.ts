@@ -23,8 +23,10 @@ export const expectedTypes = "int | float | string | bool | bigint | datetime"
  * //=> "Unknown parameter type 'integer' in '<id:integer>' (expected int | float | string | bool | bigint | datetime)"
  * ```
  */
-export const unknownType = <Spec extends string, Hole extends string>(spec: Spec, hole: Hole): UnknownType<Spec, Hole> =>
-  `Unknown parameter type '${spec}' in '${hole}' (expected ${expectedTypes})`
+export const unknownType = <Spec extends string, Hole extends string>(
+  spec: Spec,
+  hole: Hole,
+): UnknownType<Spec, Hole> => `Unknown parameter type '${spec}' in '${hole}' (expected ${expectedTypes})`
 
 /**
  * Type twin of {@link unknownType}: the same sentence as a string literal type.
@@ -34,8 +36,10 @@ export const unknownType = <Spec extends string, Hole extends string>(spec: Spec
  * type Message = UnknownType<"integer", "<id:integer>"> // the sentence unknownType("integer", "<id:integer>") returns
  * ```
  */
-export type UnknownType<Spec extends string, Hole extends string> =
-  `Unknown parameter type '${Spec}' in '${Hole}' (expected int | float | string | bool | bigint | datetime)`
+export type UnknownType<
+  Spec extends string,
+  Hole extends string,
+> = `Unknown parameter type '${Spec}' in '${Hole}' (expected int | float | string | bool | bigint | datetime)`
 
 /**
  * A `<` opens a hole that no `>` closes.
@@ -67,8 +71,7 @@ export type UnclosedHole<Segment extends string> =
  * emptyName("<:int>") //=> "Empty field name in '<:int>'"
  * ```
  */
-export const emptyName = <Hole extends string>(hole: Hole): EmptyName<Hole> =>
-  `Empty field name in '${hole}'`
+export const emptyName = <Hole extends string>(hole: Hole): EmptyName<Hole> => `Empty field name in '${hole}'`
 
 /**
  * Type twin of {@link emptyName}: the same sentence as a string literal type.
@@ -154,7 +157,10 @@ export type WildcardType<Hole extends string> =
  * //=> "Bad date format 'HH.mm' in '<t:datetime(HH.mm)>' (a format needs yyyy, MM and dd, and no ':' or '/')"
  * ```
  */
-export const badDateFormat = <Format extends string, Hole extends string>(format: Format, hole: Hole): BadDateFormat<Format, Hole> =>
+export const badDateFormat = <Format extends string, Hole extends string>(
+  format: Format,
+  hole: Hole,
+): BadDateFormat<Format, Hole> =>
   `Bad date format '${format}' in '${hole}' (a format needs yyyy, MM and dd, and no ':' or '/')`
 
 /**
@@ -165,5 +171,7 @@ export const badDateFormat = <Format extends string, Hole extends string>(format
  * type Message = BadDateFormat<"HH.mm", "<id:integer>"> // the sentence badDateFormat("HH.mm", "<id:integer>") returns
  * ```
  */
-export type BadDateFormat<Format extends string, Hole extends string> =
-  `Bad date format '${Format}' in '${Hole}' (a format needs yyyy, MM and dd, and no ':' or '/')`
+export type BadDateFormat<
+  Format extends string,
+  Hole extends string,
+> = `Bad date format '${Format}' in '${Hole}' (a format needs yyyy, MM and dd, and no ':' or '/')`

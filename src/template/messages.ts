@@ -48,7 +48,10 @@ export type MixedSegment<Segment extends string> =
  * //=> "Option hole '<a:int?>' comes before required hole '<b>', which is ambiguous (put option holes last or in the query)"
  * ```
  */
-export const ambiguousOption = <Option extends string, Required extends string>(option: Option, required: Required): AmbiguousOption<Option, Required> =>
+export const ambiguousOption = <Option extends string, Required extends string>(
+  option: Option,
+  required: Required,
+): AmbiguousOption<Option, Required> =>
   `Option hole '${option}' comes before required hole '${required}', which is ambiguous (put option holes last or in the query)`
 
 /**
@@ -59,8 +62,10 @@ export const ambiguousOption = <Option extends string, Required extends string>(
  * type Message = AmbiguousOption<"<a:int?>", "<b>"> // the sentence ambiguousOption("<a:int?>", "<b>") returns
  * ```
  */
-export type AmbiguousOption<Option extends string, Required extends string> =
-  `Option hole '${Option}' comes before required hole '${Required}', which is ambiguous (put option holes last or in the query)`
+export type AmbiguousOption<
+  Option extends string,
+  Required extends string,
+> = `Option hole '${Option}' comes before required hole '${Required}', which is ambiguous (put option holes last or in the query)`
 
 /**
  * The same query key appears twice.
@@ -156,8 +161,10 @@ export type EmptySegment<Path extends string> = `Empty path segment in '${Path}'
  * //=> "Unknown method 'FETCH' in 'FETCH /x' (expected GET | HEAD | POST | PUT | PATCH | DELETE | OPTIONS)"
  * ```
  */
-export const unknownMethod = <Token extends string, Template extends string>(token: Token, template: Template): UnknownMethod<Token, Template> =>
-  `Unknown method '${token}' in '${template}' (expected ${expectedMethods})`
+export const unknownMethod = <Token extends string, Template extends string>(
+  token: Token,
+  template: Template,
+): UnknownMethod<Token, Template> => `Unknown method '${token}' in '${template}' (expected ${expectedMethods})`
 
 /**
  * Type twin of {@link unknownMethod}: the same sentence as a string literal type.
@@ -167,5 +174,7 @@ export const unknownMethod = <Token extends string, Template extends string>(tok
  * type Message = UnknownMethod<"FETCH", "FETCH /x"> // the sentence unknownMethod("FETCH", "FETCH /x") returns
  * ```
  */
-export type UnknownMethod<Token extends string, Template extends string> =
-  `Unknown method '${Token}' in '${Template}' (expected GET | HEAD | POST | PUT | PATCH | DELETE | OPTIONS)`
+export type UnknownMethod<
+  Token extends string,
+  Template extends string,
+> = `Unknown method '${Token}' in '${Template}' (expected GET | HEAD | POST | PUT | PATCH | DELETE | OPTIONS)`

@@ -1,7 +1,14 @@
 import type { Descriptor, FieldInput, Infer } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { string } from "../descriptor/primitives.js"
-import { duplicateName, emptyName, wildcardType, type DuplicateName, type EmptyName, type WildcardType } from "./hole-messages.js"
+import {
+  duplicateName,
+  emptyName,
+  wildcardType,
+  type DuplicateName,
+  type EmptyName,
+  type WildcardType,
+} from "./hole-messages.js"
 import { baseDescriptors, parseType, type BaseTypeName, type BaseTypes, type ParseType } from "./parse-type.js"
 
 /**
@@ -70,7 +77,11 @@ function parseNamed(body: string, text: string, wildcard: boolean): ParsedHole |
   if (body === "") return emptyName(text)
   return { text, name: body, descriptor: string, optional: false, kind: "string", typed: false, wildcard }
 }
-type ParseNamed<Body extends string, Text extends string, Wildcard extends boolean> = Body extends `${infer Name}:${infer Spec}`
+type ParseNamed<
+  Body extends string,
+  Text extends string,
+  Wildcard extends boolean,
+> = Body extends `${infer Name}:${infer Spec}`
   ? Name extends ""
     ? EmptyName<Text>
     : Spec extends BaseTypeName
@@ -82,7 +93,11 @@ type ParseNamed<Body extends string, Text extends string, Wildcard extends boole
     ? EmptyName<Text>
     : [Body, string, false, "string", false, Wildcard]
 
-type Typed<Name extends string, Parsed, Wildcard extends boolean> = Parsed extends readonly [infer Output, infer Optional, infer Kind]
+type Typed<Name extends string, Parsed, Wildcard extends boolean> = Parsed extends readonly [
+  infer Output,
+  infer Optional,
+  infer Kind,
+]
   ? [Name, Output, Optional, Kind, true, Wildcard]
   : Parsed
 
@@ -94,7 +109,14 @@ type Typed<Name extends string, Parsed, Wildcard extends boolean> = Parsed exten
  * type Page = ["page", number | undefined, true, "option", true, false] // <page:int?>
  * ```
  */
-export type HoleShape = readonly [name: string, output: unknown, optional: boolean, kind: unknown, typed: boolean, wildcard: boolean]
+export type HoleShape = readonly [
+  name: string,
+  output: unknown,
+  optional: boolean,
+  kind: unknown,
+  typed: boolean,
+  wildcard: boolean,
+]
 
 /**
  * Resolves a parsed hole against the extra fields and the names taken: an

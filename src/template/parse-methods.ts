@@ -18,7 +18,15 @@ export interface Methods {
   OPTIONS: true
 }
 
-const methods: ReadonlySet<string> = new Set<keyof Methods>(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+const methods: ReadonlySet<string> = new Set<keyof Methods>([
+  "GET",
+  "HEAD",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "OPTIONS",
+])
 
 /**
  * Parses `GET|POST`: methods separated by `|`, any case, upper-cased.

@@ -83,52 +83,77 @@ export type ParsePath<Path extends string, Extra> = Path extends `/${infer Segme
   : never
 
 // A segment with no `<`, `>` and not empty is literal text: one check, no ClassifySegment.
-type ScanSegments<Segments extends string, Whole extends string, Extra, Entries extends HoleShape, Option extends string> =
-  Segments extends `${infer Segment}/${infer Rest}`
-    ? Segment extends Special
-      ? Next<PlaceSegment<Segment, Extra, Entries[0]>, Segment, Rest, Whole, Extra, Entries, Option>
-      : ScanSegments<Rest, Whole, Extra, Entries, Option>
-    : Segments extends Special
-      ? Last<PlaceSegment<Segments, Extra, Entries[0]>, Segments, Whole, Entries, Option>
-      : [Entries]
+type ScanSegments<
+  Segments extends string,
+  Whole extends string,
+  Extra,
+  Entries extends HoleShape,
+  Option extends string,
+> = Segments extends `${infer Segment}/${infer Rest}`
+  ? Segment extends Special
+    ? Next<PlaceSegment<Segment, Extra, Entries[0]>, Segment, Rest, Whole, Extra, Entries, Option>
+    : ScanSegments<Rest, Whole, Extra, Entries, Option>
+  : Segments extends Special
+    ? Last<PlaceSegment<Segments, Extra, Entries[0]>, Segments, Whole, Entries, Option>
+    : [Entries]
 
 type Special = "" | `${string}${"<" | ">"}${string}`
 
 // The placed hole of a special segment, its error sentence, or the Empty/Unclosed marker. An alias
 // of the segment text and the names taken so far (no scan state), so the checker caches it.
-type PlaceSegment<Segment extends string, Extra, Names> = ClassifySegment<Segment> extends infer Classified
-  ? Classified extends HoleShape
-    ? PlaceHole<Classified, Segment, Extra, Names>
-    : Classified
-  : never
+type PlaceSegment<Segment extends string, Extra, Names> =
+  ClassifySegment<Segment> extends infer Classified
+    ? Classified extends HoleShape
+      ? PlaceHole<Classified, Segment, Extra, Names>
+      : Classified
+    : never
 
 // A required single-segment hole (the common case): one check, then on with the scan.
-type PlainHole = readonly [name: string, output: unknown, optional: false, kind: unknown, typed: boolean, wildcard: false]
+type PlainHole = readonly [
+  name: string,
+  output: unknown,
+  optional: false,
+  kind: unknown,
+  typed: boolean,
+  wildcard: false,
+]
 
 // After a segment that is not the last; `Option` is the first option hole while later holes must be options too.
-type Next<Hole, Segment extends string, Rest extends string, Whole extends string, Extra, Entries extends HoleShape, Option extends string> =
-  Hole extends PlainHole
-    ? Option extends ""
-      ? ScanSegments<Rest, Whole, Extra, Entries | Hole, "">
-      : AmbiguousOption<Option, Segment>
-    : Hole extends HoleShape
-      ? Hole[5] extends true
-        ? Option extends ""
-          ? WildcardNotLast<Segment>
-          : AmbiguousOption<Option, Segment>
-        : // An option hole (a wildcard is never an option: placeHole rejects `<...x:int?>`).
-          ScanSegments<Rest, Whole, Extra, Entries | Hole, Option extends "" ? Segment : Option>
-      : NotPlaced<Hole, Segment, Rest, Whole>
+type Next<
+  Hole,
+  Segment extends string,
+  Rest extends string,
+  Whole extends string,
+  Extra,
+  Entries extends HoleShape,
+  Option extends string,
+> = Hole extends PlainHole
+  ? Option extends ""
+    ? ScanSegments<Rest, Whole, Extra, Entries | Hole, "">
+    : AmbiguousOption<Option, Segment>
+  : Hole extends HoleShape
+    ? Hole[5] extends true
+      ? Option extends ""
+        ? WildcardNotLast<Segment>
+        : AmbiguousOption<Option, Segment>
+      : // An option hole (a wildcard is never an option: placeHole rejects `<...x:int?>`).
+        ScanSegments<Rest, Whole, Extra, Entries | Hole, Option extends "" ? Segment : Option>
+    : NotPlaced<Hole, Segment, Rest, Whole>
 
 // After the last segment.
-type Last<Hole, Segment extends string, Whole extends string, Entries extends HoleShape, Option extends string> =
-  Hole extends HoleShape
-    ? Option extends ""
+type Last<
+  Hole,
+  Segment extends string,
+  Whole extends string,
+  Entries extends HoleShape,
+  Option extends string,
+> = Hole extends HoleShape
+  ? Option extends ""
+    ? [Entries | Hole]
+    : Hole[2] extends true
       ? [Entries | Hole]
-      : Hole[2] extends true
-        ? [Entries | Hole]
-        : AmbiguousOption<Option, Segment>
-    : NotPlaced<Hole, Segment, null, Whole>
+      : AmbiguousOption<Option, Segment>
+  : NotPlaced<Hole, Segment, null, Whole>
 
 // `Rest` is null after the last segment, so a trailing `/` still shows up as an empty segment.
 // The root path `/` is one empty last segment too: checked here, off the common path.

@@ -89,17 +89,22 @@ export function parseQuery(query: string, state: TemplateState): true | string {
  * type Search = ParseQuery<"q=<q>", {}, never> //=> [["q", string, false, "string", false, false]]
  * ```
  */
-export type ParseQuery<Query extends string, Extra, Entries extends HoleShape, Keys extends string = never> =
-  Query extends `${infer Item}&${infer Rest}`
-    ? NextItem<PlaceItem<Item, Extra, Entries[0]>, Rest, Extra, Entries, Keys>
-    : LastItem<PlaceItem<Query, Extra, Entries[0]>, Entries, Keys>
+export type ParseQuery<
+  Query extends string,
+  Extra,
+  Entries extends HoleShape,
+  Keys extends string = never,
+> = Query extends `${infer Item}&${infer Rest}`
+  ? NextItem<PlaceItem<Item, Extra, Entries[0]>, Rest, Extra, Entries, Keys>
+  : LastItem<PlaceItem<Query, Extra, Entries[0]>, Entries, Keys>
 
 // `[Key, Hole]`, `[Key, the hole's error]`, or the item's error sentence. An alias of the item
 // text and the names taken (no scan state), so the checker caches it: `q=<q>` in many routes is
 // checked once.
-type PlaceItem<Item extends string, Extra, Names> = CheckItem<Item> extends [infer Key, infer Hole, infer Text extends string]
-  ? [Key, Hole extends HoleShape ? PlaceHole<Hole, Text, Extra, Names> : Hole]
-  : CheckItem<Item>
+type PlaceItem<Item extends string, Extra, Names> =
+  CheckItem<Item> extends [infer Key, infer Hole, infer Text extends string]
+    ? [Key, Hole extends HoleShape ? PlaceHole<Hole, Text, Extra, Names> : Hole]
+    : CheckItem<Item>
 
 // `[Key, Hole (or its error), HoleText]`, or the item's error sentence.
 type CheckItem<Item extends string> = Item extends `${infer Key}=<${infer Inner}>`
@@ -111,16 +116,21 @@ type CheckItem<Item extends string> = Item extends `${infer Key}=<${infer Inner}
   : BadQueryItem<Item>
 
 // A repeated key is reported before the hole's own error, as parseQuery does.
-type NextItem<Placed, Rest extends string, Extra, Entries extends HoleShape, Keys extends string> =
-  Placed extends [infer Key extends string, infer Hole]
-    ? Key extends Keys
-      ? DuplicateQueryKey<Key>
-      : Hole extends HoleShape
-        ? ParseQuery<Rest, Extra, Entries | Hole, Keys | Key>
-        : Hole
-    : Placed
+type NextItem<Placed, Rest extends string, Extra, Entries extends HoleShape, Keys extends string> = Placed extends [
+  infer Key extends string,
+  infer Hole,
+]
+  ? Key extends Keys
+    ? DuplicateQueryKey<Key>
+    : Hole extends HoleShape
+      ? ParseQuery<Rest, Extra, Entries | Hole, Keys | Key>
+      : Hole
+  : Placed
 
-type LastItem<Placed, Entries extends HoleShape, Keys extends string> = Placed extends [infer Key extends string, infer Hole]
+type LastItem<Placed, Entries extends HoleShape, Keys extends string> = Placed extends [
+  infer Key extends string,
+  infer Hole,
+]
   ? Key extends Keys
     ? DuplicateQueryKey<Key>
     : Hole extends HoleShape

@@ -153,7 +153,9 @@ export type TemplateCaseOutput<Template extends string, Extra> = string extends 
     : never
 
 // An alias of the holes alone (no template text), so routes with the same holes share one output type.
-type BuildOutput<Entries extends HoleShape, Extra> = Simplify<HoleFields<Entries, Entries[2]> & ExtraOutput<Extra, Entries[0]>>
+type BuildOutput<Entries extends HoleShape, Extra> = Simplify<
+  HoleFields<Entries, Entries[2]> & ExtraOutput<Extra, Entries[0]>
+>
 
 // Without option holes (`Optional` holds no `true`), one mapped type keyed by the names alone:
 // no conditional `as` clause to evaluate per hole, twice.

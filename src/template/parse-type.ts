@@ -130,8 +130,8 @@ function parseFormat(format: string, hole: string): readonly [Descriptor, string
 }
 type ParseFormat<Format extends string, Hole extends string> = Format extends `${string}${":" | "/"}${string}`
   ? BadDateFormat<Format, Hole>
-  // Holding both yyyy and MM means one comes before the other: one pattern instead of two nested checks.
-  : Format extends `${string}yyyy${string}MM${string}` | `${string}MM${string}yyyy${string}`
+  : // Holding both yyyy and MM means one comes before the other: one pattern instead of two nested checks.
+    Format extends `${string}yyyy${string}MM${string}` | `${string}MM${string}yyyy${string}`
     ? Format extends `${string}dd${string}`
       ? [Date, "datetime"]
       : BadDateFormat<Format, Hole>

@@ -4,7 +4,10 @@ import { resolveChromium, systemChromium } from "./chromium-path.js"
 
 describe("which Chromium the browser tests drive", () => {
   it("CHROMIUM_PATH wins", async () => {
-    expect(await resolveChromium({ CHROMIUM_PATH: "/opt/my/chrome" })).toEqual({ path: "/opt/my/chrome", source: "CHROMIUM_PATH" })
+    expect(await resolveChromium({ CHROMIUM_PATH: "/opt/my/chrome" })).toEqual({
+      path: "/opt/my/chrome",
+      source: "CHROMIUM_PATH",
+    })
   })
 
   it("then a system Chromium, else the one @sparticuz/chromium ships", async () => {

@@ -26,7 +26,7 @@ export const systemChromium = "/usr/bin/chromium"
  * ```
  */
 export async function resolveChromium(env: Readonly<Record<string, string | undefined>>): Promise<ResolvedChromium> {
-  const given = env["CHROMIUM_PATH"]
+  const given = env.CHROMIUM_PATH
   if (given !== undefined && given !== "") return { path: given, source: "CHROMIUM_PATH" }
   if (existsSync(systemChromium)) return { path: systemChromium, source: "system" }
   const { default: packaged } = await import("@sparticuz/chromium")

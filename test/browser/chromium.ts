@@ -55,7 +55,7 @@ export async function startChromium(executablePath: string = chromiumPath()): Pr
     context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args, timeout: 60_000 })
   } catch (error) {
     rmSync(profile, { recursive: true, force: true })
-    const reason = error instanceof Error ? error.message.split("\n")[0] ?? error.message : String(error)
+    const reason = error instanceof Error ? (error.message.split("\n")[0] ?? error.message) : String(error)
     throw new Error(cannotStart(executablePath, reason))
   }
   return {

@@ -107,7 +107,9 @@ describe("the example front end in Chromium", () => {
     const id = Number(await created.getAttribute("data-id"))
     const dayAfter = new Date().toISOString().slice(0, 10)
     const text = await created.textContent()
-    expect([dayBefore, dayAfter].map((day) => `Created article #${id} “Written in Chromium”, published ${day}: read it`)).toContain(text)
+    expect(
+      [dayBefore, dayAfter].map((day) => `Created article #${id} “Written in Chromium”, published ${day}: read it`),
+    ).toContain(text)
     expect(await sameDocument(page)).toBe(true)
 
     mkdirSync(artifacts, { recursive: true })
@@ -116,9 +118,9 @@ describe("the example front end in Chromium", () => {
     // The server rejects an empty title: the typed client reports the status.
     await page.locator('#write input[name="title"]').fill(" ")
     await page.locator("#write button").click()
-    await expect.poll(() => page.locator("#result [data-error]").textContent()).toBe(
-      "POST /api/articles answered 400 Bad Request (expected a 2xx status)",
-    )
+    await expect
+      .poll(() => page.locator("#result [data-error]").textContent())
+      .toBe("POST /api/articles answered 400 Bad Request (expected a 2xx status)")
 
     // The link to the created article, then the canonical slug put in place with replaceState.
     await page.goto(at({ $: "Article", id, slug: "wrong" }))

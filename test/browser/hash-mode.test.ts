@@ -66,7 +66,15 @@ describe("Router.InstallHash in Chromium", () => {
     await page.locator('#view[data-view="none"]').waitFor()
 
     const article = '{"$":"Article","id":2,"slug":"a b"}'
-    expect(await changes()).toEqual(['{"$":"Home"}', article, '{"$":"Search","q":"x&y"}', article, '{"$":"Home"}', article, "none"])
+    expect(await changes()).toEqual([
+      '{"$":"Home"}',
+      article,
+      '{"$":"Search","q":"x&y"}',
+      article,
+      '{"$":"Home"}',
+      article,
+      "none",
+    ])
     await page.close()
   }, 60_000)
 

@@ -61,24 +61,29 @@ async function bundle(contents: string) {
 /** Source files that put bytes into the output. */
 function contributing(metafile: Metafile): string[] {
   const output = Object.values(metafile.outputs)[0]!
-  return Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file)
+  return Object.entries(output.inputs)
+    .filter(([, input]) => input.bytesInOutput > 0)
+    .map(([file]) => file)
 }
 
 describe("client bundle (esbuild, browser platform)", () => {
   const sizes: Record<string, { minified: number; gzip: number }> = {}
 
-  it.each(Object.keys(entries) as Array<keyof typeof entries>)("%s: no node: import, no server code, within budget", async (name) => {
-    const built = await bundle(entries[name])
-    expect(built.text).not.toMatch(/["'`]node:/)
-    expect(built.text).not.toMatch(/\brequire\(/)
-    const files = contributing(built.metafile)
-    expect(files.some((file) => file.startsWith("src/router/"))).toBe(true)
-    expect(files.filter((file) => /^src\/(sitelet|host)\//.test(file))).toEqual([])
-    sizes[name] = { minified: built.minified, gzip: built.gzip }
-    console.log(`${name} bundle: ${built.minified} B minified, ${built.gzip} B gzip`)
-    expect(built.minified).toBeLessThan(budgets[name].minified)
-    expect(built.gzip).toBeLessThan(budgets[name].gzip)
-  })
+  it.each(Object.keys(entries) as Array<keyof typeof entries>)(
+    "%s: no node: import, no server code, within budget",
+    async (name) => {
+      const built = await bundle(entries[name])
+      expect(built.text).not.toMatch(/["'`]node:/)
+      expect(built.text).not.toMatch(/\brequire\(/)
+      const files = contributing(built.metafile)
+      expect(files.some((file) => file.startsWith("src/router/"))).toBe(true)
+      expect(files.filter((file) => /^src\/(sitelet|host)\//.test(file))).toEqual([])
+      sizes[name] = { minified: built.minified, gzip: built.gzip }
+      console.log(`${name} bundle: ${built.minified} B minified, ${built.gzip} B gzip`)
+      expect(built.minified).toBeLessThan(budgets[name].minified)
+      expect(built.gzip).toBeLessThan(budgets[name].gzip)
+    },
+  )
 
   it("writes the measurement to test/artifacts/bundle-size.json", () => {
     mkdirSync(root + "test/artifacts", { recursive: true })

@@ -20,7 +20,8 @@ export function fakeWindow(start: string): FakeWindow {
   const events = new EventTarget()
   const clickListeners = new Set<(event: Event) => void>()
   const document = {
-    addEventListener: (type: string, listener: (event: Event) => void) => void (type === "click" && clickListeners.add(listener)),
+    addEventListener: (type: string, listener: (event: Event) => void) =>
+      void (type === "click" && clickListeners.add(listener)),
     removeEventListener: (type: string, listener: (event: Event) => void) => void clickListeners.delete(listener),
   }
   const entries = [start]
@@ -77,7 +78,16 @@ export function fakeWindow(start: string): FakeWindow {
 /** A fake `<a>` element and the click event on it. */
 export function clickOn(
   attributes: Record<string, string>,
-  init: Partial<{ button: number; metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; altKey: boolean; defaultPrevented: boolean; nodeName: string; composed: boolean }> = {},
+  init: Partial<{
+    button: number
+    metaKey: boolean
+    ctrlKey: boolean
+    shiftKey: boolean
+    altKey: boolean
+    defaultPrevented: boolean
+    nodeName: string
+    composed: boolean
+  }> = {},
 ) {
   const attrs = new Map(Object.entries(attributes))
   const anchor = {

@@ -56,7 +56,9 @@ describe("Router.Fetch", () => {
 
   it("throws FetchError with the response on a non-2xx status or a non-JSON answer", async () => {
     const notFound = answering(() => json('{"error":"no"}', 404))
-    const error = await Router.Fetch(api, { $: "Get", id: 9 }, { base, fetch: notFound.fetch, response: Item }).catch((e) => e)
+    const error = await Router.Fetch(api, { $: "Get", id: 9 }, { base, fetch: notFound.fetch, response: Item }).catch(
+      (e) => e,
+    )
     expect(error).toBeInstanceOf(FetchError)
     expect(error.status).toBe(404)
     expect(error.message).toBe(clientMessages.badStatus("GET", "/items/9", 404, ""))
@@ -80,6 +82,8 @@ describe("Router.Fetch", () => {
     await expect(
       Router.Fetch(api, { $: "Get", id: 1 }, { base, fetch: deep.fetch, response: Deep, json: { maxDepth: 3 } }),
     ).rejects.toBeInstanceOf(JsonError)
-    expect(await Router.Fetch(api, { $: "Get", id: 1 }, { base, fetch: deep.fetch, response: Deep })).toEqual([[[[[[1]]]]]])
+    expect(await Router.Fetch(api, { $: "Get", id: 1 }, { base, fetch: deep.fetch, response: Deep })).toEqual([
+      [[[[[1]]]]],
+    ])
   })
 })

@@ -18,7 +18,11 @@ const base = "http://client.test"
 /** A union whose cases carry bodies of every kind, under every method. */
 const Bodies = t.union({
   Put: t.case("PUT /items/<id:int>", { item: Json(Post) }),
-  Patch: t.case({ id: t.int, change: t.union({ Rename: t.case({ name: t.string }), Clear: t.case({}) }) }, EndPoint("PATCH /change"), Json("change")),
+  Patch: t.case(
+    { id: t.int, change: t.union({ Rename: t.case({ name: t.string }), Clear: t.case({}) }) },
+    EndPoint("PATCH /change"),
+    Json("change"),
+  ),
   Remove: t.case({ id: t.int, reason: t.option(t.string) }, EndPoint("/items"), Method("DELETE"), Query("reason")),
   Form: t.case(
     { user: t.string, age: t.int, when: t.datetime, agree: t.option(t.bool), note: t.option(t.string) },
@@ -41,7 +45,8 @@ function echoSite<D extends Descriptor>(descriptor: D) {
     seen.push(endpoint)
     return Content.Json(endpoint, descriptor)
   })
-  const fetch = async (request: Request) => (await site.Handle(request)) ?? new Response("not accepted", { status: 404 })
+  const fetch = async (request: Request) =>
+    (await site.Handle(request)) ?? new Response("not accepted", { status: 404 })
   return { site, seen, fetch }
 }
 
@@ -56,7 +61,10 @@ function skipUnlinkable<E>(router: Router<E>, value: E): boolean {
 }
 
 describe("typed requests: the server parses exactly what the client builds", () => {
-  for (const [name, descriptor] of [["the fixture union", Site], ["body cases of every kind", Bodies]] as const) {
+  for (const [name, descriptor] of [
+    ["the fixture union", Site],
+    ["body cases of every kind", Bodies],
+  ] as const) {
     it(`holds for ${name} through site.Handle (${numRuns} runs)`, async () => {
       const { site, seen, fetch } = echoSite(descriptor as Descriptor)
       let sent = 0
@@ -109,7 +117,9 @@ describe("Router.Request", () => {
 
   it("resolves against the origin of the base only", () => {
     expect(resolveLink("/a?b=1", "http://127.0.0.1:8080/x/y?z#w")).toBe("http://127.0.0.1:8080/a?b=1")
-    expect(Router.Request(router, { $: "Home" }, { base: new URL("https://h.test/deep/page") }).url).toBe("https://h.test/")
+    expect(Router.Request(router, { $: "Home" }, { base: new URL("https://h.test/deep/page") }).url).toBe(
+      "https://h.test/",
+    )
   })
 
   it("says what is missing outside a browser, and rejects a base with no origin", () => {
@@ -127,7 +137,10 @@ describe("Router.Request", () => {
     const parts = endpointRequestParts(Router.Infer(Bodies), { $: "Remove", id: 4, reason: "a b" })
     expect(parts).toMatchObject({ path: "/items/4?reason=a%20b", method: "DELETE", body: undefined })
     const form = endpointRequestParts(Router.Infer(Bodies), {
-      $: "Form", user: "ann & bob", age: 3, when: new Date(Date.UTC(2026, 10, 22)),
+      $: "Form",
+      user: "ann & bob",
+      age: 3,
+      when: new Date(Date.UTC(2026, 10, 22)),
     } as Infer<typeof Bodies>)
     expect(form.body).toBe("user=ann+%26+bob&age=3&when=2026-11-22")
     expect(form.headers.get("content-type")).toBe("application/x-www-form-urlencoded")

@@ -25,7 +25,9 @@ describe("client types", () => {
     const answer = Router.Fetch(router, { $: "Home" }, { base, fetch: never, response: Post })
     expectTypeOf(answer).resolves.toEqualTypeOf<{ title: string; at: Date }>()
     const app = Router.Install(router, { window: fakeWindow(base + "/") })
-    expectTypeOf(app).toMatchTypeOf<InstalledRouter<{ $: "Home" } | { $: "Article"; id: number } | { $: "Save"; post: { title: string; at: Date } }>>()
+    expectTypeOf(app).toMatchTypeOf<
+      InstalledRouter<{ $: "Home" } | { $: "Article"; id: number } | { $: "Save"; post: { title: string; at: Date } }>
+    >()
     expectTypeOf(app.current).toEqualTypeOf<Infer<typeof Pages> | undefined>()
     // @ts-expect-error a field of the wrong type
     expect(() => Router.Request(router, { $: "Article", id: "1" }, { base })).toThrow()

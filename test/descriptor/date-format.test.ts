@@ -21,15 +21,21 @@ describe("date formats", () => {
   })
   it("checks custom formats", () => {
     expect(() => checkDateFormat("HH.mm")).toThrow(new TypeError(descriptorMessages.dateFormatMissing("HH.mm", "yyyy")))
-    expect(() => checkDateFormat("yyyy-dd")).toThrow(new TypeError(descriptorMessages.dateFormatMissing("yyyy-dd", "MM")))
+    expect(() => checkDateFormat("yyyy-dd")).toThrow(
+      new TypeError(descriptorMessages.dateFormatMissing("yyyy-dd", "MM")),
+    )
     expect(() => checkDateFormat("yyyyMMdd")).not.toThrow()
   })
   it("round-trips every date at the format's precision", () => {
     fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(0, 0, 1), max: Date.UTC(9999, 11, 31) }), fc.constantFrom("yyyy-MM-dd-HH.mm.ss.fff", "yyyyMMdd", "dd.MM.yyyy HH"), (ms, format) => {
-        const text = formatDate(new Date(ms), format)!
-        expect(formatDate(parseDate(text, format)!, format)).toBe(text)
-      }),
+      fc.property(
+        fc.integer({ min: Date.UTC(0, 0, 1), max: Date.UTC(9999, 11, 31) }),
+        fc.constantFrom("yyyy-MM-dd-HH.mm.ss.fff", "yyyyMMdd", "dd.MM.yyyy HH"),
+        (ms, format) => {
+          const text = formatDate(new Date(ms), format)!
+          expect(formatDate(parseDate(text, format)!, format)).toBe(text)
+        },
+      ),
     )
   })
 })

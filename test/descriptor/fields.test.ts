@@ -7,7 +7,12 @@ import { resolve } from "../../src/descriptor/composites.js"
 
 describe("caseFields", () => {
   it("keeps declaration order and reads sources from case attributes", () => {
-    const c = t.case({ blog: t.int, q: t.string, page: t.option(t.int), post: t.string }, EndPoint("POST /p"), Query("q", "page"), Json("post"))
+    const c = t.case(
+      { blog: t.int, q: t.string, page: t.option(t.int), post: t.string },
+      EndPoint("POST /p"),
+      Query("q", "page"),
+      Json("post"),
+    )
     expect(caseFields(c, "C").map((f) => [f.name, f.source, f.optional])).toEqual([
       ["blog", "path", false],
       ["q", "query", false],
@@ -21,7 +26,11 @@ describe("caseFields", () => {
     expect(caseFields(c, "C")[1]?.type).toEqual(t.list(t.int))
   })
   it("applies DateTimeFormat through option and list", () => {
-    const c = t.case({ day: t.datetime, days: t.option(t.list(t.datetime)) }, DateTimeFormat("day", "yyyy-MM-dd"), DateTimeFormat("days", "yyyyMMdd"))
+    const c = t.case(
+      { day: t.datetime, days: t.option(t.list(t.datetime)) },
+      DateTimeFormat("day", "yyyy-MM-dd"),
+      DateTimeFormat("days", "yyyyMMdd"),
+    )
     const [day, days] = caseFields(c, "C")
     expect(day?.type).toEqual({ kind: "datetime", format: "yyyy-MM-dd" })
     expect(days?.type).toEqual(t.option(t.list(t.datetime("yyyyMMdd"))))
@@ -30,10 +39,18 @@ describe("caseFields", () => {
     expect(DateTimeFormat("yyyy-MM-dd")).toEqual(t.datetime("yyyy-MM-dd"))
   })
   it("rejects impossible shapes with one sentence each", () => {
-    expect(() => caseFields(t.case({ a: t.int }, Query("b")), "C")).toThrow(descriptorMessages.unknownAttributeField("C", "Query", "b"))
-    expect(() => caseFields(t.case({ a: Json(t.int), b: t.int }, Json("b")), "C")).toThrow(descriptorMessages.severalJsonFields("C", ["a", "b"]))
-    expect(() => caseFields(t.case({ a: Query(t.int) }, FormData("a")), "C")).toThrow(descriptorMessages.conflictingSource("C", "a", "query", "form"))
-    expect(() => caseFields(t.case({ a: t.int }, DateTimeFormat("a", "yyyy-MM-dd")), "C")).toThrow(descriptorMessages.dateTimeFormatOnNonDate("C", "a"))
+    expect(() => caseFields(t.case({ a: t.int }, Query("b")), "C")).toThrow(
+      descriptorMessages.unknownAttributeField("C", "Query", "b"),
+    )
+    expect(() => caseFields(t.case({ a: Json(t.int), b: t.int }, Json("b")), "C")).toThrow(
+      descriptorMessages.severalJsonFields("C", ["a", "b"]),
+    )
+    expect(() => caseFields(t.case({ a: Query(t.int) }, FormData("a")), "C")).toThrow(
+      descriptorMessages.conflictingSource("C", "a", "query", "form"),
+    )
+    expect(() => caseFields(t.case({ a: t.int }, DateTimeFormat("a", "yyyy-MM-dd")), "C")).toThrow(
+      descriptorMessages.dateTimeFormatOnNonDate("C", "a"),
+    )
   })
   it("caseTag honours Name", () => {
     expect(caseTag("Article", t.case({}, Name("a")))).toBe("a")
@@ -43,9 +60,18 @@ describe("caseFields", () => {
 
 describe("builders", () => {
   it("t.enum takes object literals and TS numeric enums", () => {
-    enum Access { Read = 1, Write = 2 }
-    expect(t.enum(Access).values).toEqual([["Read", 1], ["Write", 2]])
-    expect(t.enum({ A: 0, B: 5 }).values).toEqual([["A", 0], ["B", 5]])
+    enum Access {
+      Read = 1,
+      Write = 2,
+    }
+    expect(t.enum(Access).values).toEqual([
+      ["Read", 1],
+      ["Write", 2],
+    ])
+    expect(t.enum({ A: 0, B: 5 }).values).toEqual([
+      ["A", 0],
+      ["B", 5],
+    ])
     expect(() => t.enum({})).toThrow(new TypeError(descriptorMessages.enumEmpty))
     expect(() => t.enum({ A: 1.5 })).toThrow(new TypeError(descriptorMessages.enumNotSafeInteger("A", 1.5)))
   })
@@ -60,7 +86,11 @@ describe("builders", () => {
     expect(Object.isFrozen(d)).toBe(true)
     expect(JSON.parse(JSON.stringify(d))).toEqual({
       kind: "record",
-      fields: { a: { kind: "list", of: { kind: "option", of: { kind: "int" } } }, b: { kind: "tuple", items: [{ kind: "string" }, { kind: "bool" }] }, c: { kind: "map", of: { kind: "bigint" } } },
+      fields: {
+        a: { kind: "list", of: { kind: "option", of: { kind: "int" } } },
+        b: { kind: "tuple", items: [{ kind: "string" }, { kind: "bool" }] },
+        c: { kind: "map", of: { kind: "bigint" } },
+      },
     })
   })
   it("t.lazy resolves recursive descriptors and reports self-loops", () => {

@@ -4,7 +4,10 @@ import type { Infer, RecordDescriptor } from "../../src/descriptor/descriptor.js
 import { Json } from "../../src/json/json-namespace.js"
 
 // The pattern the README shows for recursive types.
-interface Tree { value: number; children: Tree[] }
+interface Tree {
+  value: number
+  children: Tree[]
+}
 const Tree: RecordDescriptor<any, Tree> = t.record({
   value: t.int,
   children: t.list(t.lazy<Tree>(() => Tree)),

@@ -23,7 +23,12 @@ interface Started {
 const started: ChildProcess[] = []
 afterAll(async () => {
   await Promise.all(
-    started.map((child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))))),
+    started.map(
+      (child) =>
+        new Promise<void>((resolve) =>
+          child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM")),
+        ),
+    ),
   )
 })
 
@@ -40,7 +45,9 @@ function run(script: string, env: Record<string, string>, listeners = 1): Promis
     const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 20_000)
     const collect = (chunk: Buffer) => {
       output += chunk.toString()
-      const ports = [...output.matchAll(/(?:listening on http:\/\/127\.0\.0\.1:|listening on port )(\d+)/g)].map((match) => Number(match[1]))
+      const ports = [...output.matchAll(/(?:listening on http:\/\/127\.0\.0\.1:|listening on port )(\d+)/g)].map(
+        (match) => Number(match[1]),
+      )
       if (ports.length >= listeners) {
         clearTimeout(timer)
         resolve({ ports, output: () => output, child })
@@ -56,7 +63,8 @@ const form = { "content-type": "application/x-www-form-urlencoded" }
 const cookieOf = (response: WireResponse) => (response.headers.get("set-cookie") ?? "").split(";")[0]!
 const login = async (port: number, user: string, prefix = "") =>
   cookieOf(await sendRaw(port, { method: "POST", target: `${prefix}/login`, headers: form, body: `user=${user}` }))
-const me = async (port: number, cookie: string, prefix = "") => (await sendRaw(port, { target: `${prefix}/me`, headers: { cookie } })).body
+const me = async (port: number, cookie: string, prefix = "") =>
+  (await sendRaw(port, { target: `${prefix}/me`, headers: { cookie } })).body
 
 describe("deploying on Node (examples/deploy)", () => {
   it("two processes with one secret serve the same users; a rotation keeps old cookies while the old key is listed", async () => {
@@ -67,7 +75,9 @@ describe("deploying on Node (examples/deploy)", () => {
       run("node.ts", { SESSION_SECRET: newSecret, SESSION_SECRET_OLD: oldSecret }),
       run("node.ts", { SESSION_SECRET: newSecret }),
     ])
-    const [portA, portB, rotatedPortA, rotatedPortB, newOnlyPort] = [a, b, rotatedA, rotatedB, newOnly].map((process) => process!.ports[0]!)
+    const [portA, portB, rotatedPortA, rotatedPortB, newOnlyPort] = [a, b, rotatedA, rotatedB, newOnly].map(
+      (process) => process!.ports[0]!,
+    )
 
     // Logged in on one process, served as that user by the other.
     const oldCookie = await login(portA!, "alice")
@@ -102,7 +112,10 @@ describe("deploying on Node (examples/deploy)", () => {
     expect(home.body).toContain('<form method="post" action="/app/login">')
     expect((await sendRaw(port, { target: "/health" })).body).toBe("ok")
     const loggedIn = await sendRaw(port, { method: "POST", target: "/app/login", headers: form, body: "user=dave" })
-    expect({ status: loggedIn.status, location: loggedIn.headers.get("location") }).toEqual({ status: 303, location: "/app/me" })
+    expect({ status: loggedIn.status, location: loggedIn.headers.get("location") }).toEqual({
+      status: 303,
+      location: "/app/me",
+    })
     expect(await me(port, cookieOf(loggedIn), "/app")).toBe("user: dave")
   }, 60_000)
 })

@@ -10,13 +10,15 @@ const send = async (method: string, path: string, body?: string, type?: string, 
   if (type !== undefined) headers["content-type"] = type
   if (cookie !== undefined) headers.cookie = cookie
   const response = await site.Handle(new Request(`http://localhost${path}`, { method, body, headers }))
-  return response && {
-    status: response.status,
-    location: response.headers.get("location"),
-    type: response.headers.get("content-type"),
-    setCookie: response.headers.get("set-cookie"),
-    body: await response.text(),
-  }
+  return (
+    response && {
+      status: response.status,
+      location: response.headers.get("location"),
+      type: response.headers.get("content-type"),
+      setCookie: response.headers.get("set-cookie"),
+      body: await response.text(),
+    }
+  )
 }
 
 describe("example site through Handle", () => {
@@ -24,7 +26,8 @@ describe("example site through Handle", () => {
     const home = await send("GET", "/")
     expect(home?.status).toBe(200)
     expect(home?.type).toBe("text/html; charset=utf-8")
-    for (const href of ["/blog", "/search", "/contact", "/admin", "/api/articles"]) expect(home?.body).toContain(`href="${href}"`)
+    for (const href of ["/blog", "/search", "/contact", "/admin", "/api/articles"])
+      expect(home?.body).toContain(`href="${href}"`)
   })
   it("tries /blog, /blog/<id:int>, /blog/<slug> in declaration order", async () => {
     expect((await send("GET", "/blog"))?.body).toContain("<h1>Blog</h1>")
@@ -41,7 +44,12 @@ describe("example site through Handle", () => {
     const list = await send("GET", "/api/articles")
     expect(list?.type).toBe("application/json")
     expect(JSON.parse(list!.body)[0]).toMatchObject({ id: 1, slug: "typed-links", published: "2026-11-01" })
-    const created = await send("POST", "/api/articles", JSON.stringify({ title: "Fresh <news>", body: "b" }), "application/json")
+    const created = await send(
+      "POST",
+      "/api/articles",
+      JSON.stringify({ title: "Fresh <news>", body: "b" }),
+      "application/json",
+    )
     expect(created?.status).toBe(201)
     const { id } = JSON.parse(created!.body) as { id: number }
     expect(created?.location).toBe(`/api/articles/${id}`)
@@ -54,11 +62,19 @@ describe("example site through Handle", () => {
     const form = "application/x-www-form-urlencoded"
     const bad = await send("POST", "/contact", "name=&email=x&message=hi", form)
     expect(bad?.status).toBe(400)
-    const sent = await send("POST", "/contact", "name=Ada&email=ada%40example.com&message=%3Cscript%3Ealert(1)%3C%2Fscript%3E", form)
+    const sent = await send(
+      "POST",
+      "/contact",
+      "name=Ada&email=ada%40example.com&message=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+      form,
+    )
     expect(sent).toMatchObject({ status: 303, location: "/contact/thanks?name=Ada" })
     expect((await send("GET", sent!.location!))?.body).toContain("Thanks, Ada!")
     // The admin area is protected: anonymous visitors go to the login form, which brings them back.
-    expect(await send("GET", "/admin/messages")).toMatchObject({ status: 307, location: "/account/login?returnTo=%2Fadmin%2Fmessages" })
+    expect(await send("GET", "/admin/messages")).toMatchObject({
+      status: 307,
+      location: "/account/login?returnTo=%2Fadmin%2Fmessages",
+    })
     const login = await send("POST", "/account/login?returnTo=%2Fadmin%2Fmessages", "user=ada&password=lovelace", form)
     expect(login).toMatchObject({ status: 303, location: "/admin/messages" })
     const cookie = login!.setCookie!.split(";")[0]!
@@ -70,8 +86,11 @@ describe("example site through Handle", () => {
   it("links every endpoint the way the full Site router does", () => {
     const full = Router.Infer(Site)
     const samples = [
-      { $: "Home" }, { $: "ArticleById", id: 3 }, { $: "Search", q: "a b", page: 2 },
-      { $: "Admin", page: { $: "Messages" } }, { $: "Api", call: { $: "GetArticle", id: 1 } },
+      { $: "Home" },
+      { $: "ArticleById", id: 3 },
+      { $: "Search", q: "a b", page: 2 },
+      { $: "Admin", page: { $: "Messages" } },
+      { $: "Api", call: { $: "GetArticle", id: 1 } },
     ] as const
     for (const sample of samples) expect(site.Router.Link(sample)).toBe(full.Link(sample))
   })
@@ -98,7 +117,9 @@ describe("npm start", () => {
           let body = ""
           res.on("data", (chunk: Buffer) => (body += chunk.toString()))
           res.on("end", () => resolve({ status: res.statusCode ?? 0, body }))
-        }).on("error", reject).end()
+        })
+          .on("error", reject)
+          .end()
       })
       expect(answer.status).toBe(200)
       expect(answer.body).toContain("<h1>Blog</h1>")

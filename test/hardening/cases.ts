@@ -1,3 +1,4 @@
+// biome-ignore-all format: a table, one row per line
 /**
  * The shared case table: hostile inputs from RELIABILITY.md with the answer
  * every host must give. `status` applies to all hosts unless a host has its

@@ -21,13 +21,19 @@ import { startHosts, viaHeader, type HostUnderTest, type RawResponse } from "./h
 
 type Endpoint = { $: "Boom" } | { $: "Upload" } | { $: "Secret" } | { $: "Login" } | { $: "Plain" }
 const allowed = "https://app.example"
-const origins = (allows: Parameters<Parameters<typeof CorsContent>[2]>[0]) => ({ ...allows, Origins: [allowed], ExposeHeaders: ["X-Total"] })
+const origins = (allows: Parameters<Parameters<typeof CorsContent>[2]>[0]) => ({
+  ...allows,
+  Origins: [allowed],
+  ExposeHeaders: ["X-Total"],
+})
 
 const site: Sitelet<Endpoint> = Sum<Sitelet<Endpoint>[]>(
   CorsContent<Endpoint>("/api/boom", Cors.Of({ $: "Boom" }), origins, () => {
     throw new Error("content failure")
   }),
-  CorsContent<Endpoint>("/api/upload", Cors.Of({ $: "Upload" }), origins, async (ctx) => Content.Text(`upload:${(await ctx.Request.body()).length}`)),
+  CorsContent<Endpoint>("/api/upload", Cors.Of({ $: "Upload" }), origins, async (ctx) =>
+    Content.Text(`upload:${(await ctx.Request.body()).length}`),
+  ),
   Protect<Endpoint>(
     { VerifyUser: () => true, LoginRedirect: () => ({ $: "Login" }) },
     CorsContent<Endpoint>("/api/secret", Cors.Of({ $: "Secret" }), origins, () => Content.Text("secret")),
@@ -40,14 +46,20 @@ const site: Sitelet<Endpoint> = Sum<Sitelet<Endpoint>[]>(
 
 let hosts: HostUnderTest[] = []
 beforeAll(async () => {
-  hosts = await startHosts(site, { limits: { bodyBytes: 10 }, session: { secret: "cors error suite secret, 32 bytes+" }, onError: () => undefined })
+  hosts = await startHosts(site, {
+    limits: { bodyBytes: 10 },
+    session: { secret: "cors error suite secret, 32 bytes+" },
+    onError: () => undefined,
+  })
 })
 afterAll(async () => {
   await Promise.all(hosts.map((host) => host.close()))
 })
 
-const varyTokens = (response: RawResponse) => (response.headers.get("vary") ?? "").split(",").map((token) => token.trim().toLowerCase())
-const corsHeaderNames = (response: RawResponse) => [...response.headers.keys()].filter((name) => name.startsWith("access-control-"))
+const varyTokens = (response: RawResponse) =>
+  (response.headers.get("vary") ?? "").split(",").map((token) => token.trim().toLowerCase())
+const corsHeaderNames = (response: RawResponse) =>
+  [...response.headers.keys()].filter((name) => name.startsWith("access-control-"))
 
 describe.each(["fetch", "node", "connect"] as const)("CORS headers on error answers, %s host (G3)", (hostName) => {
   const host = () => hosts.find((h) => h.name === hostName)!
@@ -66,19 +78,32 @@ describe.each(["fetch", "node", "connect"] as const)("CORS headers on error answ
   })
 
   it("a throwing content, disallowed origin: Vary: Origin, no CORS headers", async () => {
-    const response = await host().send({ target: "/api/boom", headers: { origin: "https://evil.example", vary: "Cookie" } })
+    const response = await host().send({
+      target: "/api/boom",
+      headers: { origin: "https://evil.example", vary: "Cookie" },
+    })
     expect(response.status).toBe(500)
     expect(varyTokens(response)).toEqual(["origin"])
     expect(corsHeaderNames(response)).toEqual([])
   })
 
   it("a body over the limit read by the content: 413 with Vary: Origin", async () => {
-    const response = await host().send({ method: "POST", target: "/api/upload", headers: { origin: allowed }, body: "x".repeat(11) })
+    const response = await host().send({
+      method: "POST",
+      target: "/api/upload",
+      headers: { origin: allowed },
+      body: "x".repeat(11),
+    })
     expect(response.status).toBe(413)
     viaConnectErrorHandler(response)
     expect(varyTokens(response)).toContain("origin")
     expect(response.headers.get("access-control-allow-origin")).toBe(allowed)
-    const fits = await host().send({ method: "POST", target: "/api/upload", headers: { origin: allowed }, body: "x".repeat(10) })
+    const fits = await host().send({
+      method: "POST",
+      target: "/api/upload",
+      headers: { origin: allowed },
+      body: "x".repeat(10),
+    })
     expect(fits.body).toBe("upload:10")
     expect(varyTokens(fits)).toEqual(["origin"])
   })
@@ -101,7 +126,11 @@ describe.each(["fetch", "node", "connect"] as const)("CORS headers on error answ
 
 describe("setCorsHeaders (Connect, before next(err))", () => {
   const response = () => new ServerResponse(new IncomingMessage(new Socket()))
-  const content = staticContent(Status.Custom(500), [header("Vary", "Origin"), header("Access-Control-Allow-Origin", allowed), header("Content-Type", "text/plain")], "x")
+  const content = staticContent(
+    Status.Custom(500),
+    [header("Vary", "Origin"), header("Access-Control-Allow-Origin", allowed), header("Content-Type", "text/plain")],
+    "x",
+  )
 
   it("copies only the CORS headers and appends Origin to a Vary already set", () => {
     const res = response()

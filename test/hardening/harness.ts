@@ -33,10 +33,14 @@ const bytesOf = (body: string | Uint8Array | undefined): Buffer =>
 /** Serializes a request to HTTP/1.1 bytes (`Connection: close`). */
 export function wireBytes(request: RawRequest): Buffer {
   const body = bytesOf(request.body)
-  const headers = new Map<string, string>([["host", "localhost"], ["connection", "close"]])
+  const headers = new Map<string, string>([
+    ["host", "localhost"],
+    ["connection", "close"],
+  ])
   for (const [name, value] of Object.entries(request.headers ?? {})) headers.set(name.toLowerCase(), value)
   if (request.chunked !== undefined) headers.set("transfer-encoding", "chunked")
-  else if (request.body !== undefined && !headers.has("content-length")) headers.set("content-length", String(body.length))
+  else if (request.body !== undefined && !headers.has("content-length"))
+    headers.set("content-length", String(body.length))
   let head = `${request.method ?? "GET"} ${request.target} HTTP/1.1\r\n`
   for (const [name, value] of headers) head += `${name}: ${value}\r\n`
   head += "\r\n"
@@ -113,10 +117,11 @@ function socketHost(name: "node" | "connect", server: Server, port: number): Hos
     name,
     port,
     send: async (request) => parseResponse((await rawExchange(port, wireBytes(request)))!),
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -161,11 +166,26 @@ export async function startHosts<E>(site: Sitelet<E>, options?: HostOptions): Pr
   app.use((req, res) => {
     const chunks: Buffer[] = []
     req.on("data", (chunk: Buffer) => chunks.push(chunk))
-    req.on("end", () => res.status(404).set(viaHeader, "fallthrough").send(`fallthrough:${Buffer.concat(chunks).toString("utf8")}`))
+    req.on("end", () =>
+      res
+        .status(404)
+        .set(viaHeader, "fallthrough")
+        .send(`fallthrough:${Buffer.concat(chunks).toString("utf8")}`),
+    )
   })
-  app.use((error: { status?: number; type?: string }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    res.status(error.status ?? 500).set(viaHeader, "error").send(String(error.type ?? "error"))
-  })
+  app.use(
+    (
+      error: { status?: number; type?: string },
+      _req: express.Request,
+      res: express.Response,
+      _next: express.NextFunction,
+    ) => {
+      res
+        .status(error.status ?? 500)
+        .set(viaHeader, "error")
+        .send(String(error.type ?? "error"))
+    },
+  )
   const connectServer = createServer(app)
   const connectPort = await listen(connectServer)
   return [fetchHost, socketHost("node", nodeServer, nodePort), socketHost("connect", connectServer, connectPort)]

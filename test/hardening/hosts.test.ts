@@ -22,7 +22,8 @@ describe.each(["fetch", "node", "connect"] as const)("hostile inputs on the %s h
     expect(response.status, response.body.slice(0, 200)).toBe(expected)
     if (c.answer !== undefined && expected === c.status) expect(response.body).toBe(c.answer)
     if (c.never !== undefined) expect(response.body).not.toContain(c.never)
-    if (hostName === "connect" && expected >= 400 && expected !== 404 && !c.parser) expect(response.headers.get(viaHeader)).toBe("error")
+    if (hostName === "connect" && expected >= 400 && expected !== 404 && !c.parser)
+      expect(response.headers.get(viaHeader)).toBe("error")
     if (hostName === "connect" && c.name === "unmatched POST") expect(response.body).toBe("fallthrough:hello")
     // Every case leaves the server able to serve the next request.
     expect((await host().send({ target: "/item/7" })).body).toBe("item:7")
@@ -32,6 +33,6 @@ describe.each(["fetch", "node", "connect"] as const)("hostile inputs on the %s h
 describe("after the suite", () => {
   it("Object.prototype is unchanged", () => {
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore)
-    expect(({} as Record<string, unknown>)["polluted"]).toBeUndefined()
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 })

@@ -28,41 +28,60 @@ afterAll(async () => {
 })
 
 describe("configured limits, on every host", () => {
-  it.each(["fetch", "node", "connect"] as const)("%s: body, URL length, query and form parameter counts", async (name) => {
-    const host = hosts.find((h) => h.name === name)!
-    expect((await host.send({ method: "POST", target: "/upload", body: "x".repeat(100) })).body).toBe("upload:100")
-    expect((await host.send({ method: "POST", target: "/upload", body: "x".repeat(101) })).status).toBe(413)
-    expect((await host.send({ method: "POST", target: "/upload", body: "x".repeat(101), chunked: 7 })).status).toBe(413)
-    expect((await host.send({ target: "/files/" + "a".repeat(193) })).status).toBe(200)
-    expect((await host.send({ target: "/files/" + "a".repeat(194) })).status).toBe(414)
-    expect((await host.send({ target: "/?a&b&c&d&e" })).status).toBe(200)
-    expect((await host.send({ target: "/?a&b&c&d&e&f" })).status).toBe(414)
-    const form = { "content-type": "application/x-www-form-urlencoded" }
-    expect((await host.send({ method: "POST", target: "/form", headers: form, body: "name=x&b&c&d&e" })).body).toBe("form:x")
-    expect((await host.send({ method: "POST", target: "/form", headers: form, body: "name=x&b&c&d&e&f" })).status).toBe(413)
-  })
-
+  it.each(["fetch", "node", "connect"] as const)(
+    "%s: body, URL length, query and form parameter counts",
+    async (name) => {
+      const host = hosts.find((h) => h.name === name)!
+      expect((await host.send({ method: "POST", target: "/upload", body: "x".repeat(100) })).body).toBe("upload:100")
+      expect((await host.send({ method: "POST", target: "/upload", body: "x".repeat(101) })).status).toBe(413)
+      expect((await host.send({ method: "POST", target: "/upload", body: "x".repeat(101), chunked: 7 })).status).toBe(
+        413,
+      )
+      expect((await host.send({ target: "/files/" + "a".repeat(193) })).status).toBe(200)
+      expect((await host.send({ target: "/files/" + "a".repeat(194) })).status).toBe(414)
+      expect((await host.send({ target: "/?a&b&c&d&e" })).status).toBe(200)
+      expect((await host.send({ target: "/?a&b&c&d&e&f" })).status).toBe(414)
+      const form = { "content-type": "application/x-www-form-urlencoded" }
+      expect((await host.send({ method: "POST", target: "/form", headers: form, body: "name=x&b&c&d&e" })).body).toBe(
+        "form:x",
+      )
+      expect(
+        (await host.send({ method: "POST", target: "/form", headers: form, body: "name=x&b&c&d&e&f" })).status,
+      ).toBe(413)
+    },
+  )
 })
 
 describe("configured body decoding limits, on every host", () => {
   // The default body limit: multipart parts take more than 100 bytes.
   let decodingHosts: HostUnderTest[] = []
   beforeAll(async () => {
-    decodingHosts = await startHosts(site, { limits: { queryParameters: 5, jsonDepth: 6, bigintDigits: 10 }, onError: () => undefined })
+    decodingHosts = await startHosts(site, {
+      limits: { queryParameters: 5, jsonDepth: 6, bigintDigits: 10 },
+      onError: () => undefined,
+    })
   })
   afterAll(async () => {
     await Promise.all(decodingHosts.map((host) => host.close()))
   })
   it.each(["fetch", "node", "connect"] as const)("%s: multipart parts, JSON depth and bigint digits", async (name) => {
     const host = decodingHosts.find((h) => h.name === name)!
-    expect((await host.send({ method: "POST", target: "/form", headers: multipart, body: parts(5) })).body).toBe("form:x")
+    expect((await host.send({ method: "POST", target: "/form", headers: multipart, body: parts(5) })).body).toBe(
+      "form:x",
+    )
     expect((await host.send({ method: "POST", target: "/form", headers: multipart, body: parts(6) })).status).toBe(413)
     // Depth 6 is the limit; the default (64) would accept depth 8.
     expect((await host.send({ method: "POST", target: "/tree", headers: json, body: nested(2) })).body).toBe("tree")
     expect((await host.send({ method: "POST", target: "/tree", headers: json, body: nested(3) })).status).toBe(400)
-    expect((await host.send({ method: "POST", target: "/big", headers: json, body: `"${"9".repeat(10)}"` })).body).toBe("big:10")
-    expect((await host.send({ method: "POST", target: "/big", headers: json, body: `"${"9".repeat(11)}"` })).status).toBe(400)
-    expect((await host.send({ method: "POST", target: "/big", headers: json, body: `"-${"9".repeat(10)}"` })).body).toBe("big:11")
+    expect((await host.send({ method: "POST", target: "/big", headers: json, body: `"${"9".repeat(10)}"` })).body).toBe(
+      "big:10",
+    )
+    expect(
+      (await host.send({ method: "POST", target: "/big", headers: json, body: `"${"9".repeat(11)}"` })).status,
+    ).toBe(400)
+    expect(
+      (await host.send({ method: "POST", target: "/big", headers: json, body: `"-${"9".repeat(10)}"` })).body,
+    ).toBe("big:11")
   })
 })
 
@@ -74,27 +93,48 @@ describe("a JSON depth limit above what the stack can follow", () => {
   afterAll(async () => {
     await Promise.all(deepHosts.map((host) => host.close()))
   })
-  it.each(["fetch", "node", "connect"] as const)("%s: a body nested 100 000 levels deep is a 400, never a 500", async (name) => {
-    const host = deepHosts.find((h) => h.name === name)!
-    expect((await host.send({ method: "POST", target: "/tree", headers: json, body: nested(50_000) })).status).toBe(400)
-    expect((await host.send({ target: "/item/7" })).body).toBe("item:7")
-  })
+  it.each(["fetch", "node", "connect"] as const)(
+    "%s: a body nested 100 000 levels deep is a 400, never a 500",
+    async (name) => {
+      const host = deepHosts.find((h) => h.name === name)!
+      expect((await host.send({ method: "POST", target: "/tree", headers: json, body: nested(50_000) })).status).toBe(
+        400,
+      )
+      expect((await host.send({ target: "/item/7" })).body).toBe("item:7")
+    },
+  )
 })
 
 describe("limit options", () => {
   it("default to the documented values and reach the router's body decoding", () => {
     const resolved = resolveHostOptions({ limits: { jsonDepth: 6 } })
     expect(resolved.limits).toEqual({ ...defaultLimits, jsonDepth: 6 })
-    expect(defaultLimits).toEqual({ bodyBytes: 1024 * 1024, urlLength: 8 * 1024, queryParameters: 1000, jsonDepth: 64, bigintDigits: 1000 })
+    expect(defaultLimits).toEqual({
+      bodyBytes: 1024 * 1024,
+      urlLength: 8 * 1024,
+      queryParameters: 1000,
+      jsonDepth: 64,
+      bigintDigits: 1000,
+    })
     expect(resolved.bodyLimits).toEqual({ jsonDepth: 6, bigintDigits: 1000, formFields: 1000 })
     expect(resolveHostOptions({}).bodyLimits).toEqual(defaultBodyLimits)
   })
   it("refuse a limit that is not an integer at or above its minimum when the host is built", () => {
-    for (const [name, value, minimum] of [["jsonDepth", 0, 1], ["bigintDigits", 1.5, 1], ["bodyBytes", -1, 0], ["queryParameters", Number.NaN, 0], ["urlLength", Infinity, 0]] as const) {
-      expect(() => resolveHostOptions({ limits: { [name]: value } }), name).toThrow(new TypeError(hostMessages.badLimit(name, value, minimum)))
+    for (const [name, value, minimum] of [
+      ["jsonDepth", 0, 1],
+      ["bigintDigits", 1.5, 1],
+      ["bodyBytes", -1, 0],
+      ["queryParameters", Number.NaN, 0],
+      ["urlLength", Infinity, 0],
+    ] as const) {
+      expect(() => resolveHostOptions({ limits: { [name]: value } }), name).toThrow(
+        new TypeError(hostMessages.badLimit(name, value, minimum)),
+      )
       expect(() => Fetch.Handler(site, { limits: { [name]: value } }), name).toThrow(TypeError)
     }
-    expect(resolveHostOptions({ limits: { bodyBytes: 0, jsonDepth: 1, bigintDigits: undefined } }).limits.bodyBytes).toBe(0)
+    expect(
+      resolveHostOptions({ limits: { bodyBytes: 0, jsonDepth: 1, bigintDigits: undefined } }).limits.bodyBytes,
+    ).toBe(0)
   })
 })
 
@@ -118,7 +158,15 @@ describe("Connect after a body parser consumed the body (D5)", () => {
     await new Promise((resolve) => server.close(resolve))
   })
   it("answers instead of hanging when a matched case needs the consumed body", async () => {
-    const data = await rawExchange(port, wireBytes({ method: "POST", target: "/echo", headers: { "content-type": "application/json" }, body: '{"title":"t","n":1}' }))
+    const data = await rawExchange(
+      port,
+      wireBytes({
+        method: "POST",
+        target: "/echo",
+        headers: { "content-type": "application/json" },
+        body: '{"title":"t","n":1}',
+      }),
+    )
     expect(parseResponse(data!).status).toBe(400)
     const miss = await rawExchange(port, wireBytes({ method: "POST", target: "/nowhere", body: "x" }))
     expect(parseResponse(miss!).body).toBe("fallthrough")

@@ -33,5 +33,7 @@ async function time(target: string): Promise<{ median: number; max: number; stat
 
 for (const [name, target] of Object.entries(targets)) {
   const { median, max, status } = await time(target)
-  console.log(`${name.padEnd(16)} ${String(target.length).padStart(6)} chars  status ${status}  median ${median.toFixed(2)} ms  max ${max.toFixed(2)} ms`)
+  console.log(
+    `${name.padEnd(16)} ${String(target.length).padStart(6)} chars  status ${status}  median ${median.toFixed(2)} ms  max ${max.toFixed(2)} ms`,
+  )
 }

@@ -20,7 +20,11 @@ function regexesInSource(dir: string): { where: string; source: string; flags: s
       } else if (ts.isNewExpression(node) && node.expression.getText() === "RegExp") {
         const first = node.arguments?.[0]
         // A RegExp built from data at run time cannot be checked here: fail so someone looks at it.
-        out.push(first && ts.isStringLiteral(first) ? { where, source: first.text, flags: "" } : { where, source: "<dynamic>", flags: "" })
+        out.push(
+          first && ts.isStringLiteral(first)
+            ? { where, source: first.text, flags: "" }
+            : { where, source: "<dynamic>", flags: "" },
+        )
       }
       ts.forEachChild(node, visit)
     }
@@ -34,7 +38,10 @@ function regexesInSource(dir: string): { where: string; source: string; flags: s
  * patterns are still checked, and must stay listed here to be tolerated.
  */
 const offRequestPath = new Map([
-  ["src/sitelet/html-template.ts", "runs on the literal strings of html`…` templates in the application's code, never on request data"],
+  [
+    "src/sitelet/html-template.ts",
+    "runs on the literal strings of html`…` templates in the application's code, never on request data",
+  ],
 ])
 
 describe("ReDoS (RELIABILITY A1, 3.2)", () => {

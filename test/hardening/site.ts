@@ -66,4 +66,7 @@ const adminSite: Sitelet<Endpoint> = Infer(AdminSite, {
  * Only `/admin/<page>` is protected; every other case is public. The guard
  * comes first, so its redirect links `Login` through another part of the Sum.
  */
-export const site = Sum(Protect<Endpoint>({ VerifyUser: (user) => user === "root", LoginRedirect: () => ({ $: "Login" }) }, adminSite), publicSite)
+export const site = Sum(
+  Protect<Endpoint>({ VerifyUser: (user) => user === "root", LoginRedirect: () => ({ $: "Login" }) }, adminSite),
+  publicSite,
+)

@@ -25,10 +25,21 @@ describe("Connect/Express middleware", () => {
 
   it("leaves the body of a request it does not accept for later middleware", async () => {
     const body = "x".repeat(200_000)
-    const response = await host.send({ method: "POST", target: "/after", headers: { "content-type": "text/plain" }, body })
+    const response = await host.send({
+      method: "POST",
+      target: "/after",
+      headers: { "content-type": "text/plain" },
+      body,
+    })
     expect(response.status).toBe(200)
     expect(response.body).toBe(`after:${body}`)
-    const chunked = await host.send({ method: "POST", target: "/after", headers: { "content-type": "text/plain" }, body: "abc", chunked: 1 })
+    const chunked = await host.send({
+      method: "POST",
+      target: "/after",
+      headers: { "content-type": "text/plain" },
+      body: "abc",
+      chunked: 1,
+    })
     expect(chunked.body).toBe("after:abc")
   })
   it("passes malformed targets to next(err) with status, expose and type", async () => {
@@ -57,7 +68,13 @@ describe("Connect/Express middleware", () => {
     expect(boom.message).toBe("handler failure (expected in tests)")
   })
   it("closes the connection after a 413 handed to the app's error handler", async () => {
-    const response = await host.send({ method: "POST", target: "/api/echo", headers: { "content-type": "application/json" }, body: "x".repeat(2 * 1024 * 1024), chunked: 256 * 1024 })
+    const response = await host.send({
+      method: "POST",
+      target: "/api/echo",
+      headers: { "content-type": "application/json" },
+      body: "x".repeat(2 * 1024 * 1024),
+      chunked: 256 * 1024,
+    })
     expect(response.status).toBe(413)
     expect(response.headers.get("connection")).toBe("close")
     expect((await host.send({ target: "/" })).body).toBe("home")
@@ -85,7 +102,13 @@ describe("node:http handler", () => {
     expect(seen).toHaveLength(3)
   })
   it("closes the connection after a 413 and keeps serving", async () => {
-    const response = await host.send({ method: "POST", target: "/api/echo", headers: { "content-type": "application/json" }, body: "x".repeat(2 * 1024 * 1024), chunked: 256 * 1024 })
+    const response = await host.send({
+      method: "POST",
+      target: "/api/echo",
+      headers: { "content-type": "application/json" },
+      body: "x".repeat(2 * 1024 * 1024),
+      chunked: 256 * 1024,
+    })
     expect(response.status).toBe(413)
     expect(response.headers.get("connection")).toBe("close")
     expect((await host.send({ target: "/" })).body).toBe("home")
@@ -98,7 +121,9 @@ describe("node:http handler", () => {
       const { connect } = await import("node:net")
       await new Promise<void>((resolve) => {
         const socket = connect(port, "127.0.0.1", () => {
-          socket.write("POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{\"na")
+          socket.write(
+            'POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"na',
+          )
           setTimeout(() => {
             socket.destroy()
             resolve()

@@ -22,7 +22,11 @@ function counted(url: string): { request: Request; reads: () => number } {
 
 describe("toResponse", () => {
   it("writes every header, repeated names included, and no body for HEAD", async () => {
-    const content = staticContent(Http.Status.Ok, [header("Content-Type", "text/plain"), header("Set-Cookie", "a=1"), header("set-cookie", "b=2")], "hi")
+    const content = staticContent(
+      Http.Status.Ok,
+      [header("Content-Type", "text/plain"), header("Set-Cookie", "a=1"), header("set-cookie", "b=2")],
+      "hi",
+    )
     const response = toResponse(content, "GET")
     expect(response.headers.getSetCookie()).toEqual(["a=1", "b=2"])
     expect(response.headers.get("content-type")).toBe("text/plain")

@@ -44,7 +44,9 @@ describe("what a Fetch runtime hands over besides the request", () => {
 
   it("Workers' env becomes ctx.Env, else the env option, else {}", async () => {
     const handler = Fetch.Handler(site, { ...quiet, env: { from: "option" } as never })
-    expect(await (await handler.fetch(new Request("http://x/env"), { from: "runtime" })).text()).toBe('{"from":"runtime"}')
+    expect(await (await handler.fetch(new Request("http://x/env"), { from: "runtime" })).text()).toBe(
+      '{"from":"runtime"}',
+    )
     expect(await (await handler.fetch(new Request("http://x/env"))).text()).toBe('{"from":"option"}')
     expect(await (await Fetch.Handler(site, quiet).fetch(new Request("http://x/env"))).text()).toBe("{}")
   })
@@ -72,7 +74,10 @@ describe("what a Fetch runtime hands over besides the request", () => {
     expect(await (await me({ SECRET: "another secret, also 32 bytes long" })).text()).toBe("undefined")
     // No binding: a 500 reported with the sentence that names the problem.
     const errors: unknown[] = []
-    const strict = Fetch.Handler(site, { onError: (e) => errors.push(e), session: { secret: (e) => (e as { SECRET?: string }).SECRET } })
+    const strict = Fetch.Handler(site, {
+      onError: (e) => errors.push(e),
+      session: { secret: (e) => (e as { SECRET?: string }).SECRET },
+    })
     expect((await strict.fetch(new Request("http://x/login", { method: "POST" }), {})).status).toBe(500)
     expect(String(errors[0])).toContain(sessionMessages.secretFunctionGaveNothing())
   })
@@ -108,12 +113,16 @@ describe("Fetch host faults", () => {
   })
 
   it("keeps the CORS headers of the refused answer on that 500, and only those", async () => {
-    const content = staticContent(Http.Status.Ok, [
-      ["Access-Control-Allow-Origin", "https://app.example"],
-      ["Vary", "Origin"],
-      ["X-Other", "kept out"],
-      ["X-Bad", "a\nb"],
-    ], "x")
+    const content = staticContent(
+      Http.Status.Ok,
+      [
+        ["Access-Control-Allow-Origin", "https://app.example"],
+        ["Vary", "Origin"],
+        ["X-Other", "kept out"],
+        ["X-Bad", "a\nb"],
+      ],
+      "x",
+    )
     const site = Sitelet.Content("/bad", { $: "Bad" } as const, content)
     const response = await site.Handle(new Request("http://x/bad"), { onError: () => undefined })
     expect(response?.status).toBe(500)
@@ -121,7 +130,11 @@ describe("Fetch host faults", () => {
     expect(response?.headers.get("vary")).toBe("Origin")
     expect(response?.headers.get("x-other")).toBeNull()
     // A refused CORS header itself: the plain 500.
-    const refused = Sitelet.Content("/bad", { $: "Bad" } as const, staticContent(Http.Status.Ok, [["Access-Control-Allow-Origin", "a\nb"]], "x"))
+    const refused = Sitelet.Content(
+      "/bad",
+      { $: "Bad" } as const,
+      staticContent(Http.Status.Ok, [["Access-Control-Allow-Origin", "a\nb"]], "x"),
+    )
     const plain = await refused.Handle(new Request("http://x/bad"), { onError: () => undefined })
     expect(plain?.status).toBe(500)
     expect(plain?.headers.get("access-control-allow-origin")).toBeNull()

@@ -8,11 +8,20 @@ import { HostContext, withoutTrailingSlashes } from "../../src/host/host-context
 
 const Site = t.union({ Home: "GET /", Item: "GET /item/<id:int>" })
 const site = Sitelet.Infer(Site, { Home: () => Content.Text("home"), Item: () => Content.Text("item") })
-const request = createRouteRequest({ method: "GET", target: "/app/item/1?x=1", headers: new Headers({ cookie: "theme=dark" }) })
+const request = createRouteRequest({
+  method: "GET",
+  target: "/app/item/1?x=1",
+  headers: new Headers({ cookie: "theme=dark" }),
+})
 
 describe("HostContext", () => {
   it("links through the mount path and base path, also when Link is taken off the context", () => {
-    const ctx = new HostContext(site, request, { secure: false, mountPath: "/mount//" }, resolveHostOptions({ basePath: "/app" }))
+    const ctx = new HostContext(
+      site,
+      request,
+      { secure: false, mountPath: "/mount//" },
+      resolveHostOptions({ basePath: "/app" }),
+    )
     const { Link } = ctx
     expect(ctx.ApplicationPath).toBe("/mount/app")
     expect(Link({ $: "Item", id: 2 })).toBe("/mount/app/item/2")
@@ -31,7 +40,12 @@ describe("HostContext", () => {
     expect(ctx.UserSession).toBe(ctx.UserSession)
   })
   it("collects the Set-Cookie headers of the session calls", async () => {
-    const ctx = new HostContext(site, request, { secure: true }, resolveHostOptions({ session: { secret: "s".repeat(32) } }))
+    const ctx = new HostContext(
+      site,
+      request,
+      { secure: true },
+      resolveHostOptions({ session: { secret: "s".repeat(32) } }),
+    )
     expect(HostContext.setCookiesOf(ctx)).toEqual([])
     await ctx.UserSession.Logout()
     const cookies = HostContext.setCookiesOf(ctx)
@@ -42,8 +56,12 @@ describe("HostContext", () => {
   it("gives the runtime's bindings as Env, else the env option, else an empty object", () => {
     const fromRuntime = { DB: "runtime" }
     const fromOption = { DB: "option" }
-    expect(new HostContext(site, request, { secure: false, env: fromRuntime }, resolveHostOptions({ env: fromOption })).Env).toBe(fromRuntime)
-    expect(new HostContext(site, request, { secure: false }, resolveHostOptions({ env: fromOption })).Env).toBe(fromOption)
+    expect(
+      new HostContext(site, request, { secure: false, env: fromRuntime }, resolveHostOptions({ env: fromOption })).Env,
+    ).toBe(fromRuntime)
+    expect(new HostContext(site, request, { secure: false }, resolveHostOptions({ env: fromOption })).Env).toBe(
+      fromOption,
+    )
     const none = new HostContext(site, request, { secure: false }, resolveHostOptions({})).Env
     expect(none).toEqual({})
     expect(Object.isFrozen(none)).toBe(true)

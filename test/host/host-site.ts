@@ -73,6 +73,7 @@ export interface HostCase {
 const mib = 1024 * 1024
 
 /** Requests and the answer every host must give. */
+// biome-ignore format: a table, one row per line
 export const hostCases: readonly HostCase[] = [
   { name: "root", request: { target: "/" }, status: 200, body: "home", contentType: "text/plain; charset=utf-8" },
   { name: "declaration order: literal", request: { target: "/blog" }, status: 200, body: "blog" },

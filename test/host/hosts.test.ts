@@ -18,7 +18,11 @@ describe("one case table, three hosts", () => {
       const answers = []
       for (const host of hosts) {
         const response = await host.send(row.request)
-        answers.push({ host: host.name, status: response.status, body: row.body === undefined ? undefined : response.body })
+        answers.push({
+          host: host.name,
+          status: response.status,
+          body: row.body === undefined ? undefined : response.body,
+        })
         if (row.contentType !== undefined) expect(response.headers.get("content-type"), host.name).toBe(row.contentType)
         if (response.status < 300) expect(response.headers.get("x-content-type-options"), host.name).toBe("nosniff")
       }

@@ -22,7 +22,8 @@ function exchange(target: string): { req: IncomingMessage; res: ServerResponse; 
   req.url = target
   req.headers = { host: "localhost" }
   const res = new ServerResponse(req)
-  const written = () => (res as unknown as { outputData: Array<{ data: string }> }).outputData.map((chunk) => String(chunk.data)).join("")
+  const written = () =>
+    (res as unknown as { outputData: Array<{ data: string }> }).outputData.map((chunk) => String(chunk.data)).join("")
   return { req, res, written }
 }
 

@@ -32,7 +32,16 @@ afterAll(async () => {
 describe("node:http hot path", () => {
   it("serves pages, JSON bodies, errors and fall-through without WHATWG objects", async () => {
     expect((await host.send({ target: "/blog/3" })).body).toBe("id 3")
-    expect((await host.send({ method: "POST", target: "/api/echo", headers: { "content-type": "application/json" }, body: '{"name":"a","count":1}' })).status).toBe(200)
+    expect(
+      (
+        await host.send({
+          method: "POST",
+          target: "/api/echo",
+          headers: { "content-type": "application/json" },
+          body: '{"name":"a","count":1}',
+        })
+      ).status,
+    ).toBe(200)
     expect((await host.send({ target: "/nothing" })).status).toBe(404)
     expect((await host.send({ target: "/boom" })).status).toBe(500)
     expect((await host.send({ target: "/search?q=x" })).status).toBe(200)

@@ -13,7 +13,10 @@ afterEach(async () => {
 })
 
 /** Serves one request with `write` and returns the raw response head lines and body, byte for byte. */
-async function rawAnswer(write: (res: ServerResponse) => void, method = "GET"): Promise<{ statusLine: string; lines: string[]; body: string }> {
+async function rawAnswer(
+  write: (res: ServerResponse) => void,
+  method = "GET",
+): Promise<{ statusLine: string; lines: string[]; body: string }> {
   server = createServer((_req, res) => write(res))
   const running = server
   await new Promise<void>((resolve) => running.listen(0, "127.0.0.1", () => resolve()))
@@ -31,7 +34,8 @@ async function rawAnswer(write: (res: ServerResponse) => void, method = "GET"): 
   return { statusLine, lines, body: raw.slice(split + 4) }
 }
 
-const named = (lines: readonly string[], name: string) => lines.filter((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
+const named = (lines: readonly string[], name: string) =>
+  lines.filter((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`))
 
 const twoCookies: StaticContent = staticContent(
   Status.Ok,
@@ -49,7 +53,11 @@ describe("writeNodeResponse", () => {
     expect(answer.body).toBe("\u00c3\u00a9")
   })
   it("replaces the content's own Content-Length and, when closing, its Connection", async () => {
-    const content = staticContent(Status.Ok, [header("Content-Length", "99"), header("Connection", "keep-alive")], "abc")
+    const content = staticContent(
+      Status.Ok,
+      [header("Content-Length", "99"), header("Connection", "keep-alive")],
+      "abc",
+    )
     const answer = await rawAnswer((res) => writeNodeResponse(res, content, "GET", true))
     expect(named(answer.lines, "content-length")).toEqual(["content-length: 3"])
     expect(named(answer.lines, "connection")).toEqual(["connection: close"])
@@ -59,17 +67,25 @@ describe("writeNodeResponse", () => {
     const head = await rawAnswer((res) => writeNodeResponse(res, twoCookies, "HEAD", false), "HEAD")
     expect(named(head.lines, "content-length")).toEqual(["content-length: 2"])
     expect(head.body).toBe("")
-    const empty = await rawAnswer((res) => writeNodeResponse(res, staticContent(Status.NoContent, [], "ignored"), "GET", false))
+    const empty = await rawAnswer((res) =>
+      writeNodeResponse(res, staticContent(Status.NoContent, [], "ignored"), "GET", false),
+    )
     expect(empty.statusLine).toBe("HTTP/1.1 204 No Content")
     expect(named(empty.lines, "content-length")).toEqual([])
     expect(empty.body).toBe("")
   })
   it("uses a custom status text", async () => {
-    const answer = await rawAnswer((res) => writeNodeResponse(res, staticContent(Status.Custom(299, "Fine Enough"), [], "x"), "GET", false))
+    const answer = await rawAnswer((res) =>
+      writeNodeResponse(res, staticContent(Status.Custom(299, "Fine Enough"), [], "x"), "GET", false),
+    )
     expect(answer.statusLine).toBe("HTTP/1.1 299 Fine Enough")
   })
   it("keeps headers another middleware set, replaces those the content repeats, and keeps repeated names", async () => {
-    const content = staticContent(Status.Ok, [header("X-Mine", "content"), header("Set-Cookie", "a=1"), header("Set-Cookie", "b=2")], "ok")
+    const content = staticContent(
+      Status.Ok,
+      [header("X-Mine", "content"), header("Set-Cookie", "a=1"), header("Set-Cookie", "b=2")],
+      "ok",
+    )
     const answer = await rawAnswer((res) => {
       res.setHeader("X-Powered-By", "Express")
       res.setHeader("x-mine", "middleware")

@@ -19,7 +19,12 @@ export function wireRequest(path: RoutePath): WireRequest {
   const target = routePathToString(path)
   const method = path.method ?? "GET"
   if (path.body?.kind === "json") {
-    return { method, target, headers: { "content-type": "application/json" }, body: serialize(path.body.descriptor, path.body.value as never) }
+    return {
+      method,
+      target,
+      headers: { "content-type": "application/json" },
+      body: serialize(path.body.descriptor, path.body.value as never),
+    }
   }
   if (path.body?.kind === "form") {
     const body = new URLSearchParams(path.body.fields.map(([key, value]) => [key, value])).toString()

@@ -33,7 +33,11 @@ describe("Link then serve gives back the value on every host", () => {
         const expected = serialize(Site, value)
         for (const host of hosts) {
           const response = await host.send(request)
-          expect({ host: host.name, status: response.status, body: response.body }).toEqual({ host: host.name, status: 200, body: expected })
+          expect({ host: host.name, status: response.status, body: response.body }).toEqual({
+            host: host.name,
+            status: 200,
+            body: expected,
+          })
         }
       }),
       { numRuns },

@@ -26,7 +26,8 @@ const init = (target: string): ServeInit => ({
   readBody: async () => new Uint8Array(0),
   secure: false,
 })
-const isPending = (outcome: ServeOutcome | Promise<ServeOutcome>): outcome is Promise<ServeOutcome> => outcome instanceof Promise
+const isPending = (outcome: ServeOutcome | Promise<ServeOutcome>): outcome is Promise<ServeOutcome> =>
+  outcome instanceof Promise
 
 describe("serveRequest", () => {
   it("answers synchronously when dispatch and the handler are synchronous", () => {
@@ -42,9 +43,15 @@ describe("serveRequest", () => {
   })
   it("adds nosniff once, to each content, whichever header list it was built on", () => {
     const options = resolveHostOptions({})
-    const kinds = ["/", "/item/1", "/", "/item/2"].map((target) => serveRequest(site, init(target), options) as ServeOutcome)
+    const kinds = ["/", "/item/1", "/", "/item/2"].map(
+      (target) => serveRequest(site, init(target), options) as ServeOutcome,
+    )
     const bodies = kinds.map((outcome) => (outcome.kind === "served" ? outcome.content : undefined))
-    expect(bodies.map((content) => content?.headers.filter(([name]) => name.toLowerCase() === "x-content-type-options").length)).toEqual([1, 1, 1, 1])
+    expect(
+      bodies.map(
+        (content) => content?.headers.filter(([name]) => name.toLowerCase() === "x-content-type-options").length,
+      ),
+    ).toEqual([1, 1, 1, 1])
     expect(bodies.map((content) => content && headerOf(content, "content-type"))).toEqual([
       "text/plain; charset=utf-8",
       "application/json",
@@ -52,7 +59,11 @@ describe("serveRequest", () => {
       "application/json",
     ])
     const own = staticContent(Http.Status.Ok, [header("X-Content-Type-Options", "nosniff")], "x")
-    const kept = makeSitelet(Router.Infer(Site), (request) => (request.segments.length === 0 ? { endpoint: { $: "Home" }, serve: () => own } : undefined), false)
+    const kept = makeSitelet(
+      Router.Infer(Site),
+      (request) => (request.segments.length === 0 ? { endpoint: { $: "Home" }, serve: () => own } : undefined),
+      false,
+    )
     const outcome = serveRequest(kept, init("/"), options) as ServeOutcome
     expect(outcome.kind === "served" && outcome.content).toBe(own)
   })
@@ -69,6 +80,7 @@ describe("serveRequest", () => {
     const router = Router.Infer(Site)
     const answer: Dispatched<unknown> = { endpoint: { $: "Home" }, serve: () => Content.Text("later") }
     // A thenable that is not a native promise (another realm, a polyfill).
+    // biome-ignore lint/suspicious/noThenProperty: a thenable that is not a native promise is what this test is about
     const thenable = { then: (resolve: (value: Dispatched<unknown>) => void) => resolve(answer) }
     const foreign = makeSitelet<unknown>(router, () => thenable as never, false)
     const later = serveRequest(foreign, init("/"), resolveHostOptions({}))
@@ -78,15 +90,23 @@ describe("serveRequest", () => {
 
     const errors: unknown[] = []
     const options = resolveHostOptions({ onError: (error) => errors.push(error) })
-    const dispatchThrows = makeSitelet<unknown>(router, () => {
-      throw new Error("dispatch failure (expected in tests)")
-    }, false)
-    const serveThrows = makeSitelet<unknown>(router, () => ({
-      endpoint: { $: "Home" },
-      serve: () => {
-        throw new Error("serve failure (expected in tests)")
+    const dispatchThrows = makeSitelet<unknown>(
+      router,
+      () => {
+        throw new Error("dispatch failure (expected in tests)")
       },
-    }), false)
+      false,
+    )
+    const serveThrows = makeSitelet<unknown>(
+      router,
+      () => ({
+        endpoint: { $: "Home" },
+        serve: () => {
+          throw new Error("serve failure (expected in tests)")
+        },
+      }),
+      false,
+    )
     for (const failing of [dispatchThrows, serveThrows]) {
       const outcome = serveRequest(failing, init("/"), options)
       if (isPending(outcome)) throw new Error("expected a synchronous outcome")

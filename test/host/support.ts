@@ -75,7 +75,8 @@ export function sendRaw(port: number, request: WireRequest): Promise<WireRespons
     socket.on("close", () => {
       const raw = Buffer.concat(chunks)
       const split = raw.indexOf("\r\n\r\n")
-      if (split < 0) return reject(new Error(`no response: ${raw.toString("latin1")}${failure ? ` (${failure.message})` : ""}`))
+      if (split < 0)
+        return reject(new Error(`no response: ${raw.toString("latin1")}${failure ? ` (${failure.message})` : ""}`))
       const [statusLine = "", ...lines] = raw.subarray(0, split).toString("latin1").split("\r\n")
       const headers = new Map<string, string>()
       for (const line of lines) {
@@ -91,7 +92,11 @@ export function sendRaw(port: number, request: WireRequest): Promise<WireRespons
     const body = request.body === undefined ? undefined : Buffer.from(request.body)
     let head = `${request.method ?? "GET"} ${request.target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n`
     for (const [name, value] of Object.entries(request.headers ?? {})) head += `${name}: ${value}\r\n`
-    if (body !== undefined && request.chunked === undefined && !Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === "content-length")) {
+    if (
+      body !== undefined &&
+      request.chunked === undefined &&
+      !Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === "content-length")
+    ) {
       head += `Content-Length: ${body.byteLength}\r\n`
     }
     if (request.chunked !== undefined) head += "Transfer-Encoding: chunked\r\n"
@@ -121,7 +126,8 @@ export function fetchHost(site: Sitelet<any>, options?: HostOptions): HostUnderT
         const size = request.chunked
         init.body = new ReadableStream<Uint8Array>({
           start(controller) {
-            for (let at = 0; at < body.byteLength; at += size) controller.enqueue(new Uint8Array(body.subarray(at, at + size)))
+            for (let at = 0; at < body.byteLength; at += size)
+              controller.enqueue(new Uint8Array(body.subarray(at, at + size)))
             controller.close()
           },
         })
@@ -157,11 +163,21 @@ export async function expressHost(site: Sitelet<any>, options?: HostOptions, mou
   app.use((req, res) => {
     res.status(404).type("text/plain").send("Not Found")
   })
-  app.use((error: { status?: number; expose?: boolean; message?: string }, req: express.Request, res: express.Response, next: express.NextFunction) => {
-    void next
-    const status = error.status ?? 500
-    res.status(status).type("text/plain").send(error.expose === true ? String(error.message) : "Internal Server Error")
-  })
+  app.use(
+    (
+      error: { status?: number; expose?: boolean; message?: string },
+      req: express.Request,
+      res: express.Response,
+      next: express.NextFunction,
+    ) => {
+      void next
+      const status = error.status ?? 500
+      res
+        .status(status)
+        .type("text/plain")
+        .send(error.expose === true ? String(error.message) : "Internal Server Error")
+    },
+  )
   const server = createServer(app)
   const port = await listen(server)
   return { name: "express", send: (request) => sendRaw(port, request), close: () => closeServer(server) }

@@ -12,15 +12,17 @@ describe.each([
     expect(check("\uD800\uD800\uDC00")).toBe(false)
     expect(check("😀")).toBe(true)
     expect(check("")).toBe(true)
-    fc.assert(fc.property(fc.string({ unit: "binary" }), (s) => {
-      // encodeURIComponent throws URIError exactly on lone surrogates: an independent oracle.
-      let oracle = true
-      try {
-        encodeURIComponent(s)
-      } catch {
-        oracle = false
-      }
-      expect(check(s)).toBe(oracle)
-    }))
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (s) => {
+        // encodeURIComponent throws URIError exactly on lone surrogates: an independent oracle.
+        let oracle = true
+        try {
+          encodeURIComponent(s)
+        } catch {
+          oracle = false
+        }
+        expect(check(s)).toBe(oracle)
+      }),
+    )
   })
 })

@@ -29,8 +29,18 @@ describe("Json.Activate: trusted plain values to typed values, without validatio
   })
 
   test("where a record needs converting it is rebuilt from declared fields only", () => {
-    const value = activate(User, JSON.parse('{"id":1,"name":"a","email":null,"score":1,"admin":true,"joined":"2026-11-22T00:00:00.000Z","access":1,"__proto__":{"x":1}}'))
-    expect(value).toEqual(decode(User, JSON.parse('{"id":1,"name":"a","score":1,"admin":true,"joined":"2026-11-22T00:00:00.000Z","access":1}')))
+    const value = activate(
+      User,
+      JSON.parse(
+        '{"id":1,"name":"a","email":null,"score":1,"admin":true,"joined":"2026-11-22T00:00:00.000Z","access":1,"__proto__":{"x":1}}',
+      ),
+    )
+    expect(value).toEqual(
+      decode(
+        User,
+        JSON.parse('{"id":1,"name":"a","score":1,"admin":true,"joined":"2026-11-22T00:00:00.000Z","access":1}'),
+      ),
+    )
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype)
   })
 })

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest"
-import { DateTimeFormat, EndPoint, FormData, Json as JsonAttribute, Name, NamedUnionCases, Query } from "../../src/descriptor/attributes.js"
+import {
+  DateTimeFormat,
+  EndPoint,
+  FormData,
+  Json as JsonAttribute,
+  Name,
+  NamedUnionCases,
+  Query,
+} from "../../src/descriptor/attributes.js"
 import type { Descriptor } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
 import { decode, deserialize, encode, serialize } from "../../src/json/codec.js"
@@ -30,16 +38,26 @@ const rows: ReadonlyArray<readonly [string, Descriptor, unknown, string]> = [
     { access: 1, admin: true, score: 0.5, joined: day, name: "Ann", id: 7 },
     '{"id":7,"name":"Ann","score":0.5,"admin":true,"joined":"2026-11-22T10:30:05.123Z","access":1}',
   ],
-  [
-    "record: option present",
-    t.record({ a: t.option(t.int), b: t.int }),
-    { a: 1, b: 2 },
-    '{"a":1,"b":2}',
-  ],
+  ["record: option present", t.record({ a: t.option(t.int), b: t.int }), { a: 1, b: 2 }, '{"a":1,"b":2}'],
   ["record: only option, absent", t.record({ a: t.option(t.int) }), {}, "{}"],
-  ["union: $ first", Event, { $: "Click", x: 1, y: 2, at: day }, '{"$":"Click","x":1,"y":2,"at":"2026-11-22T10:30:05.123Z"}'],
-  ["union: Name changes the tag", Event, { $: "Key", code: "k", mods: ["ctrl"] }, '{"$":"key","code":"k","mods":["ctrl"]}'],
-  ["union: bigint list and map", Event, { $: "Batch", ids: [1n], tags: { x: 1 } }, '{"$":"Batch","ids":["1"],"tags":{"x":1}}'],
+  [
+    "union: $ first",
+    Event,
+    { $: "Click", x: 1, y: 2, at: day },
+    '{"$":"Click","x":1,"y":2,"at":"2026-11-22T10:30:05.123Z"}',
+  ],
+  [
+    "union: Name changes the tag",
+    Event,
+    { $: "Key", code: "k", mods: ["ctrl"] },
+    '{"$":"key","code":"k","mods":["ctrl"]}',
+  ],
+  [
+    "union: bigint list and map",
+    Event,
+    { $: "Batch", ids: [1n], tags: { x: 1 } },
+    '{"$":"Batch","ids":["1"],"tags":{"x":1}}',
+  ],
   ["NamedUnionCases: tag key first", Shape, { $: "Circle", r: 2 }, '{"kind":"Circle","r":2}'],
   [
     "DateTimeFormat on a case field",
@@ -54,7 +72,12 @@ const rows: ReadonlyArray<readonly [string, Descriptor, unknown, string]> = [
     '{"value":1,"children":[{"value":2,"children":[],"label":"leaf"}]}',
   ],
   ["case alone: its fields", t.case({ a: t.int }), { a: 1 }, '{"a":1}'],
-  ["DateTimeFormat on a record field", t.record({ day: DateTimeFormat("dd.MM.yyyy") }), { day: new Date(Date.UTC(2026, 10, 22)) }, '{"day":"22.11.2026"}'],
+  [
+    "DateTimeFormat on a record field",
+    t.record({ day: DateTimeFormat("dd.MM.yyyy") }),
+    { day: new Date(Date.UTC(2026, 10, 22)) },
+    '{"day":"22.11.2026"}',
+  ],
   [
     "DateTimeFormat through an option field",
     t.case({ day: t.option(t.datetime) }, DateTimeFormat("day", "yyyy-MM-dd")),
@@ -65,14 +88,27 @@ const rows: ReadonlyArray<readonly [string, Descriptor, unknown, string]> = [
     "a case's JSON carries every field, whatever its routing source",
     t.union({
       Post: t.case(
-        { blog: t.int, q: t.string, post: t.record({ title: t.string }), user: FormData(t.string), page: Query(t.option(t.int)) },
-        EndPoint("POST /posts"), Query("q"), JsonAttribute("post"),
+        {
+          blog: t.int,
+          q: t.string,
+          post: t.record({ title: t.string }),
+          user: FormData(t.string),
+          page: Query(t.option(t.int)),
+        },
+        EndPoint("POST /posts"),
+        Query("q"),
+        JsonAttribute("post"),
       ),
     }),
     { $: "Post", blog: 1, q: "x", post: { title: "T" }, user: "u", page: 2 },
     '{"$":"Post","blog":1,"q":"x","post":{"title":"T"},"user":"u","page":2}',
   ],
-  ["Json field wrapper is its inner type", t.record({ body: JsonAttribute(t.list(t.int)) }), { body: [1] }, '{"body":[1]}'],
+  [
+    "Json field wrapper is its inner type",
+    t.record({ body: JsonAttribute(t.list(t.int)) }),
+    { body: [1] },
+    '{"body":[1]}',
+  ],
   ["__proto__ as a map key", t.map(t.int), JSON.parse('{"__proto__":1}'), '{"__proto__":1}'],
 ]
 
@@ -85,7 +121,12 @@ describe("JSON format (DESIGN.md §2 table)", () => {
   })
 
   test("an option field given as null decodes as absent", () => {
-    expect(deserialize(User, '{"id":1,"name":"a","email":null,"score":1,"admin":false,"joined":"2026-11-22T00:00:00Z","access":1}')).not.toHaveProperty("email")
+    expect(
+      deserialize(
+        User,
+        '{"id":1,"name":"a","email":null,"score":1,"admin":false,"joined":"2026-11-22T00:00:00Z","access":1}',
+      ),
+    ).not.toHaveProperty("email")
   })
 
   test("extra fields are ignored", () => {
@@ -101,7 +142,9 @@ describe("JSON format (DESIGN.md §2 table)", () => {
   test("ISO dates: offsets, no seconds, 6-digit years and more fraction digits decode", () => {
     expect(deserialize(t.datetime, '"2026-11-22T12:00+02:00"')).toEqual(new Date(Date.UTC(2026, 10, 22, 10)))
     expect(deserialize(t.datetime, '"2026-11-22"')).toEqual(new Date(Date.UTC(2026, 10, 22)))
-    expect(deserialize(t.datetime, '"2026-11-22T00:00:00.123456Z"')).toEqual(new Date(Date.UTC(2026, 10, 22, 0, 0, 0, 123)))
+    expect(deserialize(t.datetime, '"2026-11-22T00:00:00.123456Z"')).toEqual(
+      new Date(Date.UTC(2026, 10, 22, 0, 0, 0, 123)),
+    )
     const far = new Date(Date.UTC(20000, 0, 1))
     expect(deserialize(t.datetime, serialize(t.datetime, far))).toEqual(far)
   })

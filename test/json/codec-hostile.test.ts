@@ -52,11 +52,20 @@ describe("prototype poisoning (RELIABILITY.md C1)", () => {
   })
 
   test("declared fields named like Object.prototype members are read as own keys only", () => {
-    const error = (() => { try { deserialize(Proto, '{"hasOwnProperty":[]}') } catch (e) { return e } })()
+    const error = (() => {
+      try {
+        deserialize(Proto, '{"hasOwnProperty":[]}')
+      } catch (e) {
+        return e
+      }
+    })()
     expect(error).toBeInstanceOf(JsonError)
     expect((error as JsonError).path).toBe("$.constructor")
     expect((error as JsonError).received).toBe(jsonMessages.missing)
-    expect(deserialize(Proto, '{"constructor":1,"hasOwnProperty":[true]}')).toEqual({ constructor: 1, hasOwnProperty: [true] })
+    expect(deserialize(Proto, '{"constructor":1,"hasOwnProperty":[true]}')).toEqual({
+      constructor: 1,
+      hasOwnProperty: [true],
+    })
   })
 
   test("a union tag key equal to a prototype member is read as an own key", () => {
@@ -70,7 +79,13 @@ describe("limits", () => {
 
   test("depth limit 64 by default: 64 levels pass, 65 fail with a JsonError", () => {
     expect(() => deserialize(deepList, nested(64))).not.toThrow()
-    const error = (() => { try { deserialize(deepList, nested(65)) } catch (e) { return e } })() as JsonError
+    const error = (() => {
+      try {
+        deserialize(deepList, nested(65))
+      } catch (e) {
+        return e
+      }
+    })() as JsonError
     expect(error).toBeInstanceOf(JsonError)
     expect(error.expected).toBe(jsonMessages.depthLimit(64))
     expect(error.segments).toHaveLength(64)
@@ -88,11 +103,20 @@ describe("limits", () => {
         () => deserialize(deepList, nested(200_000), { maxDepth }),
         () => deserialize(Tree, deepTree, { maxDepth }),
         () => decode(deepList, JSON.parse(nested(200_000)), { maxDepth }),
-        () => activate(Tree, JSON.parse('{"value":1,"children":['.repeat(100_000) + "]}".repeat(100_000)), { maxDepth }),
+        () =>
+          activate(Tree, JSON.parse('{"value":1,"children":['.repeat(100_000) + "]}".repeat(100_000)), { maxDepth }),
       ]) {
-        const error = (() => { try { run() } catch (e) { return e } })()
+        const error = (() => {
+          try {
+            run()
+          } catch (e) {
+            return e
+          }
+        })()
         expect(error).toBeInstanceOf(JsonError)
-        expect((error as JsonError).message).toBe(jsonMessages.mismatch("$", jsonMessages.stackDepth, jsonMessages.tooDeep))
+        expect((error as JsonError).message).toBe(
+          jsonMessages.mismatch("$", jsonMessages.stackDepth, jsonMessages.tooDeep),
+        )
       }
     }
     // Serializing a value deeper than the stack: the same error.
@@ -105,13 +129,21 @@ describe("limits", () => {
     const value = JSON.parse(nested(10)) as unknown[]
     expect(() => deserialize(deepList, nested(10), { maxDepth: 9 })).toThrow(JsonError)
     expect(() => serialize(deepList, value as never, { maxDepth: 9 })).toThrow(JsonError)
-    expect(() => activate(Tree, JSON.parse('{"value":1,"children":[{"value":1,"children":[]}]}'), { maxDepth: 1 })).toThrow(JsonError)
+    expect(() =>
+      activate(Tree, JSON.parse('{"value":1,"children":[{"value":1,"children":[]}]}'), { maxDepth: 1 }),
+    ).toThrow(JsonError)
     expect(deserialize(deepList, nested(100), { maxDepth: 100 })).toEqual(JSON.parse(nested(100)))
   })
 
   test("bigint digit limit 1000 by default, configurable", () => {
     expect(deserialize(t.bigint, `"${"9".repeat(1000)}"`)).toBe(BigInt("9".repeat(1000)))
-    const error = (() => { try { deserialize(t.bigint, `"-${"9".repeat(1001)}"`) } catch (e) { return e } })() as JsonError
+    const error = (() => {
+      try {
+        deserialize(t.bigint, `"-${"9".repeat(1001)}"`)
+      } catch (e) {
+        return e
+      }
+    })() as JsonError
     expect(error.expected).toBe(jsonMessages.bigintDigits(1000))
     expect(() => deserialize(t.bigint, '"123"', { maxBigIntDigits: 2 })).toThrow(JsonError)
   })
@@ -123,11 +155,13 @@ describe("limits", () => {
 })
 
 describe("totality (RELIABILITY.md P6)", () => {
-  const poisoned = fc.jsonValue({ maxDepth: 4 }).map((value) =>
-    typeof value === "object" && value !== null && !Array.isArray(value)
-      ? JSON.parse(`{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}},"v":${JSON.stringify(value)}}`)
-      : value,
-  )
+  const poisoned = fc
+    .jsonValue({ maxDepth: 4 })
+    .map((value) =>
+      typeof value === "object" && value !== null && !Array.isArray(value)
+        ? JSON.parse(`{"__proto__":{"polluted":1},"constructor":{"prototype":{"x":1}},"v":${JSON.stringify(value)}}`)
+        : value,
+    )
 
   test.each(fixtures)("%s: decode of any JSON value returns or throws JsonError", (_name, descriptor) => {
     fc.assert(

@@ -11,7 +11,10 @@ describe.each(fixtures)("laws for %s", (_name, descriptor: Descriptor) => {
   const values = arbitraryOf(descriptor)
 
   test("Json.Stringify(Json.Encode(d, x)) === Json.Serialize(d, x)", () => {
-    fc.assert(fc.property(values, (x) => Json.Stringify(Json.Encode(descriptor, x)) === Json.Serialize(descriptor, x)), runs)
+    fc.assert(
+      fc.property(values, (x) => Json.Stringify(Json.Encode(descriptor, x)) === Json.Serialize(descriptor, x)),
+      runs,
+    )
   })
 
   test("Json.Decode(d, Json.Parse(s)) deep-equals Json.Deserialize(d, s)", () => {
@@ -26,9 +29,12 @@ describe.each(fixtures)("laws for %s", (_name, descriptor: Descriptor) => {
   })
 
   test("Json.Deserialize(d, Json.Serialize(d, x)) deep-equals x", () => {
-    fc.assert(fc.property(values, (x) => {
-      expect(Json.Deserialize(descriptor, Json.Serialize(descriptor, x))).toEqual(x)
-    }), runs)
+    fc.assert(
+      fc.property(values, (x) => {
+        expect(Json.Deserialize(descriptor, Json.Serialize(descriptor, x))).toEqual(x)
+      }),
+      runs,
+    )
   })
 
   test("Json.Activate(d, Json.Parse(Json.Serialize(d, x))) deep-equals x (Activate equals Decode on valid input)", () => {

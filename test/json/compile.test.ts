@@ -27,7 +27,9 @@ describe("compilation", () => {
   test("mutually recursive descriptors compile without looping (t.lazy compiles on first call)", () => {
     const A: Descriptor = t.record({ b: t.option(t.lazy((): Descriptor => B)) })
     const B: Descriptor = t.record({ a: t.option(t.lazy((): Descriptor => A)) })
-    expect(writerOf(A)({ b: { a: { b: {} } } }, 0, { maxDepth: 64, maxBigIntDigits: 1000 })).toBe('{"b":{"a":{"b":{}}}}')
+    expect(writerOf(A)({ b: { a: { b: {} } } }, 0, { maxDepth: 64, maxBigIntDigits: 1000 })).toBe(
+      '{"b":{"a":{"b":{}}}}',
+    )
   })
 
   test("a lazy descriptor that is not yet defined fails at first use, not at compile time", () => {

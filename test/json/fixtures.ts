@@ -32,7 +32,11 @@ export const Shape = t.union(
   NamedUnionCases("kind"),
 )
 
-export interface Tree { value: number; children: Tree[]; label?: string | undefined }
+export interface Tree {
+  value: number
+  children: Tree[]
+  label?: string | undefined
+}
 export const Tree: RecordDescriptor<any, Tree> = t.record({
   value: t.int,
   children: t.list(t.lazy<Tree>(() => Tree)),
@@ -57,9 +61,22 @@ export const Everything = t.record({
 
 /** Every fixture, named, for the laws. */
 export const fixtures: ReadonlyArray<readonly [string, Descriptor]> = [
-  ["int", t.int], ["float", t.float], ["string", t.string], ["bool", t.bool], ["bigint", t.bigint],
-  ["datetime", t.datetime], ["datetime(format)", t.datetime("yyyy-MM-dd")], ["enum", Access],
-  ["option", t.option(t.int)], ["list", t.list(t.string)], ["tuple", t.tuple(t.int, t.string, t.bool)],
-  ["map", t.map(t.list(t.int))], ["User", User], ["Event", Event], ["Shape", Shape], ["Tree", Tree],
-  ["Proto", Proto], ["Everything", Everything],
+  ["int", t.int],
+  ["float", t.float],
+  ["string", t.string],
+  ["bool", t.bool],
+  ["bigint", t.bigint],
+  ["datetime", t.datetime],
+  ["datetime(format)", t.datetime("yyyy-MM-dd")],
+  ["enum", Access],
+  ["option", t.option(t.int)],
+  ["list", t.list(t.string)],
+  ["tuple", t.tuple(t.int, t.string, t.bool)],
+  ["map", t.map(t.list(t.int))],
+  ["User", User],
+  ["Event", Event],
+  ["Shape", Shape],
+  ["Tree", Tree],
+  ["Proto", Proto],
+  ["Everything", Everything],
 ]

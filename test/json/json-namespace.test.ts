@@ -10,7 +10,15 @@ describe("Json is both the attribute and the codec namespace", () => {
   })
 
   test("members", () => {
-    expect(Object.keys(Json).sort()).toEqual(["Activate", "Decode", "Deserialize", "Encode", "Parse", "Serialize", "Stringify"])
+    expect(Object.keys(Json).sort()).toEqual([
+      "Activate",
+      "Decode",
+      "Deserialize",
+      "Encode",
+      "Parse",
+      "Serialize",
+      "Stringify",
+    ])
     expect(Json.Serialize(t.list(t.bigint), [1n])).toBe('["1"]')
     expect(Json.Deserialize(t.list(t.bigint), '["1"]')).toEqual([1n])
     expect(Json.Encode(t.list(t.bigint), [1n])).toEqual(["1"])
@@ -23,11 +31,16 @@ describe("Json is both the attribute and the codec namespace", () => {
   test("Parse throws JsonError on invalid text; Stringify on a value with no JSON text", () => {
     expect(() => Json.Parse("{")).toThrow(JsonError)
     expect(() => Json.Stringify(undefined)).toThrow(JsonError)
-    expect(() => Json.Stringify(undefined)).toThrow(jsonMessages.mismatch("$", jsonMessages.jsonValue, jsonMessages.missing))
+    expect(() => Json.Stringify(undefined)).toThrow(
+      jsonMessages.mismatch("$", jsonMessages.jsonValue, jsonMessages.missing),
+    )
   })
 
   test("a descriptor clash is a TypeError when the codec compiles", () => {
-    const Clash = t.union({ A: t.case({ kind: t.int }) }, { kind: "attribute", name: "NamedUnionCases", values: ["kind"] })
+    const Clash = t.union(
+      { A: t.case({ kind: t.int }) },
+      { kind: "attribute", name: "NamedUnionCases", values: ["kind"] },
+    )
     expect(() => Json.Serialize(Clash, { $: "A", kind: 1 })).toThrow(jsonMessages.tagFieldClash("A", "kind"))
     const Dollar = t.union({ A: t.case({ $: t.int }) })
     expect(() => Json.Deserialize(Dollar, '{"$":"A"}')).toThrow(jsonMessages.tagFieldClash("A", "$"))

@@ -26,13 +26,20 @@ const outcome = (run: () => unknown): Outcome => {
   try {
     return { value: inspect(run(), { depth: null, showHidden: false }) }
   } catch (error) {
-    return { error: error instanceof JsonError ? `JsonError ${JSON.stringify([error.message, error.path, error.expected, error.received])}` : String(error) }
+    return {
+      error:
+        error instanceof JsonError
+          ? `JsonError ${JSON.stringify([error.message, error.path, error.expected, error.received])}`
+          : String(error),
+    }
   }
 }
 
 /** Json.Deserialize (fast reader first) and the general path agree on `text`. */
 function agree(descriptor: Descriptor, text: string, options?: { maxDepth?: number; maxBigIntDigits?: number }): void {
-  expect(outcome(() => deserialize(descriptor, text, options))).toEqual(outcome(() => decode(descriptor, parseJson(text), options)))
+  expect(outcome(() => deserialize(descriptor, text, options))).toEqual(
+    outcome(() => decode(descriptor, parseJson(text), options)),
+  )
 }
 
 // Descriptors whose every part the fast reader handles (Proto's names live on Object.prototype).
@@ -42,49 +49,71 @@ describe.each(fixtures)("fast reader on %s", (_name, descriptor: Descriptor) => 
   const texts = arbitraryOf(descriptor).map((value) => serialize(descriptor, value))
 
   test("agrees with JSON.parse + decode on Json.Serialize's text", () => {
-    fc.assert(fc.property(texts, (text) => agree(descriptor, text)), runs)
+    fc.assert(
+      fc.property(texts, (text) => agree(descriptor, text)),
+      runs,
+    )
   })
 
   test("agrees on rewritten text: whitespace, escapes, reordered, extra and duplicate keys", () => {
-    fc.assert(fc.property(texts, fc.nat(), (text, seed) => {
-      for (const rewritten of rewrites(text, seed)) agree(descriptor, rewritten)
-    }), runs)
+    fc.assert(
+      fc.property(texts, fc.nat(), (text, seed) => {
+        for (const rewritten of rewrites(text, seed)) agree(descriptor, rewritten)
+      }),
+      runs,
+    )
   })
 
   test("agrees on text damaged by one character", () => {
     const damage = fc.tuple(fc.nat(), fc.constantFrom(...damageChars), fc.boolean())
-    fc.assert(fc.property(texts, damage, (text, [at, char, insert]) => {
-      const i = text.length === 0 ? 0 : at % text.length
-      agree(descriptor, text.slice(0, i) + char + text.slice(insert ? i : i + 1))
-    }), runs)
+    fc.assert(
+      fc.property(texts, damage, (text, [at, char, insert]) => {
+        const i = text.length === 0 ? 0 : at % text.length
+        agree(descriptor, text.slice(0, i) + char + text.slice(insert ? i : i + 1))
+      }),
+      runs,
+    )
   })
 })
 
 describe.each(fast)("fast reader takes %s's Json.Serialize text", (_name, descriptor: Descriptor) => {
   test("without falling back", () => {
-    fc.assert(fc.property(arbitraryOf(descriptor), (value) => {
-      expect(readJson(descriptor, serialize(descriptor, value), undefined)).not.toBe(miss)
-    }), runs)
+    fc.assert(
+      fc.property(arbitraryOf(descriptor), (value) => {
+        expect(readJson(descriptor, serialize(descriptor, value), undefined)).not.toBe(miss)
+      }),
+      runs,
+    )
   })
 })
 
 // 17 fields: three chunks of eight, optional fields on both sides of each boundary.
 const wideFields = Object.fromEntries(
-  Array.from({ length: 17 }, (_, i) => [`f${i}`, [0, 7, 8, 9, 15, 16].includes(i) ? t.option(t.int) : i % 2 ? t.string : t.bool]),
+  Array.from({ length: 17 }, (_, i) => [
+    `f${i}`,
+    [0, 7, 8, 9, 15, 16].includes(i) ? t.option(t.int) : i % 2 ? t.string : t.bool,
+  ]),
 )
 const Wide = t.record(wideFields as Record<string, Descriptor>)
 const Empty = t.record({})
 
-describe.each([["Wide", Wide], ["Empty", Empty], ["list of Wide", t.list(Wide)]] as const)("records across chunks of eight: %s", (_name, descriptor) => {
+describe.each([
+  ["Wide", Wide],
+  ["Empty", Empty],
+  ["list of Wide", t.list(Wide)],
+] as const)("records across chunks of eight: %s", (_name, descriptor) => {
   test("written as encoded, read without falling back, equal to the general path on rewritten text", () => {
-    fc.assert(fc.property(arbitraryOf(descriptor), fc.nat(), (value, seed) => {
-      const text = serialize(descriptor, value as never)
-      // The writer's chunks too: the serialized text is the encoded value's.
-      expect(text).toBe(JSON.stringify(encode(descriptor, value as never)))
-      expect(readJson(descriptor, text, undefined)).not.toBe(miss)
-      agree(descriptor, text)
-      for (const rewritten of rewrites(text, seed)) agree(descriptor, rewritten)
-    }), runs)
+    fc.assert(
+      fc.property(arbitraryOf(descriptor), fc.nat(), (value, seed) => {
+        const text = serialize(descriptor, value as never)
+        // The writer's chunks too: the serialized text is the encoded value's.
+        expect(text).toBe(JSON.stringify(encode(descriptor, value as never)))
+        expect(readJson(descriptor, text, undefined)).not.toBe(miss)
+        agree(descriptor, text)
+        for (const rewritten of rewrites(text, seed)) agree(descriptor, rewritten)
+      }),
+      runs,
+    )
   })
 })
 
@@ -93,7 +122,28 @@ test("descriptors with Object.prototype names take the general path", () => {
   expect(deserialize(Proto, '{"constructor":1,"hasOwnProperty":[]}')).toEqual({ constructor: 1, hasOwnProperty: [] })
 })
 
-const damageChars = ['"', "\\", ",", ":", "{", "}", "[", "]", " ", "\n", "0", "-", ".", "e", "n", "\u0000", "\u001f", "\ufeff", "\ud800", "é"]
+const damageChars = [
+  '"',
+  "\\",
+  ",",
+  ":",
+  "{",
+  "}",
+  "[",
+  "]",
+  " ",
+  "\n",
+  "0",
+  "-",
+  ".",
+  "e",
+  "n",
+  "\u0000",
+  "\u001f",
+  "\ufeff",
+  "\ud800",
+  "é",
+]
 
 /** Text variants the fast reader must either read identically or leave to the general path. */
 function rewrites(text: string, seed: number): string[] {
@@ -124,10 +174,13 @@ function mapObjects(value: unknown, change: (entries: [string, unknown][]) => [s
 
 /** JSON text with every character of every string (keys too) written as `\uXXXX`. */
 function escapeAll(value: unknown): string {
-  if (typeof value === "string") return `"${[...Array(value.length).keys()].map((i) => `\\u${value.charCodeAt(i).toString(16).padStart(4, "0")}`).join("")}"`
+  if (typeof value === "string")
+    return `"${[...Array(value.length).keys()].map((i) => `\\u${value.charCodeAt(i).toString(16).padStart(4, "0")}`).join("")}"`
   if (Array.isArray(value)) return `[${value.map(escapeAll).join(",")}]`
   if (typeof value === "object" && value !== null) {
-    return `{${Object.entries(value).map(([key, item]) => `${escapeAll(key)}:${escapeAll(item)}`).join(",")}}`
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${escapeAll(key)}:${escapeAll(item)}`)
+      .join(",")}}`
   }
   return JSON.stringify(value)
 }
@@ -135,7 +188,7 @@ function escapeAll(value: unknown): string {
 describe("hostile text: the same value or the same JsonError as the general path", () => {
   const nested = (depth: number) => "[".repeat(depth) + "]".repeat(depth)
   const cases: ReadonlyArray<readonly [string, Descriptor, string]> = [
-    ["depth 64 list", Tree, `{"value":1,"children":${"[{\"value\":1,\"children\":".repeat(70)}[]${"}]".repeat(70)}}`],
+    ["depth 64 list", Tree, `{"value":1,"children":${'[{"value":1,"children":'.repeat(70)}[]${"}]".repeat(70)}}`],
     ["depth at the limit", t.list(t.list(t.list(t.int))), nested(3)],
     ["bigint 1001 digits", t.bigint, `"${"9".repeat(1001)}"`],
     ["bigint exponent", t.bigint, '"1e3"'],
@@ -183,7 +236,11 @@ describe("hostile text: the same value or the same JsonError as the general path
     ["union tag not first", Event, '{"x":1,"$":"Click","y":2,"at":"2026-11-22T00:00:00.000Z"}'],
     ["union tag not a string", Event, '{"$":1}'],
     ["missing field", User, '{"id":1}'],
-    ["optional field null", User, '{"id":1,"name":"a","email":null,"score":1,"admin":true,"joined":"2026-11-22T00:00:00.000Z","access":1}'],
+    [
+      "optional field null",
+      User,
+      '{"id":1,"name":"a","email":null,"score":1,"admin":true,"joined":"2026-11-22T00:00:00.000Z","access":1}',
+    ],
     ["enum value not listed", t.enum({ A: 1 }), "2"],
     ["tuple too long", t.tuple(t.int), "[1,2]"],
     ["tuple too short", t.tuple(t.int, t.int), "[1]"],

@@ -19,31 +19,48 @@ function scan<Value>(read: (text: string) => Value, text: string): { value: Valu
   }
 }
 
-const digits = (max: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: max }).map((list) => list.join(""))
+const digits = (max: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 1, maxLength: max }).map((list) => list.join(""))
 
 /** JSON number texts from the grammar, with long mantissas and exponents. */
 const numberText = fc
-  .tuple(fc.boolean(), fc.oneof(fc.constant("0"), digits(25).map((d) => "1" + d), digits(3).map((d) => "9" + d)), fc.option(digits(25)), fc.option(fc.tuple(fc.constantFrom("e", "E"), fc.constantFrom("", "+", "-"), digits(4))))
-  .map(([negative, whole, fraction, exponent]) =>
-    `${negative ? "-" : ""}${whole}${fraction === null ? "" : "." + fraction}${exponent === null ? "" : exponent.join("")}`,
+  .tuple(
+    fc.boolean(),
+    fc.oneof(
+      fc.constant("0"),
+      digits(25).map((d) => "1" + d),
+      digits(3).map((d) => "9" + d),
+    ),
+    fc.option(digits(25)),
+    fc.option(fc.tuple(fc.constantFrom("e", "E"), fc.constantFrom("", "+", "-"), digits(4))),
+  )
+  .map(
+    ([negative, whole, fraction, exponent]) =>
+      `${negative ? "-" : ""}${whole}${fraction === null ? "" : "." + fraction}${exponent === null ? "" : exponent.join("")}`,
   )
 
 describe("readNumber", () => {
   test("equals JSON.parse on every double's text", () => {
-    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
-      const text = JSON.stringify(n)
-      expect(scan(readNumber, text + ",")).toEqual({ value: JSON.parse(text), at: text.length })
-      expect(Object.is((scan(readNumber, text) as { value: number }).value, JSON.parse(text))).toBe(true)
-    }), { numRuns: 2000 })
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (n) => {
+        const text = JSON.stringify(n)
+        expect(scan(readNumber, text + ",")).toEqual({ value: JSON.parse(text), at: text.length })
+        expect(Object.is((scan(readNumber, text) as { value: number }).value, JSON.parse(text))).toBe(true)
+      }),
+      { numRuns: 2000 },
+    )
   })
 
   test("equals JSON.parse on texts from the JSON number grammar (-0, long mantissas, exponents)", () => {
-    fc.assert(fc.property(numberText, (text) => {
-      const read = scan(readNumber, text + "]")
-      expect(read).not.toBe("miss")
-      expect(Object.is((read as { value: number }).value, JSON.parse(text))).toBe(true)
-      expect((read as { at: number }).at).toBe(text.length)
-    }), { numRuns: 2000 })
+    fc.assert(
+      fc.property(numberText, (text) => {
+        const read = scan(readNumber, text + "]")
+        expect(read).not.toBe("miss")
+        expect(Object.is((read as { value: number }).value, JSON.parse(text))).toBe(true)
+        expect((read as { at: number }).at).toBe(text.length)
+      }),
+      { numRuns: 2000 },
+    )
   })
 
   test.each(["-", "+1", ".5", "1.", "1.e2", "1e", "1e+", "-.5", "x", ""])("refuses %j", (text) => {
@@ -58,24 +75,33 @@ describe("readNumber", () => {
 
 describe("readString", () => {
   test("reads every string JSON.stringify writes, escapes and lone surrogates included", () => {
-    fc.assert(fc.property(fc.string({ unit: "binary" }), (value) => {
-      const text = JSON.stringify(value)
-      expect(scan(readString, text + ":")).toEqual({ value, at: text.length })
-    }), { numRuns: 2000 })
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (value) => {
+        const text = JSON.stringify(value)
+        expect(scan(readString, text + ":")).toEqual({ value, at: text.length })
+      }),
+      { numRuns: 2000 },
+    )
   })
 
   test("decodes \\uXXXX escapes of every code unit, any hex case", () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 0xffff }), fc.boolean(), (unit, upper) => {
-      const hex = unit.toString(16).padStart(4, "0")
-      const text = `"a\\u${upper ? hex.toUpperCase() : hex}b"`
-      expect(scan(readString, text)).toEqual({ value: JSON.parse(text), at: text.length })
-    }), { numRuns: 1000 })
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffff }), fc.boolean(), (unit, upper) => {
+        const hex = unit.toString(16).padStart(4, "0")
+        const text = `"a\\u${upper ? hex.toUpperCase() : hex}b"`
+        expect(scan(readString, text)).toEqual({ value: JSON.parse(text), at: text.length })
+      }),
+      { numRuns: 1000 },
+    )
   })
 
-  test.each(['"a', '"a\\"', '"\\x"', '"\\u12g4"', '"\\u12"', '"a\u0000"', '"a\nb"', "'a'", "a"])("refuses %j, as JSON.parse does", (text) => {
-    expect(scan(readString, text)).toBe("miss")
-    expect(() => JSON.parse(text)).toThrow(SyntaxError)
-  })
+  test.each(['"a', '"a\\"', '"\\x"', '"\\u12g4"', '"\\u12"', '"a\u0000"', '"a\nb"', "'a'", "a"])(
+    "refuses %j, as JSON.parse does",
+    (text) => {
+      expect(scan(readString, text)).toBe("miss")
+      expect(() => JSON.parse(text)).toThrow(SyntaxError)
+    },
+  )
 })
 
 describe("literals", () => {

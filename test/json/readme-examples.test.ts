@@ -13,14 +13,18 @@ describe("README ## JSON examples", () => {
     views: t.bigint,
     tags: t.map(t.int),
   })
-  const Shape = t.union({
-    Circle: t.case({ r: t.float }),
-    Rect: t.case({ w: t.float, h: t.float }, Name("rect")),
-  }, NamedUnionCases("kind"))
+  const Shape = t.union(
+    {
+      Circle: t.case({ r: t.float }),
+      Rect: t.case({ w: t.float, h: t.float }, Name("rect")),
+    },
+    NamedUnionCases("kind"),
+  )
 
   test("Serialize and Deserialize", () => {
-    expect(Json.Serialize(Post, { id: 1, title: "Hi", at: new Date(0), views: 12n, tags: { a: 1 } }))
-      .toBe('{"id":1,"title":"Hi","at":"1970-01-01T00:00:00.000Z","views":"12","tags":{"a":1}}')
+    expect(Json.Serialize(Post, { id: 1, title: "Hi", at: new Date(0), views: 12n, tags: { a: 1 } })).toBe(
+      '{"id":1,"title":"Hi","at":"1970-01-01T00:00:00.000Z","views":"12","tags":{"a":1}}',
+    )
     expect(Json.Serialize(Shape, { $: "Rect", w: 1, h: 2 })).toBe('{"kind":"rect","w":1,"h":2}')
     expect(Json.Deserialize(Shape, '{"r":1,"kind":"Circle"}')).toEqual({ $: "Circle", r: 1 })
   })

@@ -21,9 +21,21 @@ describe("parseIsoDate", () => {
   })
 
   test.each([
-    "2026-02-30", "2025-02-29", "2026-13-01", "2026-11-22T24:00:00Z", "2026-11-22T10:60Z", "2026-11-22T10:30:05",
-    "2026-11-22T10:30:05.Z", "2026-11-22 10:30:05Z", "2026-11-22T10:30:05+0100", "26-11-22", "-000000-01-01", "",
-    "2026-11-22Z", "2026-11-22T10:30:05ZZ", "１２３４-11-22",
+    "2026-02-30",
+    "2025-02-29",
+    "2026-13-01",
+    "2026-11-22T24:00:00Z",
+    "2026-11-22T10:60Z",
+    "2026-11-22T10:30:05",
+    "2026-11-22T10:30:05.Z",
+    "2026-11-22 10:30:05Z",
+    "2026-11-22T10:30:05+0100",
+    "26-11-22",
+    "-000000-01-01",
+    "",
+    "2026-11-22Z",
+    "2026-11-22T10:30:05ZZ",
+    "１２３４-11-22",
   ])("refuses %j", (text) => {
     expect(parseIsoDate(text)).toBeUndefined()
   })
@@ -34,7 +46,8 @@ describe("parseBigIntText", () => {
     expect(parseBigIntText("-0012", 10)).toBe(-12n)
     expect(parseBigIntText("12", 1)).toBeUndefined()
     expect(bigintTooLong("-12", 1)).toBe(true)
-    for (const bad of ["", "-", "+1", "1.0", "1e3", "0x10", " 1", "1n"]) expect(parseBigIntText(bad, 10)).toBeUndefined()
+    for (const bad of ["", "-", "+1", "1.0", "1e3", "0x10", " 1", "1n"])
+      expect(parseBigIntText(bad, 10)).toBeUndefined()
   })
 })
 
@@ -60,21 +73,40 @@ describe("isoText", () => {
       if (Number.isNaN(time)) expect(() => isoText(date)).toThrow(RangeError)
       else expect(isoText(date)).toBe(date.toISOString())
     }
-    fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (time) => isoText(new Date(time)) === new Date(time).toISOString()), { numRuns: 2000 })
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -8.64e15, max: 8.64e15 }),
+        (time) => isoText(new Date(time)) === new Date(time).toISOString(),
+      ),
+      { numRuns: 2000 },
+    )
     // Years 0000-9999 are computed (the rest goes to the builtin): test them densely.
     const computed = fc.integer({ min: -62167219200000, max: 253402300799999 })
-    fc.assert(fc.property(computed, (time) => isoText(new Date(time)) === new Date(time).toISOString()), { numRuns: 5000 })
+    fc.assert(
+      fc.property(computed, (time) => isoText(new Date(time)) === new Date(time).toISOString()),
+      { numRuns: 5000 },
+    )
   })
 
   test("parseIsoDate reads back every toISOString text, and agrees with Date.parse on offsets", () => {
-    fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (time) => parseIsoDate(new Date(time).toISOString())?.getTime() === time), { numRuns: 2000 })
     fc.assert(
-      fc.property(fc.integer({ min: 86400000, max: 253402300799999 - 86400000 }), fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }), (time, offset) => {
-        const local = new Date(time + offset * 60000).toISOString().slice(0, 23)
-        const sign = offset < 0 ? "-" : "+"
-        const text = `${local}${sign}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0")}:${String(Math.abs(offset) % 60).padStart(2, "0")}`
-        return parseIsoDate(text)?.getTime() === Date.parse(text)
-      }),
+      fc.property(
+        fc.integer({ min: -8.64e15, max: 8.64e15 }),
+        (time) => parseIsoDate(new Date(time).toISOString())?.getTime() === time,
+      ),
+      { numRuns: 2000 },
+    )
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 86400000, max: 253402300799999 - 86400000 }),
+        fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }),
+        (time, offset) => {
+          const local = new Date(time + offset * 60000).toISOString().slice(0, 23)
+          const sign = offset < 0 ? "-" : "+"
+          const text = `${local}${sign}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, "0")}:${String(Math.abs(offset) % 60).padStart(2, "0")}`
+          return parseIsoDate(text)?.getTime() === Date.parse(text)
+        },
+      ),
       { numRuns: 1000 },
     )
   })

@@ -24,7 +24,9 @@ describe("descriptors implement Standard Schema v1", () => {
   })
 
   test("issues carry the message and the path as keys", () => {
-    const result = validateWith(t.record({ items: t.list(t.record({ id: t.int })) }), { items: [{ id: 1 }, { id: "x" }] })
+    const result = validateWith(t.record({ items: t.list(t.record({ id: t.int })) }), {
+      items: [{ id: 1 }, { id: "x" }],
+    })
     expect(result).toEqual({
       issues: [{ message: jsonMessages.mismatch("$.items[1].id", "int", '"x"'), path: ["items", 1, "id"] }],
     })
@@ -47,8 +49,25 @@ describe("descriptors implement Standard Schema v1", () => {
 
   test("every builder's result carries ~standard, also through DateTimeFormat", () => {
     const format = t.datetime("yyyy-MM-dd")
-    for (const d of [t.int, t.float, t.string, t.bool, t.bigint, t.datetime, format, t.enum({ A: 1 }), t.option(t.int),
-      t.list(t.int), t.tuple(t.int), t.map(t.int), t.lazy(() => t.int), User, Event, Tree, t.case({ a: t.int })]) {
+    for (const d of [
+      t.int,
+      t.float,
+      t.string,
+      t.bool,
+      t.bigint,
+      t.datetime,
+      format,
+      t.enum({ A: 1 }),
+      t.option(t.int),
+      t.list(t.int),
+      t.tuple(t.int),
+      t.map(t.int),
+      t.lazy(() => t.int),
+      User,
+      Event,
+      Tree,
+      t.case({ a: t.int }),
+    ]) {
       expect(d["~standard"]?.vendor).toBe("sitelets")
     }
     const [field] = caseFields(t.case({ d: t.option(t.datetime) }, DateTimeFormat("d", "yyyy-MM-dd")), "C")
@@ -58,7 +77,9 @@ describe("descriptors implement Standard Schema v1", () => {
 
   test("~standard is non-enumerable: descriptors stay plain data", () => {
     expect(Object.keys(t.int)).toEqual(["kind"])
-    expect(JSON.stringify(t.record({ a: t.list(t.int) }))).toBe('{"kind":"record","fields":{"a":{"kind":"list","of":{"kind":"int"}}}}')
+    expect(JSON.stringify(t.record({ a: t.list(t.int) }))).toBe(
+      '{"kind":"record","fields":{"a":{"kind":"list","of":{"kind":"int"}}}}',
+    )
     expect(Object.isFrozen(User)).toBe(true)
   })
 })

@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest"
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
 const folder = new URL("../../examples/deploy/", import.meta.url)
-const snippets = readdirSync(folder).filter((file) => file.endsWith(".ts") && file !== "site.ts" && !file.endsWith(".d.ts"))
+const snippets = readdirSync(folder).filter(
+  (file) => file.endsWith(".ts") && file !== "site.ts" && !file.endsWith(".d.ts"),
+)
 
 describe("README Deploying section", () => {
   it.each(snippets)("shows examples/deploy/%s verbatim", (file) => {

@@ -1,3 +1,4 @@
+// biome-ignore-all format: the README's quick start, line for line
 /**
  * The README's "Quick start", run as written (only the listen call is
  * replaced by a loopback server on an ephemeral port). The first test checks
@@ -20,6 +21,7 @@ const Site = t.union({
   Search:  "GET /search?q=<q>&page=<page:int?>",
   Create:  t.case("POST /api/posts", { post: Json(Post) }),
 })
+// biome-ignore lint/correctness/noUnusedVariables: the README snippet, as written there
 type Site = Infer<typeof Site>
 
 const site = Sitelet.Infer(Site, {

@@ -37,7 +37,11 @@ describe("composition primitives", () => {
   })
 
   it("Map and Embed translate endpoint values both ways", async () => {
-    const mapped = Router.Map((e: { $: "About" }) => e.$.length, (n: number) => (n === 5 ? { $: "About" as const } : { $: "About" as const }), about)
+    const mapped = Router.Map(
+      (e: { $: "About" }) => e.$.length,
+      (n: number) => (n === 5 ? { $: "About" as const } : { $: "About" as const }),
+      about,
+    )
     expect(await mapped.Parse({ url: "/about" })).toBe(5)
     expect(mapped.Link(5)).toBe("/about")
     type Outer = { kind: "about" } | { kind: "other" }

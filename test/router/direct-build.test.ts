@@ -14,7 +14,11 @@ const numRuns = Number(process.env.FC_NUM_RUNS ?? 100)
 
 const Table = t.union({
   Plain: "GET /a/<s>/<n:int>",
-  Optional: t.case({ q: t.option(t.int), tags: t.list(t.string), name: t.string }, EndPoint("/q/<name>"), Query("q", "tags")),
+  Optional: t.case(
+    { q: t.option(t.int), tags: t.list(t.string), name: t.string },
+    EndPoint("/q/<name>"),
+    Query("q", "tags"),
+  ),
   Proto: t.case({ ["__proto__"]: t.int, x: t.string }, EndPoint("/p/<__proto__>"), Query("x")),
   Dates: "/d/<day:datetime(yyyy-MM-dd)>/<flag:bool>/<f:float>",
   Wild: "/w/<...rest>",
@@ -22,7 +26,9 @@ const Table = t.union({
 })
 
 const cases = Table.cases as UnionDescriptor["cases"]
-const alternatives: Alternative[] = Object.keys(cases).flatMap((key) => alternativesOf(cases[key] as never, key, caseTag(key, cases[key] as never), key))
+const alternatives: Alternative[] = Object.keys(cases).flatMap((key) =>
+  alternativesOf(cases[key] as never, key, caseTag(key, cases[key] as never), key),
+)
 const byName = (name: string) => alternatives.find((alternative) => alternative.shape.caseName === name) as Alternative
 
 /** What the general matcher gives for one alternative on a whole request (strict). */
@@ -30,13 +36,20 @@ function general(alternative: Alternative, target: string): unknown {
   const request = createRouteRequest({ method: "GET", target })
   const state: MatchState = { request, segments: request.segments, lenient: false, errors: [], body: undefined }
   const end = request.segments.length
-  const outcome: MatchOutcome = matchAlternative(alternative, state, 0, 0, (value, next) => (next === end ? { value } : undefined))
+  const outcome: MatchOutcome = matchAlternative(alternative, state, 0, 0, (value, next) =>
+    next === end ? { value } : undefined,
+  )
   return outcome !== undefined && typeof outcome === "object" ? outcome.value : undefined
 }
 
 describe("directBuildOf", () => {
   it("is defined for literals, one-segment fields and query fields only", () => {
-    expect(["Plain", "Optional", "Proto", "Dates"].map((name) => directBuildOf(byName(name)) !== undefined)).toEqual([true, true, true, true])
+    expect(["Plain", "Optional", "Proto", "Dates"].map((name) => directBuildOf(byName(name)) !== undefined)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ])
     expect(directBuildOf(byName("Wild"))).toBeUndefined()
     expect(directBuildOf(byName("Pair"))).toBeUndefined()
   })
@@ -59,7 +72,11 @@ describe("directBuildOf", () => {
       expect(built).toEqual(expected)
       if (built !== undefined) expect(Object.keys(built)).toEqual(Object.keys(expected as object))
     }
-    const proto = directBuildOf(byName("Proto"))?.(createRouteRequest({ method: "GET", target: "/p/4?x=1" }), ["p", "4"], 0)
+    const proto = directBuildOf(byName("Proto"))?.(
+      createRouteRequest({ method: "GET", target: "/p/4?x=1" }),
+      ["p", "4"],
+      0,
+    )
     expect(Object.getPrototypeOf(proto)).toBe(Object.prototype)
     expect(Object.hasOwn(proto as object, "__proto__")).toBe(true)
   })
@@ -67,7 +84,10 @@ describe("directBuildOf", () => {
   it("agrees with the general matcher on random requests", () => {
     const target = fc.record({
       name: fc.constantFrom("Plain", "Optional", "Proto", "Dates"),
-      segments: fc.array(fc.constantFrom("x", "1", "-2", "2024-02-29", "true", "1e3", "%2F", "a%20b", "__proto__"), { minLength: 1, maxLength: 3 }),
+      segments: fc.array(fc.constantFrom("x", "1", "-2", "2024-02-29", "true", "1e3", "%2F", "a%20b", "__proto__"), {
+        minLength: 1,
+        maxLength: 3,
+      }),
       query: fc.constantFrom("", "?q=1", "?q", "?tags=a&tags=b", "?x=1&q=2", "?x"),
     })
     const heads: Record<string, string> = { Plain: "a", Optional: "q", Proto: "p", Dates: "d" }

@@ -9,7 +9,10 @@ describe("parseEndPoint", () => {
       segments: [{ literal: "a" }, { hole: "id", rest: false }, { hole: "rest", rest: true }],
     })
     expect(parseEndPoint("/", "X")).toEqual({ methods: undefined, segments: [] })
-    expect(parseEndPoint("/a%20b/<n:int>?q=<q>", "X").segments).toEqual([{ literal: "a b" }, { hole: "n", rest: false }])
+    expect(parseEndPoint("/a%20b/<n:int>?q=<q>", "X").segments).toEqual([
+      { literal: "a b" },
+      { hole: "n", rest: false },
+    ])
   })
 
   it.each([

@@ -58,7 +58,12 @@ describe("hostile request targets", () => {
   })
 
   it("a 16,000-character adversarial path terminates without a match", async () => {
-    const long = ["/" + "-".repeat(16000) + "a", "/files/" + "%2F".repeat(5000), "/" + "a/".repeat(8000), "/Lists/" + "9999/".repeat(3000)]
+    const long = [
+      "/" + "-".repeat(16000) + "a",
+      "/files/" + "%2F".repeat(5000),
+      "/" + "a/".repeat(8000),
+      "/Lists/" + "9999/".repeat(3000),
+    ]
     for (const url of long) {
       const result = await router.Parse({ url })
       if (url.startsWith("/files/")) expect(result).toEqual({ $: "Files", path: "/".repeat(5000) })
@@ -96,8 +101,13 @@ describe("hostile request targets", () => {
   })
 
   it("a malformed multipart body does not match and does not throw", async () => {
-    for (const body of ["--B\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\nann", "garbage", "--B--"]) {
-      const result = await router.Parse({ method: "POST", url: "/login", headers: { "content-type": "multipart/form-data; boundary=B" }, body })
+    for (const body of ['--B\r\nContent-Disposition: form-data; name="user"\r\n\r\nann', "garbage", "--B--"]) {
+      const result = await router.Parse({
+        method: "POST",
+        url: "/login",
+        headers: { "content-type": "multipart/form-data; boundary=B" },
+        body,
+      })
       expect(result).toBeUndefined()
     }
   })
@@ -110,6 +120,10 @@ describe("multipart bodies", () => {
     form.set("avatar", new Blob([new Uint8Array([0xff, 0xfe, 0x00, 0xc0])]), "a.bin")
     form.set("password", "pw")
     const router = Router.Infer(Site)
-    expect(await router.Parse({ method: "POST", url: "/login", body: form })).toEqual({ $: "Login", user: "ann", password: "pw" })
+    expect(await router.Parse({ method: "POST", url: "/login", body: form })).toEqual({
+      $: "Login",
+      user: "ann",
+      password: "pw",
+    })
   })
 })

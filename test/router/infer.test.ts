@@ -5,7 +5,7 @@ import { Router } from "../../src/router/router.js"
 import { FormData as FormField, Json } from "../../src/descriptor/attributes.js"
 import { createRouteRequest } from "../../src/router/request.js"
 import type { BodyLimits } from "../../src/router/body-limits.js"
-import { Post, Site, siteBodyCases, siteCases } from "../fixtures/site.js"
+import { Site, siteBodyCases, siteCases } from "../fixtures/site.js"
 
 const router = Router.Infer(Site)
 
@@ -22,7 +22,12 @@ describe("Router.Infer over the shared fixture", () => {
   })
 
   it.each(siteBodyCases.map((entry) => [entry.url, entry] as const))("parses the body of %s", async (_url, entry) => {
-    const request = { method: entry.method, url: entry.url, headers: { "content-type": entry.contentType }, body: entry.body }
+    const request = {
+      method: entry.method,
+      url: entry.url,
+      headers: { "content-type": entry.contentType },
+      body: entry.body,
+    }
     expect(await router.Parse(request)).toEqual(entry.value)
     const path = router.link(entry.value)
     expect(path?.method).toBe(entry.method)
@@ -45,7 +50,10 @@ describe("methods", () => {
 
   it("nested unions keep their own methods", async () => {
     expect(await router.Parse({ method: "GET", url: "/blog/remove/1" })).toBeUndefined()
-    expect(await router.Parse({ method: "DELETE", url: "/blog/remove/1" })).toEqual({ $: "Blog", sub: { $: "Remove", id: 1 } })
+    expect(await router.Parse({ method: "DELETE", url: "/blog/remove/1" })).toEqual({
+      $: "Blog",
+      sub: { $: "Remove", id: 1 },
+    })
   })
 
   it("method names that are Object.prototype keys are plain strings", async () => {
@@ -67,7 +75,9 @@ describe("query", () => {
   it("links keys in declaration order, omitting undefined options", () => {
     expect(router.Link({ $: "Search", q: "x", page: 1 })).toBe("/search?q=x&page=1")
     expect(router.Link({ $: "Search", q: "x" })).toBe("/search?q=x")
-    expect(router.Link({ $: "Mixed", id: 1, q: "", tags: [], when: new Date(0), big: -1n })).toBe("/mixed/1/edit?q=&when=1970-01-01-00.00.00&big=-1")
+    expect(router.Link({ $: "Mixed", id: 1, q: "", tags: [], when: new Date(0), big: -1n })).toBe(
+      "/mixed/1/edit?q=&when=1970-01-01-00.00.00&big=-1",
+    )
   })
 })
 
@@ -77,16 +87,39 @@ describe("bodies", () => {
 
   it("an invalid or mismatched JSON body does not match", async () => {
     for (const body of ["{", '{"title":1}', "null", ""]) {
-      expect(await router.Parse({ method: "POST", url: create.url, headers: { "content-type": "application/json" }, body })).toBeUndefined()
+      expect(
+        await router.Parse({ method: "POST", url: create.url, headers: { "content-type": "application/json" }, body }),
+      ).toBeUndefined()
     }
   })
 
   it("a JSON field is not read from a form post", async () => {
-    expect(await router.Parse({ method: "POST", url: create.url, headers: { "content-type": "text/plain" }, body: create.body })).toBeUndefined()
+    expect(
+      await router.Parse({
+        method: "POST",
+        url: create.url,
+        headers: { "content-type": "text/plain" },
+        body: create.body,
+      }),
+    ).toBeUndefined()
     // An absent Content-Type is not JSON either (issue 5: hosts answer 415).
     expect(await router.Parse({ method: "POST", url: create.url, body: create.body })).toBeUndefined()
-    expect(await router.Parse({ method: "POST", url: create.url, headers: { "content-type": "application/json" }, body: create.body })).toEqual(create.value)
-    expect(await router.Parse({ method: "POST", url: create.url, headers: { "content-type": "application/vnd.api+json" }, body: create.body })).toEqual(create.value)
+    expect(
+      await router.Parse({
+        method: "POST",
+        url: create.url,
+        headers: { "content-type": "application/json" },
+        body: create.body,
+      }),
+    ).toEqual(create.value)
+    expect(
+      await router.Parse({
+        method: "POST",
+        url: create.url,
+        headers: { "content-type": "application/vnd.api+json" },
+        body: create.body,
+      }),
+    ).toEqual(create.value)
   })
 
   it("form data comes urlencoded or multipart", async () => {
@@ -95,8 +128,12 @@ describe("bodies", () => {
     form.set("password", "p w&=")
     form.set("remember", "TRUE")
     expect(await router.Parse({ method: "POST", url: "/login", body: form })).toEqual(login.value)
-    expect(await router.Parse({ method: "POST", url: "/login", body: new URLSearchParams({ user: "u", password: "" }) })).toEqual({ $: "Login", user: "u", password: "" })
-    expect(await router.Parse({ method: "POST", url: "/login", body: new URLSearchParams({ user: "u" }) })).toBeUndefined()
+    expect(
+      await router.Parse({ method: "POST", url: "/login", body: new URLSearchParams({ user: "u", password: "" }) }),
+    ).toEqual({ $: "Login", user: "u", password: "" })
+    expect(
+      await router.Parse({ method: "POST", url: "/login", body: new URLSearchParams({ user: "u" }) }),
+    ).toBeUndefined()
   })
 
   it("the body is read only when a case whose path matched needs it", async () => {
@@ -126,7 +163,13 @@ describe("body limits carried by the request", () => {
   const router = Router.Infer(LimitSite)
   const json = new Headers({ "content-type": "application/json" })
   const request = (target: string, body: string, bodyLimits?: BodyLimits, headers = json) =>
-    createRouteRequest({ method: "POST", target, headers, readBody: async () => new TextEncoder().encode(body), bodyLimits })
+    createRouteRequest({
+      method: "POST",
+      target,
+      headers,
+      readBody: async () => new TextEncoder().encode(body),
+      bodyLimits,
+    })
   const limits: BodyLimits = { jsonDepth: 2, bigintDigits: 3, formFields: 2 }
 
   it("JSON depth and bigint digits come from RouteRequest.bodyLimits, else the codec defaults", async () => {
@@ -144,9 +187,17 @@ describe("body limits carried by the request", () => {
     const multipart = new Headers({ "content-type": "multipart/form-data; boundary=B" })
     const part = (name: string) => `--B\r\nContent-Disposition: form-data; name="${name}"\r\n\r\nx\r\n`
     const body = (count: number) => part("name") + part("more").repeat(count - 1) + "--B--\r\n"
-    expect(await router.Parse(request("/form", body(2), limits, multipart))).toEqual({ $: "Form", name: "x", more: ["x"] })
+    expect(await router.Parse(request("/form", body(2), limits, multipart))).toEqual({
+      $: "Form",
+      name: "x",
+      more: ["x"],
+    })
     expect(await router.Parse(request("/form", body(3), limits, multipart))).toBeUndefined()
-    expect(await router.Parse(request("/form", body(3), undefined, multipart))).toEqual({ $: "Form", name: "x", more: ["x", "x"] })
+    expect(await router.Parse(request("/form", body(3), undefined, multipart))).toEqual({
+      $: "Form",
+      name: "x",
+      more: ["x", "x"],
+    })
   })
 })
 
@@ -175,8 +226,10 @@ describe("scalars and composites as endpoints", () => {
 
   it("parses case-insensitive bools, and rejects what is not a value", async () => {
     expect(await Router.Infer(t.bool).Parse({ url: "/TrUe" })).toBe(true)
-    for (const url of ["/1.5", "/9007199254740993", "/0x10", "/ 1", "/"]) expect(await Router.Infer(t.int).Parse({ url })).toBeUndefined()
-    for (const url of ["/Infinity", "/NaN", "/1e", "/.5", "/1."]) expect(await Router.Infer(t.float).Parse({ url })).toBeUndefined()
+    for (const url of ["/1.5", "/9007199254740993", "/0x10", "/ 1", "/"])
+      expect(await Router.Infer(t.int).Parse({ url })).toBeUndefined()
+    for (const url of ["/Infinity", "/NaN", "/1e", "/.5", "/1."])
+      expect(await Router.Infer(t.float).Parse({ url })).toBeUndefined()
     expect(await Router.Infer(t.enum({ A: 1 })).Parse({ url: "/2" })).toBeUndefined()
     expect(await Router.Infer(t.datetime("yyyy-MM-dd")).Parse({ url: "/2026-02-30" })).toBeUndefined()
     expect(await Router.Infer(t.list(t.int)).Parse({ url: "/3/1/2" })).toBeUndefined()
@@ -192,4 +245,3 @@ describe("Router.Infer of a record of templates", () => {
     expect(await r.Parse({ url: "/kind/x" })).toEqual({ $: "kind", k: "x" })
   })
 })
-

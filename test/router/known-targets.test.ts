@@ -8,7 +8,11 @@ const numRuns = Number(process.env.FC_NUM_RUNS ?? 100)
 
 // Literals a static table keeps: their own spelling in a URL (no `/ % ? # \`, not empty, `.` or `..`).
 const plainLiteral = fc
-  .string({ unit: fc.constantFrom("a", "b", "Z", "0", "-", "_", ".", "~", "é", "+", ":", "@", "!"), minLength: 1, maxLength: 6 })
+  .string({
+    unit: fc.constantFrom("a", "b", "Z", "0", "-", "_", ".", "~", "é", "+", ":", "@", "!"),
+    minLength: 1,
+    maxLength: 6,
+  })
   .filter((literal) => literal !== "." && literal !== "..")
 
 describe("known static targets", () => {
@@ -27,7 +31,15 @@ describe("known static targets", () => {
 
   it("leave every other spelling of the path to the full parse", () => {
     knownTarget("/user/repos", ["user", "repos"])
-    for (const other of ["/user/repos/", "/user//repos", "/user/repos?x=1", "/user/repos#top", "/user/rep%6Fs", "http://h/user/repos", "/user/repo"]) {
+    for (const other of [
+      "/user/repos/",
+      "/user//repos",
+      "/user/repos?x=1",
+      "/user/repos#top",
+      "/user/rep%6Fs",
+      "http://h/user/repos",
+      "/user/repo",
+    ]) {
       expect(knownParse(other)).toBeUndefined()
     }
     expect(parseTarget("/user/repos?x=1").query.get("x")).toEqual(["1"])
@@ -56,6 +68,9 @@ describe("known static targets", () => {
     expect(await router.Parse({ url: "/" })).toEqual({ $: "Home" })
     expect(await router.Parse({ method: "POST", url: "/user/repos" })).toBeUndefined()
     // Another router's static path is only a faster split here: it routes by this router's cases.
-    expect(await Router.Infer(t.union({ User: "GET /user/<name>" })).Parse({ url: "/user/repos" })).toEqual({ $: "User", name: "repos" })
+    expect(await Router.Infer(t.union({ User: "GET /user/<name>" })).Parse({ url: "/user/repos" })).toEqual({
+      $: "User",
+      name: "repos",
+    })
   })
 })

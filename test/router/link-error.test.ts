@@ -8,7 +8,11 @@ import { Site } from "../fixtures/site.js"
 const router = Router.Infer(Site)
 
 describe("LinkError", () => {
-  const A = t.union({ Article: t.case({ id: t.int, slug: t.string }), Ratio: t.case({ r: t.float }), When: t.case({ at: t.datetime }) })
+  const A = t.union({
+    Article: t.case({ id: t.int, slug: t.string }),
+    Ratio: t.case({ r: t.float }),
+    When: t.case({ at: t.datetime }),
+  })
   const r = Router.Infer(A)
   const failure = (value: unknown): LinkError => {
     try {
@@ -39,14 +43,22 @@ describe("LinkError", () => {
   })
 
   it("names list indexes and wildcard pieces", () => {
-    expect(() => Router.Infer(t.list(t.string)).Link(["a", ""])).toThrow(routerMessages.linkError("[1]", routerMessages.linkEmptySegment))
-    expect(() => router.Link({ $: "Files", path: "a//b" })).toThrow(routerMessages.linkError("Files.path", routerMessages.linkWildcardEmptyPiece("a//b")))
-    expect(() => router.Link({ $: "Files", path: "a/../b" })).toThrow(routerMessages.linkError("Files.path", routerMessages.linkDotSegment("..")))
+    expect(() => Router.Infer(t.list(t.string)).Link(["a", ""])).toThrow(
+      routerMessages.linkError("[1]", routerMessages.linkEmptySegment),
+    )
+    expect(() => router.Link({ $: "Files", path: "a//b" })).toThrow(
+      routerMessages.linkError("Files.path", routerMessages.linkWildcardEmptyPiece("a//b")),
+    )
+    expect(() => router.Link({ $: "Files", path: "a/../b" })).toThrow(
+      routerMessages.linkError("Files.path", routerMessages.linkDotSegment("..")),
+    )
   })
 
   it("query values may be empty but not lone surrogates", () => {
     expect(router.Link({ $: "Search", q: "" })).toBe("/search?q=")
-    expect(() => router.Link({ $: "Search", q: "\udc00" })).toThrow(routerMessages.linkError("Search.q", routerMessages.linkLoneSurrogate))
+    expect(() => router.Link({ $: "Search", q: "\udc00" })).toThrow(
+      routerMessages.linkError("Search.q", routerMessages.linkLoneSurrogate),
+    )
   })
 })
 
@@ -54,7 +66,10 @@ describe("values another router produces", () => {
   it("make link() return undefined at the top level, so Router.Sum asks the next router", async () => {
     const A = t.union({ A: t.case({ n: t.int }) })
     const B = t.union({ B: t.case({ s: t.string }) })
-    const sum = Router.Sum<{ $: "A"; n: number } | { $: "B"; s: string }>(Router.Infer(A) as never, Router.Infer(B) as never)
+    const sum = Router.Sum<{ $: "A"; n: number } | { $: "B"; s: string }>(
+      Router.Infer(A) as never,
+      Router.Infer(B) as never,
+    )
     expect(sum.Link({ $: "B", s: "x" })).toBe("/B/x")
     expect(sum.Link({ $: "A", n: 1 })).toBe("/A/1")
     expect(Router.Infer(A).link({ $: "B" } as never)).toBeUndefined()
@@ -67,6 +82,8 @@ describe("values another router produces", () => {
     expect(() => Router.Infer(Outer).Link({ $: "Wrap", inner: { $: "Out" } } as never)).toThrow(
       routerMessages.linkError("Wrap.inner", routerMessages.linkUnknownCase("Out")),
     )
-    expect(() => Router.Infer(t.tuple(t.int)).Link(["x"] as never)).toThrow(routerMessages.linkError("[0]", routerMessages.linkWrongType("int", "x")))
+    expect(() => Router.Infer(t.tuple(t.int)).Link(["x"] as never)).toThrow(
+      routerMessages.linkError("[0]", routerMessages.linkWrongType("int", "x")),
+    )
   })
 })

@@ -14,7 +14,8 @@ import { Site } from "../fixtures/site.js"
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 100)
 
-const writerOf = (descriptor: Parameters<typeof alternativesOf>[0]) => urlWriterOf(alternativesOf(descriptor, "X", "X", "X")[0] as never)
+const writerOf = (descriptor: Parameters<typeof alternativesOf>[0]) =>
+  urlWriterOf(alternativesOf(descriptor, "X", "X", "X")[0] as never)
 
 /** What Link gives: the URL, or the LinkError's field and message. */
 function outcome(run: () => string): { url: string } | { field: string; message: string } {
@@ -64,11 +65,30 @@ describe("Link through the direct writers", () => {
   }
 
   it("gives the URL or the LinkError naming the field that the general writer gives (fixture site)", () => {
-    fc.assert(fc.property(arbitraryOf(Site), (value) => agree(Site, value)), { numRuns })
+    fc.assert(
+      fc.property(arbitraryOf(Site), (value) => agree(Site, value)),
+      { numRuns },
+    )
   })
 
   it("refuses exactly the segments the general writer refuses (dots, empty) and encodes the near misses", () => {
-    for (const s of ["", ".", "..", "...", ".a", "a.", "..a", ". ", " .", "%2E", "\u3002", ".\ud800", "a\ud800", "\udc00"]) agree(Strings, { $: "Plain", s })
+    for (const s of [
+      "",
+      ".",
+      "..",
+      "...",
+      ".a",
+      "a.",
+      "..a",
+      ". ",
+      " .",
+      "%2E",
+      "\u3002",
+      ".\ud800",
+      "a\ud800",
+      "\udc00",
+    ])
+      agree(Strings, { $: "Plain", s })
     const two = Router.Infer(t.union({ Two: "/r/<a>/x/<b>" }))
     expect(two.Link({ $: "Two", a: "a b", b: "c/d" })).toBe("/r/a%20b/x/c%2Fd")
     expect(two.Link({ $: "Two", a: "é", b: "😀?" })).toBe("/r/%C3%A9/x/%F0%9F%98%80%3F")
@@ -77,9 +97,18 @@ describe("Link through the direct writers", () => {
   it("gives the same on adversarial strings, wrong types and lone surrogates", () => {
     const value = fc.oneof(
       arbitraryOf(Strings),
-      fc.record({ $: fc.constantFrom("Plain", "Typed", "Const", "Nope"), s: fc.oneof(fc.string(), fc.constant("\ud800"), fc.integer()), n: fc.oneof(fc.integer(), fc.double()), b: fc.boolean(), f: fc.double() }),
+      fc.record({
+        $: fc.constantFrom("Plain", "Typed", "Const", "Nope"),
+        s: fc.oneof(fc.string(), fc.constant("\ud800"), fc.integer()),
+        n: fc.oneof(fc.integer(), fc.double()),
+        b: fc.boolean(),
+        f: fc.double(),
+      }),
     )
-    fc.assert(fc.property(value, (v) => agree(Strings, v)), { numRuns })
+    fc.assert(
+      fc.property(value, (v) => agree(Strings, v)),
+      { numRuns },
+    )
   })
 
   it("throws the same LinkError sentences", () => {

@@ -4,7 +4,14 @@ import { LiteralEdges } from "../../src/router/literal-edges.js"
 describe("LiteralEdges", () => {
   it("finds a key among few or many of one length, and nothing else", () => {
     const edges = new LiteralEdges<number>()
-    const keys = ["repos", "users", "__proto__", "constructor", "a", ...Array.from({ length: 20 }, (_, i) => `k${String(i).padStart(3, "0")}`)]
+    const keys = [
+      "repos",
+      "users",
+      "__proto__",
+      "constructor",
+      "a",
+      ...Array.from({ length: 20 }, (_, i) => `k${String(i).padStart(3, "0")}`),
+    ]
     keys.forEach((key, index) => edges.set(key, index))
     keys.forEach((key, index) => expect(edges.find(key)).toBe(index))
     expect(edges.find("repo")).toBeUndefined()
@@ -20,6 +27,9 @@ describe("LiteralEdges", () => {
     edges.set("a", "a")
     edges.set("b", "second")
     expect(edges.get("b")).toBe("first")
-    expect([...edges.entries()]).toEqual([["b", "first"], ["a", "a"]])
+    expect([...edges.entries()]).toEqual([
+      ["b", "first"],
+      ["a", "a"],
+    ])
   })
 })

@@ -18,7 +18,9 @@ function reference(target: string): string | undefined {
   if (colon <= 0) return undefined
   for (let i = 0; i < colon; i++) {
     const code = target.charCodeAt(i) | 0x20
-    const ok = (code >= 97 && code <= 122) || (i > 0 && ((code >= 48 && code <= 57) || code === 0x2b || code === 0x2d || code === 0x2e))
+    const ok =
+      (code >= 97 && code <= 122) ||
+      (i > 0 && ((code >= 48 && code <= 57) || code === 0x2b || code === 0x2d || code === 0x2e))
     if (!ok) return undefined
   }
   let end = colon + 3
@@ -26,7 +28,9 @@ function reference(target: string): string | undefined {
   const authority = target.slice(colon + 3, end)
   const host = authority.slice(authority.lastIndexOf("@") + 1)
   if (host === "" || host.startsWith(":")) return undefined
-  const port = host.startsWith("[") ? host.slice(host.indexOf("]") + 1) : host.slice(host.includes(":") ? host.indexOf(":") : host.length)
+  const port = host.startsWith("[")
+    ? host.slice(host.indexOf("]") + 1)
+    : host.slice(host.includes(":") ? host.indexOf(":") : host.length)
   if (port !== "" && !isPort(port)) return undefined
   const rest = target.slice(end)
   return rest.startsWith("/") ? rest : "/" + rest
@@ -35,20 +39,51 @@ function reference(target: string): string | undefined {
 const notAPath = "the request target is neither a path nor an absolute URL"
 /** What parseTarget makes of the split: the path and query it routes, or that the target is refused. */
 const routed = (originForm: string | undefined) =>
-  originForm === undefined ? notAPath : (({ path, segments, query, bad }) => ({ path, segments, query: [...query], bad }))(parseTarget(originForm))
+  originForm === undefined
+    ? notAPath
+    : (({ path, segments, query, bad }) => ({ path, segments, query: [...query], bad }))(parseTarget(originForm))
 const viaParse = (target: string) => {
   const parsed = parseTarget(target)
-  return parsed.bad === notAPath ? notAPath : { path: parsed.path, segments: parsed.segments, query: [...parsed.query], bad: parsed.bad }
+  return parsed.bad === notAPath
+    ? notAPath
+    : { path: parsed.path, segments: parsed.segments, query: [...parsed.query], bad: parsed.bad }
 }
 
 describe("absolute-form targets", () => {
-  const pieces = fc.constantFrom("http", "https", "h", "1x", "+", "://", ":", "@", "[", "]", "::1", "80", "8080", "123456", "/", "?", "#", "a", "x.y", "%", "/admin", "?next=/admin", "")
+  const pieces = fc.constantFrom(
+    "http",
+    "https",
+    "h",
+    "1x",
+    "+",
+    "://",
+    ":",
+    "@",
+    "[",
+    "]",
+    "::1",
+    "80",
+    "8080",
+    "123456",
+    "/",
+    "?",
+    "#",
+    "a",
+    "x.y",
+    "%",
+    "/admin",
+    "?next=/admin",
+    "",
+  )
   it("split exactly as the plain-string version did", () => {
     fc.assert(
-      fc.property(fc.array(pieces, { maxLength: 10 }).map((parts) => parts.join("")), (target) => {
-        fc.pre(target.charCodeAt(0) !== 47)
-        expect(viaParse(target)).toEqual(routed(reference(target)))
-      }),
+      fc.property(
+        fc.array(pieces, { maxLength: 10 }).map((parts) => parts.join("")),
+        (target) => {
+          fc.pre(target.charCodeAt(0) !== 47)
+          expect(viaParse(target)).toEqual(routed(reference(target)))
+        },
+      ),
       { numRuns: 2000 },
     )
   })
@@ -60,7 +95,10 @@ describe("absolute-form targets", () => {
   ])("%s routes %s", (target, path) => {
     expect(parseTarget(target).path).toBe(path)
   })
-  it.each(["http://[::1/a", "http://[abc/x", "http://h:bad/a", "http://h:123456/a", "http://:80/a", "http://@/a"])("%s is refused", (target) => {
-    expect(parseTarget(target).bad).toBe(notAPath)
-  })
+  it.each(["http://[::1/a", "http://[abc/x", "http://h:bad/a", "http://h:123456/a", "http://:80/a", "http://@/a"])(
+    "%s is refused",
+    (target) => {
+      expect(parseTarget(target).bad).toBe(notAPath)
+    },
+  )
 })

@@ -9,33 +9,58 @@ const router = Router.Infer(Site)
 describe("ParseWithErrors", () => {
   it("reports the error kinds with default-filled endpoints", async () => {
     expect(await router.ParseWithErrors({ method: "POST", url: "/article/1/x" })).toEqual({
-      $: "InvalidMethod", method: "POST", endpoint: { $: "Article", id: 1, slug: "x" },
+      $: "InvalidMethod",
+      method: "POST",
+      endpoint: { $: "Article", id: 1, slug: "x" },
     })
     expect(await router.ParseWithErrors({ url: "/search?page=2" })).toEqual({
-      $: "MissingQueryParameter", name: "q", endpoint: { $: "Search", q: "", page: 2 },
+      $: "MissingQueryParameter",
+      name: "q",
+      endpoint: { $: "Search", q: "", page: 2 },
     })
     expect(await router.ParseWithErrors({ method: "POST", url: "/posts/2", body: "{" })).toEqual({
       $: "InvalidJson",
       endpoint: { $: "Create", blog: 2, post: { title: "", body: "", tags: [], published: new Date(0), views: 0n } },
     })
     // Valid JSON without a Content-Type is not read as JSON (issue 5).
-    expect(await router.ParseWithErrors({ method: "POST", url: "/posts/2", body: '{"title":"T","body":"B","tags":[],"published":"2026-11-22T00:00:00.000Z","views":"1"}' })).toEqual({
+    expect(
+      await router.ParseWithErrors({
+        method: "POST",
+        url: "/posts/2",
+        body: '{"title":"T","body":"B","tags":[],"published":"2026-11-22T00:00:00.000Z","views":"1"}',
+      }),
+    ).toEqual({
       $: "InvalidJson",
       endpoint: { $: "Create", blog: 2, post: { title: "", body: "", tags: [], published: new Date(0), views: 0n } },
     })
-    expect(await router.ParseWithErrors({ method: "POST", url: "/login", body: new URLSearchParams({ user: "u" }) })).toEqual({
-      $: "MissingFormData", name: "password", endpoint: { $: "Login", user: "u", password: "" },
+    expect(
+      await router.ParseWithErrors({ method: "POST", url: "/login", body: new URLSearchParams({ user: "u" }) }),
+    ).toEqual({
+      $: "MissingFormData",
+      name: "password",
+      endpoint: { $: "Login", user: "u", password: "" },
     })
-    expect(await router.ParseWithErrors({ url: "/article/1/x" })).toEqual({ $: "Success", endpoint: { $: "Article", id: 1, slug: "x" } })
+    expect(await router.ParseWithErrors({ url: "/article/1/x" })).toEqual({
+      $: "Success",
+      endpoint: { $: "Article", id: 1, slug: "x" },
+    })
   })
 
   it("reports a wrong method on cases that read several segments (wildcards, tuples)", async () => {
     // Their trie entries sit before the segments they read: a strict walk that leaves them out still met them.
-    const r = Router.Infer(t.union({ Files: "GET /files/<...path>", Pair: t.case("POST /p/<pair>", { pair: t.tuple(t.int, t.string) }) }))
+    const r = Router.Infer(
+      t.union({ Files: "GET /files/<...path>", Pair: t.case("POST /p/<pair>", { pair: t.tuple(t.int, t.string) }) }),
+    )
     expect(await r.ParseWithErrors({ method: "POST", url: "/files/a/b" })).toEqual({
-      $: "InvalidMethod", method: "POST", endpoint: { $: "Files", path: "a/b" },
+      $: "InvalidMethod",
+      method: "POST",
+      endpoint: { $: "Files", path: "a/b" },
     })
-    expect(await r.ParseWithErrors({ url: "/p/1/a" })).toEqual({ $: "InvalidMethod", method: "GET", endpoint: { $: "Pair", pair: [1, "a"] } })
+    expect(await r.ParseWithErrors({ url: "/p/1/a" })).toEqual({
+      $: "InvalidMethod",
+      method: "GET",
+      endpoint: { $: "Pair", pair: [1, "a"] },
+    })
     expect(await r.ParseWithErrors({ url: "/p/1" })).toBeUndefined()
     expect(await r.ParseWithErrors({ url: "/q/1/a" })).toBeUndefined()
   })
@@ -43,7 +68,11 @@ describe("ParseWithErrors", () => {
   it("never reads the body of a request whose method the case does not accept", async () => {
     const { createRouteRequest } = await import("../../src/router/request.js")
     let reads = 0
-    const request = createRouteRequest({ method: "GET", target: "/posts/2", readBody: async () => (reads++, new Uint8Array(0)) })
+    const request = createRouteRequest({
+      method: "GET",
+      target: "/posts/2",
+      readBody: async () => (reads++, new Uint8Array(0)),
+    })
     expect(await router.ParseWithErrors(request)).toEqual({
       $: "InvalidMethod",
       method: "GET",
@@ -55,9 +84,10 @@ describe("ParseWithErrors", () => {
   it("reports the last of several errors; an unmatched path falls through", async () => {
     const Both = t.union({ Both: t.case({ q: t.int }, EndPoint("POST /both"), Query("q")) })
     expect(await Router.Infer(Both).ParseWithErrors({ method: "GET", url: "/both" })).toEqual({
-      $: "MissingQueryParameter", name: "q", endpoint: { $: "Both", q: 0 },
+      $: "MissingQueryParameter",
+      name: "q",
+      endpoint: { $: "Both", q: 0 },
     })
     expect(await router.ParseWithErrors({ url: "/nope" })).toBeUndefined()
   })
 })
-

@@ -18,7 +18,12 @@ function requestFor(path: RoutePath): PlainRequest {
   const url = routePathToString(path)
   const method = path.method ?? "GET"
   if (path.body?.kind === "json") {
-    return { method, url, headers: { "content-type": "application/json" }, body: serialize(path.body.descriptor, path.body.value as never) }
+    return {
+      method,
+      url,
+      headers: { "content-type": "application/json" },
+      body: serialize(path.body.descriptor, path.body.value as never),
+    }
   }
   if (path.body?.kind === "form") {
     return { method, url, body: new URLSearchParams(path.body.fields.map(([key, value]) => [key, value])) }
@@ -80,7 +85,10 @@ describe("Parse(Link(x)) ≡ x", () => {
       One: t.case({ s: t.string }),
       Many: t.case({ items: t.list(t.string), pair: t.tuple(t.string, t.option(t.string)) }),
       Rest: t.case({ path: t.string }, { kind: "attribute", name: "Wildcard", values: [] }),
-      InQuery: t.case({ q: t.string, more: t.list(t.string) }, { kind: "attribute", name: "Query", values: ["q", "more"] }),
+      InQuery: t.case(
+        { q: t.string, more: t.list(t.string) },
+        { kind: "attribute", name: "Query", values: ["q", "more"] },
+      ),
     })
     const router = Router.Infer(Strings)
     await fc.assert(

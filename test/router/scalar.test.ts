@@ -12,7 +12,8 @@ describe("text codecs", () => {
     expect(int.fromText("-0")).toBe(0)
     expect(Object.is(int.fromText("-0"), -0)).toBe(false)
     expect(int.fromText("007")).toBe(7)
-    for (const text of ["", "-", "+1", "1e3", "1.0", "9007199254740992", "٣"]) expect(int.fromText(text)).toBeUndefined()
+    for (const text of ["", "-", "+1", "1e3", "1.0", "9007199254740992", "٣"])
+      expect(int.fromText(text)).toBeUndefined()
     expect(() => int.toText(Number.MAX_SAFE_INTEGER + 1)).toThrow(LinkFailure)
   })
 
@@ -23,7 +24,8 @@ describe("text codecs", () => {
         expect(float.fromText(float.toText(value))).toBe(value === 0 ? 0 : value)
       }),
     )
-    for (const text of ["", "-", "1.", ".1", "1e", "1e+", "Infinity", "0x1", " 1"]) expect(float.fromText(text)).toBeUndefined()
+    for (const text of ["", "-", "1.", ".1", "1e", "1e+", "Infinity", "0x1", " 1"])
+      expect(float.fromText(text)).toBeUndefined()
   })
 
   it("bool: case-insensitive", () => {

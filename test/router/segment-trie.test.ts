@@ -17,14 +17,18 @@ import type { UnionCodec } from "../../src/router/union-codec.js"
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 100)
 
 const alternativesOfUnion = (union: UnionDescriptor): Alternative[] =>
-  Object.keys(union.cases).flatMap((key) => alternativesOf(union.cases[key] as never, key, caseTag(key, union.cases[key] as never), key))
+  Object.keys(union.cases).flatMap((key) =>
+    alternativesOf(union.cases[key] as never, key, caseTag(key, union.cases[key] as never), key),
+  )
 
 /** The reference: every alternative from its first element, in declaration order (what the router did before the trie). */
 function naive(union: UnionDescriptor, request: RouteRequest, lenient: boolean) {
   const state: MatchState = { request, segments: request.segments, lenient, errors: [], body: undefined }
   const end = request.segments.length
   for (const alternative of alternativesOfUnion(union)) {
-    const outcome: MatchOutcome = matchAlternative(alternative, state, 0, 0, (value, next) => (next === end ? { value } : undefined))
+    const outcome: MatchOutcome = matchAlternative(alternative, state, 0, 0, (value, next) =>
+      next === end ? { value } : undefined,
+    )
     if (outcome !== undefined && typeof outcome === "object") return resultOf(outcome.value, state.errors)
   }
   return undefined
@@ -94,7 +98,10 @@ describe("the typed segment trie", () => {
   it("agrees with trying every case in order, on random paths and methods", () => {
     const request = fc.record({
       method: fc.constantFrom("GET", "POST", "HEAD", "PUT"),
-      segments: fc.array(fc.constantFrom("x", "1", "-2", "a", "b", "true", "p", "files", "search", "__proto__", "%2F", "x%20y"), { maxLength: 5 }),
+      segments: fc.array(
+        fc.constantFrom("x", "1", "-2", "a", "b", "true", "p", "files", "search", "__proto__", "%2F", "x%20y"),
+        { maxLength: 5 },
+      ),
       query: fc.constantFrom("", "?q=1", "?q"),
     })
     fc.assert(
@@ -109,7 +116,13 @@ describe("the typed segment trie", () => {
 })
 
 describe("the static-path table", () => {
-  const U = t.union({ Home: "GET /", Repos: "GET /user/repos", Post: "POST /user/repos", Slash: "/a%2Fb", Q: t.case({ q: t.int }, EndPoint("/q"), Query("q")) })
+  const U = t.union({
+    Home: "GET /",
+    Repos: "GET /user/repos",
+    Post: "POST /user/repos",
+    Slash: "/a%2Fb",
+    Q: t.case({ q: t.int }, EndPoint("/q"), Query("q")),
+  })
   const r = Router.Infer(U)
 
   it("answers a static path by method, HEAD included, and falls back for the rest", async () => {

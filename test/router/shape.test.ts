@@ -6,18 +6,60 @@ import { routerMessages } from "../../src/router/messages.js"
 import { descriptorMessages } from "../../src/descriptor/messages.js"
 import { Post } from "../fixtures/site.js"
 
-
 describe("impossible shapes fail when the router is built", () => {
   it.each([
-    ["two Json fields", () => t.union({ X: t.case({ a: t.int, b: t.int }, Json("a"), Json("b")) }), descriptorMessages.severalJsonFields("X", ["a", "b"])],
-    ["a Wildcard on an int", () => t.union({ X: t.case({ a: t.int }, EndPoint("/x")) , Y: t.case({ n: t.int }, EndPoint("/y"), { kind: "attribute", name: "Wildcard", values: [] }) }), descriptorMessages.wildcardNotLast("Y")],
-    ["a ':' date format in a path", () => t.union({ X: t.case({ d: t.datetime("yyyy-MM-dd HH:mm") }) }), descriptorMessages.badDateFormatInPath("yyyy-MM-dd HH:mm")],
-    ["a '/' date format in a path", () => t.union({ X: t.case({ d: t.datetime }, { kind: "attribute", name: "DateTimeFormat", values: ["d", "yyyy/MM/dd"] }) }), descriptorMessages.badDateFormatInPath("yyyy/MM/dd")],
-    ["Query naming no field", () => t.union({ X: t.case({ a: t.int }, Query("b")) }), descriptorMessages.unknownAttributeField("X", "Query", "b")],
-    ["t.map in a path", () => t.union({ X: t.case({ m: t.map(t.int) }) }), descriptorMessages.mapInPath("Case 'X' field 'm'")],
-    ["a record in a query", () => t.union({ X: t.case({ r: Query(Post) }) }), routerMessages.notInQuery("Case 'X' field 'r'", "record")],
-    ["an EndPoint hole naming no path field", () => t.union({ X: t.case({ a: t.int }, EndPoint("/x/<b>")) }), routerMessages.endPointHoleUnknown("X", "/x/<b>", "b")],
-    ["a method-less EndPoint without a slash", () => t.union({ X: t.case({}, EndPoint("x")) }), routerMessages.endPointNoSlash("X", "x")],
+    [
+      "two Json fields",
+      () => t.union({ X: t.case({ a: t.int, b: t.int }, Json("a"), Json("b")) }),
+      descriptorMessages.severalJsonFields("X", ["a", "b"]),
+    ],
+    [
+      "a Wildcard on an int",
+      () =>
+        t.union({
+          X: t.case({ a: t.int }, EndPoint("/x")),
+          Y: t.case({ n: t.int }, EndPoint("/y"), { kind: "attribute", name: "Wildcard", values: [] }),
+        }),
+      descriptorMessages.wildcardNotLast("Y"),
+    ],
+    [
+      "a ':' date format in a path",
+      () => t.union({ X: t.case({ d: t.datetime("yyyy-MM-dd HH:mm") }) }),
+      descriptorMessages.badDateFormatInPath("yyyy-MM-dd HH:mm"),
+    ],
+    [
+      "a '/' date format in a path",
+      () =>
+        t.union({
+          X: t.case({ d: t.datetime }, { kind: "attribute", name: "DateTimeFormat", values: ["d", "yyyy/MM/dd"] }),
+        }),
+      descriptorMessages.badDateFormatInPath("yyyy/MM/dd"),
+    ],
+    [
+      "Query naming no field",
+      () => t.union({ X: t.case({ a: t.int }, Query("b")) }),
+      descriptorMessages.unknownAttributeField("X", "Query", "b"),
+    ],
+    [
+      "t.map in a path",
+      () => t.union({ X: t.case({ m: t.map(t.int) }) }),
+      descriptorMessages.mapInPath("Case 'X' field 'm'"),
+    ],
+    [
+      "a record in a query",
+      () => t.union({ X: t.case({ r: Query(Post) }) }),
+      routerMessages.notInQuery("Case 'X' field 'r'", "record"),
+    ],
+    [
+      "an EndPoint hole naming no path field",
+      () => t.union({ X: t.case({ a: t.int }, EndPoint("/x/<b>")) }),
+      routerMessages.endPointHoleUnknown("X", "/x/<b>", "b"),
+    ],
+    [
+      "a method-less EndPoint without a slash",
+      () => t.union({ X: t.case({}, EndPoint("x")) }),
+      routerMessages.endPointNoSlash("X", "x"),
+    ],
   ])("%s", (_name, make, message) => {
     expect(() => Router.Infer(make() as never)).toThrow(message)
   })
@@ -28,4 +70,3 @@ describe("impossible shapes fail when the router is built", () => {
     expect(r.link({ $: "X" })?.method).toBe("PUT")
   })
 })
-

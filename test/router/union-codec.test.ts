@@ -60,7 +60,12 @@ describe("Shadowed", () => {
       I: t.case({ n: t.int }, EndPoint("/h")),
       J: "HEAD /a/<z:int>",
     })
-    expect(Router.Infer(U).Shadowed).toEqual(["B (shadowed by A)", "D (shadowed by C)", "F (shadowed by E)", "J (shadowed by A)"])
+    expect(Router.Infer(U).Shadowed).toEqual([
+      "B (shadowed by A)",
+      "D (shadowed by C)",
+      "F (shadowed by E)",
+      "J (shadowed by A)",
+    ])
   })
 })
 

@@ -4,7 +4,16 @@
  * and the runtime's extras (`ctx.Env`, `ctx.WaitUntil`). Written against
  * the public root import only, as an application on an edge runtime is.
  */
-import { Content, Cors, FormData, Sitelet, t, type HostOptions, type Infer, type SessionSecret } from "../../src/index.js"
+import {
+  Content,
+  Cors,
+  FormData,
+  Sitelet,
+  t,
+  type HostOptions,
+  type Infer,
+  type SessionSecret,
+} from "../../src/index.js"
 
 /** The origin the CORS part allows. */
 export const allowedOrigin = "https://app.example"
@@ -54,11 +63,16 @@ const pages = Sitelet.Infer(Public, {
 
 const admin = Sitelet.Protect<Endpoint>(
   { VerifyUser: (user) => user === "root", LoginRedirect: () => ({ $: "Home" }) },
-  Sitelet.Infer(Private, async (ctx, e) => Content.Text(`admin ${e.page} for ${await ctx.UserSession.GetLoggedInUser()}`)),
+  Sitelet.Infer(Private, async (ctx, e) =>
+    Content.Text(`admin ${e.page} for ${await ctx.UserSession.GetLoggedInUser()}`),
+  ),
 )
 
-const api = Sitelet.CorsContent<Endpoint>("/api/ping", Cors.Of({ $: "Ping" }), (allows) => ({ ...allows, Origins: [allowedOrigin], Credentials: true }), () =>
-  Content.Text("pong"),
+const api = Sitelet.CorsContent<Endpoint>(
+  "/api/ping",
+  Cors.Of({ $: "Ping" }),
+  (allows) => ({ ...allows, Origins: [allowedOrigin], Credentials: true }),
+  () => Content.Text("pong"),
 )
 
 /** The served sitelet. */
@@ -69,5 +83,8 @@ export const appSite = Sitelet.Sum(pages, admin, api)
  * the bindings on Workers), errors collected for `/errors`.
  */
 export function appOptions(secret: SessionSecret): HostOptions {
-  return { session: { secret }, onError: (error) => void reported.push(error instanceof Error ? error.message : String(error)) }
+  return {
+    session: { secret },
+    onError: (error) => void reported.push(error instanceof Error ? error.message : String(error)),
+  }
 }

@@ -110,7 +110,11 @@ async function versionOf(binary: string, name: RuntimeName): Promise<string> {
     child.on("close", () => resolve(out))
   })
   const line = text.split("\n")[0]!.trim()
-  return name === "deno" ? line.replace(/^deno\s+(\S+).*$/, "$1") : name === "workerd" ? line.replace(/^workerd\s+/, "") : line
+  return name === "deno"
+    ? line.replace(/^deno\s+(\S+).*$/, "$1")
+    : name === "workerd"
+      ? line.replace(/^workerd\s+/, "")
+      : line
 }
 
 /** One workerd service: a socket, its worker's modules (files in `dist/`, the first is the main one) and text bindings. */
@@ -123,12 +127,18 @@ interface WorkerdService {
 
 /** A workerd config: one socket and one service per entry. */
 function workerdConfig(entries: readonly WorkerdService[]): string {
-  const services = entries.map(({ name, modules, bindings }) => `    (name = "${name}", worker = (
+  const services = entries.map(
+    ({ name, modules, bindings }) => `    (name = "${name}", worker = (
       modules = [ ${modules.map((file) => `(name = "${file}", esModule = embed "${file}")`).join(", ")} ],
       compatibilityDate = "2026-11-01",
-      bindings = [ ${Object.entries(bindings).map(([key, value]) => `(name = "${key}", text = ${JSON.stringify(value)})`).join(", ")} ],
-    ))`)
-  const sockets = entries.map(({ name, port }) => `    (name = "${name}", address = "127.0.0.1:${port}", http = (), service = "${name}")`)
+      bindings = [ ${Object.entries(bindings)
+        .map(([key, value]) => `(name = "${key}", text = ${JSON.stringify(value)})`)
+        .join(", ")} ],
+    ))`,
+  )
+  const sockets = entries.map(
+    ({ name, port }) => `    (name = "${name}", address = "127.0.0.1:${port}", http = (), service = "${name}")`,
+  )
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
@@ -141,7 +151,13 @@ ${sockets.join(",\n")}
 `
 }
 
-function started(name: RuntimeName, version: string, child: ChildProcess, ports: Record<SiteName, number>, stderr: () => string): StartedRuntime {
+function started(
+  name: RuntimeName,
+  version: string,
+  child: ChildProcess,
+  ports: Record<SiteName, number>,
+  stderr: () => string,
+): StartedRuntime {
   return {
     name,
     version,
@@ -177,7 +193,9 @@ export async function startRuntime(name: RuntimeName): Promise<StartedRuntime> {
   if (name === "bun") args = [`${here}entries/bun.mjs`]
   else if (name === "deno") args = ["run", "--allow-net", `${here}entries/deno.mjs`]
   else {
-    ports = Object.fromEntries(await Promise.all(siteNames.map(async (site) => [site, await freePort()] as const))) as Record<SiteName, number>
+    ports = Object.fromEntries(
+      await Promise.all(siteNames.map(async (site) => [site, await freePort()] as const)),
+    ) as Record<SiteName, number>
     const known = ports
     const services = siteNames.map((site) => ({
       name: site,
@@ -197,7 +215,9 @@ export async function startRuntime(name: RuntimeName): Promise<StartedRuntime> {
   let err = ""
   child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()))
   const exited = new Promise<never>((_, reject) =>
-    child.once("exit", (code, signal) => reject(new Error(`${name} exited (${code ?? signal}) before serving:\n${err}`))),
+    child.once("exit", (code, signal) =>
+      reject(new Error(`${name} exited (${code ?? signal}) before serving:\n${err}`)),
+    ),
   )
   exited.catch(() => undefined)
   if (ports === undefined) {
@@ -248,7 +268,10 @@ export interface StartedSnippet {
  * const snippet = await startSnippet("deno", { SESSION_SECRET: "…32 bytes…" })
  * ```
  */
-export async function startSnippet(name: RuntimeName, secrets: Readonly<Record<string, string>>): Promise<StartedSnippet> {
+export async function startSnippet(
+  name: RuntimeName,
+  secrets: Readonly<Record<string, string>>,
+): Promise<StartedSnippet> {
   const binary = binaryOf(name)
   const port = await freePort()
   let args: string[]
@@ -257,22 +280,39 @@ export async function startSnippet(name: RuntimeName, secrets: Readonly<Record<s
     args = [`${dist}deploy-bun.mjs`]
     env = { PORT: String(port), ...secrets }
   } else if (name === "deno") {
-    args = ["run", "--allow-net", "--allow-env=SESSION_SECRET,SESSION_SECRET_OLD", `${dist}deploy-deno.mjs`, String(port)]
+    args = [
+      "run",
+      "--allow-net",
+      "--allow-env=SESSION_SECRET,SESSION_SECRET_OLD",
+      `${dist}deploy-deno.mjs`,
+      String(port),
+    ]
     env = { ...secrets }
   } else {
-    writeFileSync(`${dist}deploy.capnp`, workerdConfig([{ name: "deploy", port, modules: ["deploy-worker.mjs"], bindings: secrets }]))
+    writeFileSync(
+      `${dist}deploy.capnp`,
+      workerdConfig([{ name: "deploy", port, modules: ["deploy-worker.mjs"], bindings: secrets }]),
+    )
     args = ["serve", `${dist}deploy.capnp`]
   }
   const child = spawn(binary, args, {
     cwd: dist,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? here, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? here,
+      DENO_NO_UPDATE_CHECK: "1",
+      NO_COLOR: "1",
+      ...env,
+    },
   })
   let err = ""
   child.stdout!.resume()
   child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()))
   const exited = new Promise<never>((_, reject) =>
-    child.once("exit", (code, signal) => reject(new Error(`${name} snippet exited (${code ?? signal}) before serving:\n${err}`))),
+    child.once("exit", (code, signal) =>
+      reject(new Error(`${name} snippet exited (${code ?? signal}) before serving:\n${err}`)),
+    ),
   )
   exited.catch(() => undefined)
   for (let attempt = 0; !(await Promise.race([exited, accepts(port)])); attempt++) {

@@ -18,7 +18,14 @@ import { Site } from "../fixtures/site.js"
 import { cases as hostileCases } from "../hardening/cases.js"
 import { hostCases } from "../host/host-site.js"
 import { linked, wireRequest } from "../host/round-trip-support.js"
-import { expressHost, nodeHost, sendRaw, type HostUnderTest, type WireRequest, type WireResponse } from "../host/support.js"
+import {
+  expressHost,
+  nodeHost,
+  sendRaw,
+  type HostUnderTest,
+  type WireRequest,
+  type WireResponse,
+} from "../host/support.js"
 import { arbitraryOf } from "../support/arbitrary.js"
 import { allowedOrigin } from "./app-site.js"
 import { bundleSites, startRuntime, startSnippet, type StartedRuntime } from "./launch.js"
@@ -51,16 +58,27 @@ const resolvesTargets: ReadonlySet<RuntimeName> = new Set(["bun"])
  * connection is closed without an answer) and why. Each is in the README's
  * runtime table; none lets a request past the guard.
  */
-const runtimeDifferences: Partial<Record<RuntimeName, Readonly<Record<string, { readonly status: number; readonly why: string }>>>> = {
+const runtimeDifferences: Partial<
+  Record<RuntimeName, Readonly<Record<string, { readonly status: number; readonly why: string }>>>
+> = {
   bun: {
-    "malformed absolute-form": { status: 307, why: "Bun rebuilds an absolute-form target from the Host header and the path, so http://h:bad/admin/x reaches the router as /admin/x, where the guard redirects" },
+    "malformed absolute-form": {
+      status: 307,
+      why: "Bun rebuilds an absolute-form target from the Host header and the path, so http://h:bad/admin/x reaches the router as /admin/x, where the guard redirects",
+    },
     "method CONSTRUCTOR": { status: 0, why: "Bun's HTTP parser closes the connection on a method it does not know" },
   },
   deno: {
-    "method CONSTRUCTOR": { status: 404, why: "Deno's HTTP layer accepts any token as a method, so the handler sees CONSTRUCTOR, which no case has (node:http refuses it with 400)" },
+    "method CONSTRUCTOR": {
+      status: 404,
+      why: "Deno's HTTP layer accepts any token as a method, so the handler sees CONSTRUCTOR, which no case has (node:http refuses it with 400)",
+    },
   },
   workerd: {
-    "malformed absolute-form": { status: 307, why: "workerd rebuilds an absolute-form target from the Host header and the path, so http://h:bad/admin/x reaches the router as /admin/x, where the guard redirects" },
+    "malformed absolute-form": {
+      status: 307,
+      why: "workerd rebuilds an absolute-form target from the Host header and the path, so http://h:bad/admin/x reaches the router as /admin/x, where the guard redirects",
+    },
     "method CONSTRUCTOR": { status: 501, why: "workerd answers 501 to a method it does not know, before the worker" },
   },
 }
@@ -70,7 +88,8 @@ async function answerOf(sent: Promise<WireResponse>): Promise<WireResponse> {
   try {
     return await sent
   } catch (error) {
-    if (error instanceof Error && error.message.startsWith("no response")) return { status: 0, headers: new Map(), body: "" }
+    if (error instanceof Error && error.message.startsWith("no response"))
+      return { status: 0, headers: new Map(), body: "" }
     throw error
   }
 }
@@ -161,9 +180,19 @@ describe.each(runtimeNames)("%s", (name) => {
   it("reads form and multipart bodies", async () => {
     const boundary = "MaTrIxBoUnDaRy"
     const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nT é\r\n--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nN\r\n--${boundary}--\r\n`
-    const a = await runtime(name).send("app", { method: "POST", target: "/upload", headers: { "content-type": `multipart/form-data; boundary=${boundary}` }, body: multipart })
+    const a = await runtime(name).send("app", {
+      method: "POST",
+      target: "/upload",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+      body: multipart,
+    })
     expect(a.body).toBe("upload T é N")
-    const b = await runtime(name).send("app", { method: "POST", target: "/upload", headers: form, body: "title=T+%C3%A9" })
+    const b = await runtime(name).send("app", {
+      method: "POST",
+      target: "/upload",
+      headers: form,
+      body: "title=T+%C3%A9",
+    })
     expect(b.body).toBe("upload T é -")
   })
 
@@ -179,14 +208,22 @@ describe.each(runtimeNames)("%s", (name) => {
     // One character of the MAC changed: anonymous, so the guard redirects (never a 500).
     const last = cookie.at(-1) === "A" ? "B" : "A"
     const tampered = await send({ target: "/admin/x", headers: { cookie: cookie.slice(0, -1) + last } })
-    expect({ status: tampered.status, location: tampered.headers.get("location") }).toEqual({ status: 307, location: "/" })
+    expect({ status: tampered.status, location: tampered.headers.get("location") }).toEqual({
+      status: 307,
+      location: "/",
+    })
     const logout = await send({ method: "POST", target: "/logout", headers: { cookie } })
     expect(logout.headers.get("set-cookie")).toContain("Max-Age=0")
   })
 
   it("accepts a session cookie signed by every other runtime (one secret, stateless sessions)", async () => {
     for (const other of runtimeNames) {
-      const login = await runtime(other).send("app", { method: "POST", target: "/login", headers: form, body: `user=root` })
+      const login = await runtime(other).send("app", {
+        method: "POST",
+        target: "/login",
+        headers: form,
+        body: `user=root`,
+      })
       const page = await runtime(name).send("app", { target: "/admin/y", headers: { cookie: cookieOf(login) } })
       expect({ from: other, body: page.body }).toEqual({ from: other, body: "admin y for root" })
     }
@@ -195,9 +232,12 @@ describe.each(runtimeNames)("%s", (name) => {
   it("keeps sessions within the process when no secret is configured (and never needs the environment)", async () => {
     const login = await runtime(name).send("host", { method: "POST", target: "/login/bob" })
     expect(login.body).toBe("logged in")
-    expect((await runtime(name).send("host", { target: "/me", headers: { cookie: cookieOf(login) } })).body).toBe("me=bob")
+    expect((await runtime(name).send("host", { target: "/me", headers: { cookie: cookieOf(login) } })).body).toBe(
+      "me=bob",
+    )
     if (name === "deno") expect(runtime(name).stderr()).toContain(sessionMessages.randomKeyWarning(true))
-    if (name === "bun" || name === "workerd") expect(runtime(name).stderr()).toContain(sessionMessages.randomKeyWarning(false))
+    if (name === "bun" || name === "workerd")
+      expect(runtime(name).stderr()).toContain(sessionMessages.randomKeyWarning(false))
   })
 
   it("answers a CORS preflight before the guard, and the actual request with its headers", async () => {
@@ -211,9 +251,18 @@ describe.each(runtimeNames)("%s", (name) => {
     expect(preflight.headers.get("access-control-allow-credentials")).toBe("true")
     expect(preflight.headers.get("vary")).toContain("Origin")
     const actual = await runtime(name).send("app", { target: "/api/ping", headers: { origin: allowedOrigin } })
-    expect({ body: actual.body, origin: actual.headers.get("access-control-allow-origin") }).toEqual({ body: "pong", origin: allowedOrigin })
-    const foreign = await runtime(name).send("app", { target: "/api/ping", headers: { origin: "https://evil.example" } })
-    expect({ body: foreign.body, origin: foreign.headers.get("access-control-allow-origin") ?? null }).toEqual({ body: "pong", origin: null })
+    expect({ body: actual.body, origin: actual.headers.get("access-control-allow-origin") }).toEqual({
+      body: "pong",
+      origin: allowedOrigin,
+    })
+    const foreign = await runtime(name).send("app", {
+      target: "/api/ping",
+      headers: { origin: "https://evil.example" },
+    })
+    expect({ body: foreign.body, origin: foreign.headers.get("access-control-allow-origin") ?? null }).toEqual({
+      body: "pong",
+      origin: null,
+    })
   })
 
   it("answers a throwing handler with a generic 500, reports the error once, and keeps serving", async () => {
@@ -234,31 +283,54 @@ describe.each(runtimeNames)("%s", (name) => {
       done = (await runtime(name).send("app", { target: "/later/done" })).body
     }
     expect(Number(done)).toBeGreaterThanOrEqual(1)
-    expect(JSON.parse((await runtime(name).send("app", { target: "/errors" })).body)).toContain("background failure (expected by the matrix)")
+    expect(JSON.parse((await runtime(name).send("app", { target: "/errors" })).body)).toContain(
+      "background failure (expected by the matrix)",
+    )
   })
 })
 
 describe("workerd bindings", () => {
   it("reach the handler as ctx.Env, and the session secret comes from one", async () => {
-    expect(JSON.parse((await runtime("workerd").send("app", { target: "/env" })).body)).toEqual(["SESSION_SECRET", "SITE"])
+    expect(JSON.parse((await runtime("workerd").send("app", { target: "/env" })).body)).toEqual([
+      "SESSION_SECRET",
+      "SITE",
+    ])
     // Elsewhere the env option (none here) gives an empty object.
     expect((await runtime("node").send("app", { target: "/env" })).body).toBe("[]")
   })
 })
 
 describe("the README's deployment snippets (examples/deploy) on Bun, Deno and Workers", () => {
-  const secrets = { SESSION_SECRET: "the deployment snippets' secret, 32+ bytes", SESSION_SECRET_OLD: "an older secret, still verifying, 32+ b" }
+  const secrets = {
+    SESSION_SECRET: "the deployment snippets' secret, 32+ bytes",
+    SESSION_SECRET_OLD: "an older secret, still verifying, 32+ b",
+  }
   it("serve the site with the configured secrets: a login on one is honoured by the others", async () => {
-    const snippets = await Promise.all((["bun", "deno", "workerd"] as const).map(async (name) => [name, await startSnippet(name, secrets)] as const))
+    const snippets = await Promise.all(
+      (["bun", "deno", "workerd"] as const).map(async (name) => [name, await startSnippet(name, secrets)] as const),
+    )
     try {
       for (const [name, snippet] of snippets) {
         const home = await sendRaw(snippet.port, { target: "/" })
         expect({ name, status: home.status }).toEqual({ name, status: 200 })
-        const login = await sendRaw(snippet.port, { method: "POST", target: "/login", headers: form, body: `user=${name}-user` })
-        expect({ name, status: login.status, location: login.headers.get("location") }).toEqual({ name, status: 303, location: "/me" })
+        const login = await sendRaw(snippet.port, {
+          method: "POST",
+          target: "/login",
+          headers: form,
+          body: `user=${name}-user`,
+        })
+        expect({ name, status: login.status, location: login.headers.get("location") }).toEqual({
+          name,
+          status: 303,
+          location: "/me",
+        })
         for (const [other, server] of snippets) {
           const me = await sendRaw(server.port, { target: "/me", headers: { cookie: cookieOf(login) } })
-          expect({ from: name, to: other, body: me.body }).toEqual({ from: name, to: other, body: `user: ${name}-user` })
+          expect({ from: name, to: other, body: me.body }).toEqual({
+            from: name,
+            to: other,
+            body: `user: ${name}-user`,
+          })
         }
         // The secrets were read (no per-process key, so no warning).
         expect(snippet.stderr()).not.toContain("random per-process key")

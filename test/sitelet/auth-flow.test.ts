@@ -30,8 +30,11 @@ const admin = Sitelet.Protect<Endpoint>(
   { VerifyUser: (user) => user === "root", LoginRedirect: () => ({ $: "Login" }) },
   Sitelet.Infer(Admin, (_ctx, e) => Content.Text(`admin ${e.page}`)),
 )
-const api = Sitelet.CorsContent("/api/ping", Cors.Of({ $: "Ping" as const }), (a) => ({ ...a, Origins: ["https://app.example"] }), () =>
-  Content.Text("pong"),
+const api = Sitelet.CorsContent(
+  "/api/ping",
+  Cors.Of({ $: "Ping" as const }),
+  (a) => ({ ...a, Origins: ["https://app.example"] }),
+  () => Content.Text("pong"),
 )
 const site = Sitelet.Sum(pages, admin, api)
 const options = { session: { secret: "the README example secret, 32 bytes" } }
@@ -48,7 +51,12 @@ describe("authentication flow (README example)", () => {
     const form = (await request("GET", "/login"))!
     expect(await form.text()).toContain('<form method="post" action="/login">')
 
-    const login = (await request("POST", "/login", { "content-type": "application/x-www-form-urlencoded" }, "user=root"))!
+    const login = (await request(
+      "POST",
+      "/login",
+      { "content-type": "application/x-www-form-urlencoded" },
+      "user=root",
+    ))!
     expect(login.status).toBe(303)
     const setCookie = login.headers.get("set-cookie")!
     expect(setCookie).toMatch(/; Max-Age=1209600; Path=\/; HttpOnly; Secure; SameSite=Lax$/)
@@ -61,13 +69,21 @@ describe("authentication flow (README example)", () => {
     const logout = (await request("POST", "/logout", { cookie }))!
     expect(logout.headers.get("set-cookie")).toContain("Max-Age=0")
 
-    const other = (await request("POST", "/login", { "content-type": "application/x-www-form-urlencoded" }, "user=guest"))!
+    const other = (await request(
+      "POST",
+      "/login",
+      { "content-type": "application/x-www-form-urlencoded" },
+      "user=guest",
+    ))!
     const guest = other.headers.get("set-cookie")!.split(";")[0]!
     expect((await request("GET", "/admin/index", { cookie: guest }))!.status).toBe(307)
   })
 
   it("CORS next to the protected area", async () => {
-    const preflight = (await request("OPTIONS", "/api/ping", { origin: "https://app.example", "access-control-request-method": "GET" }))!
+    const preflight = (await request("OPTIONS", "/api/ping", {
+      origin: "https://app.example",
+      "access-control-request-method": "GET",
+    }))!
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get("access-control-allow-origin")).toBe("https://app.example")
   })

@@ -12,7 +12,10 @@ describe("resolveContent", () => {
     expect(resolveContent(text, ctx)).toBe(text)
   })
   it("runs deferred contents and awaits promised ones", async () => {
-    const later = resolveContent(deferred(() => Content.Text("deferred")), ctx)
+    const later = resolveContent(
+      deferred(() => Content.Text("deferred")),
+      ctx,
+    )
     expect(later).toBeInstanceOf(Promise)
     expect((await later).body).toBe("deferred")
     expect((await resolveContent(Promise.resolve(Content.Text("promised")), ctx)).body).toBe("promised")
@@ -42,7 +45,14 @@ describe("staticContent", () => {
 
 describe("isValidHeader", () => {
   it("agrees with header()", () => {
-    const cases: Array<[string, string]> = [["X-Ok", "yes"], ["X-Bad", "a\nb"], ["Bad Name", "x"], ["X-Nul", "a\u0000"], ["X-Tab", "a\tb"], ["X-Wide", "\u0100"]]
+    const cases: Array<[string, string]> = [
+      ["X-Ok", "yes"],
+      ["X-Bad", "a\nb"],
+      ["Bad Name", "x"],
+      ["X-Nul", "a\u0000"],
+      ["X-Tab", "a\tb"],
+      ["X-Wide", "\u0100"],
+    ]
     for (const [name, value] of cases) {
       let accepted = true
       try {

@@ -10,8 +10,14 @@ import { siteletMessages } from "../../src/sitelet/messages.js"
 const Site = t.union({ Home: "GET /", Post: "GET /post/<id:int>", Any: "/any/<what>" })
 
 const serve = async (content: Parameters<typeof Sitelet.Content>[2], path = "/c", basePath?: string) => {
-  const site = Sitelet.Sum(Sitelet.Content("/c", { $: "C" } as const, content as never), Sitelet.Infer(Site, () => Content.Text("site")))
-  const response = await site.Handle(new Request(`http://localhost${basePath ?? ""}${path}`), basePath ? { basePath } : undefined)
+  const site = Sitelet.Sum(
+    Sitelet.Content("/c", { $: "C" } as const, content as never),
+    Sitelet.Infer(Site, () => Content.Text("site")),
+  )
+  const response = await site.Handle(
+    new Request(`http://localhost${basePath ?? ""}${path}`),
+    basePath ? { basePath } : undefined,
+  )
   return { status: response!.status, headers: response!.headers, body: await response!.text() }
 }
 
@@ -31,7 +37,11 @@ describe("Content", () => {
     expect(content.body).toBe('{"id":"12","at":"2026-01-02T00:00:00.000Z"}')
   })
   it("Page escapes the title and writes it only when given", () => {
-    const page = Content.Page({ Title: "<Tom & Jerry>", Head: Html.meta({ name: "x", content: "y" }), Body: [Html.h1(null, "<hi>")] })
+    const page = Content.Page({
+      Title: "<Tom & Jerry>",
+      Head: Html.meta({ name: "x", content: "y" }),
+      Body: [Html.h1(null, "<hi>")],
+    })
     expect(page.body).toBe(
       '<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>&lt;Tom &amp; Jerry&gt;</title><meta name="x" content="y"></head><body><h1>&lt;hi&gt;</h1></body></html>\n',
     )
@@ -53,11 +63,23 @@ describe("Content", () => {
     const permanent = await serve(Content.RedirectPermanent({ $: "Post", id: 5 }), "/c", "/app")
     expect(permanent.status).toBe(301)
     expect(permanent.headers.get("location")).toBe("/app/post/5")
-    expect(Content.RedirectTemporaryToUrl("https://example.com/ü?x=1").headers).toContainEqual(["Location", "https://example.com/%C3%BC?x=1"])
-    expect(() => Content.RedirectTemporaryToUrl("/a\r\nSet-Cookie: x=1")).toThrow(siteletMessages.badRedirectUrl("/a\r\nSet-Cookie: x=1"))
+    expect(Content.RedirectTemporaryToUrl("https://example.com/ü?x=1").headers).toContainEqual([
+      "Location",
+      "https://example.com/%C3%BC?x=1",
+    ])
+    expect(() => Content.RedirectTemporaryToUrl("/a\r\nSet-Cookie: x=1")).toThrow(
+      siteletMessages.badRedirectUrl("/a\r\nSet-Cookie: x=1"),
+    )
   })
   it("error contents carry their status and a strict CSP", async () => {
-    for (const [content, code] of [[Content.NotFound(), 404], [Content.Forbidden(), 403], [Content.Unauthorized(), 401], [Content.BadRequest("no"), 400], [Content.MethodNotAllowed(), 405], [Content.ServerError(), 500]] as const) {
+    for (const [content, code] of [
+      [Content.NotFound(), 404],
+      [Content.Forbidden(), 403],
+      [Content.Unauthorized(), 401],
+      [Content.BadRequest("no"), 400],
+      [Content.MethodNotAllowed(), 405],
+      [Content.ServerError(), 500],
+    ] as const) {
       const response = await serve(content)
       expect(response.status).toBe(code)
       expect(response.headers.get("content-security-policy")).toContain("default-src 'none'")
@@ -65,7 +87,20 @@ describe("Content", () => {
     expect((await serve(Content.BadRequest("no"))).body).toBe("no")
   })
   it("custom headers and contents, checked against response splitting", async () => {
-    const custom = await serve(Content.WithHeaders(Content.Custom({ Status: Http.Status.Accepted, Headers: [["X-A", "1"], ["Set-Cookie", "a=1"], ["Set-Cookie", "b=2"]], Body: new Uint8Array([104, 105]) }), { "Cache-Control": "no-store" }))
+    const custom = await serve(
+      Content.WithHeaders(
+        Content.Custom({
+          Status: Http.Status.Accepted,
+          Headers: [
+            ["X-A", "1"],
+            ["Set-Cookie", "a=1"],
+            ["Set-Cookie", "b=2"],
+          ],
+          Body: new Uint8Array([104, 105]),
+        }),
+        { "Cache-Control": "no-store" },
+      ),
+    )
     expect(custom).toMatchObject({ status: 202, body: "hi" })
     expect(custom.headers.get("cache-control")).toBe("no-store")
     expect(custom.headers.getSetCookie()).toEqual(["a=1", "b=2"])
@@ -73,7 +108,21 @@ describe("Content", () => {
     expect(() => Content.Custom({ Headers: { "X A": "1" } })).toThrow(siteletMessages.badHeaderName("X A"))
   })
   it("Http.Status has the names and Custom", () => {
-    expect(Object.keys(Http.Status)).toEqual(expect.arrayContaining(["Ok", "Created", "NoContent", "BadRequest", "Unauthorized", "Forbidden", "NotFound", "MethodNotAllowed", "InternalServerError", "NotImplemented", "Custom"]))
+    expect(Object.keys(Http.Status)).toEqual(
+      expect.arrayContaining([
+        "Ok",
+        "Created",
+        "NoContent",
+        "BadRequest",
+        "Unauthorized",
+        "Forbidden",
+        "NotFound",
+        "MethodNotAllowed",
+        "InternalServerError",
+        "NotImplemented",
+        "Custom",
+      ]),
+    )
     expect(Http.Status.Custom(418, "I'm a teapot")).toEqual({ code: 418, text: "I'm a teapot" })
     expect(Http.Status.Custom(422).text).toBe("Unprocessable Content")
     expect(() => Http.Status.Custom(99)).toThrow(siteletMessages.badStatusCode(99))

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
-import { deferred, mapContent, resolveContent, staticContent, type Content as ContentType } from "../../src/sitelet/content-model.js"
+import {
+  deferred,
+  mapContent,
+  resolveContent,
+  staticContent,
+  type Content as ContentType,
+} from "../../src/sitelet/content-model.js"
 import { Http } from "../../src/sitelet/http-status.js"
 import { contextRequest, mapContext, type Context } from "../../src/sitelet/context.js"
 import { createRouteRequest } from "../../src/router/request.js"
@@ -25,7 +31,11 @@ describe("ctx.Request", () => {
       }),
     )
     const response = await site.Handle(
-      new Request("http://x/base/echo/a%2Fb?x=1&x=2&y", { method: "PUT", body: "héllo", headers: { "x-test": "yes", cookie: "a=1; b=two" } }),
+      new Request("http://x/base/echo/a%2Fb?x=1&x=2&y", {
+        method: "PUT",
+        body: "héllo",
+        headers: { "x-test": "yes", cookie: "a=1; b=two" },
+      }),
       { basePath: "/base" },
     )
     expect(await response?.json()).toEqual({
@@ -33,9 +43,15 @@ describe("ctx.Request", () => {
       method: "PUT",
       path: "/base/echo/a%2Fb",
       segments: ["base", "echo", "a/b"],
-      query: [["x", ["1", "2"]], ["y", [""]]],
+      query: [
+        ["x", ["1", "2"]],
+        ["y", [""]],
+      ],
       header: "yes",
-      cookies: [["a", "1"], ["b", "two"]],
+      cookies: [
+        ["a", "1"],
+        ["b", "two"],
+      ],
       text: "héllo",
       again: 6,
       app: "/base",
@@ -46,7 +62,9 @@ describe("ctx.Request", () => {
 describe("content model", () => {
   const ctx = { Link: (e: { $: string }) => `/${e.$}` } as unknown as Context<{ $: string }>
   it("resolves deferred contents, also nested ones", async () => {
-    const nested: ContentType<{ $: string }> = deferred((c) => deferred((d) => Content.Text(d.Link({ $: "x" }) + c.Link({ $: "y" }))))
+    const nested: ContentType<{ $: string }> = deferred((c) =>
+      deferred((d) => Content.Text(d.Link({ $: "x" }) + c.Link({ $: "y" }))),
+    )
     expect((await resolveContent(nested, ctx)).body).toBe("/x/y")
   })
   it("refuses deferred contents nested without end", async () => {
@@ -54,12 +72,20 @@ describe("content model", () => {
     await expect(resolveContent(loop, ctx)).rejects.toThrow(siteletMessages.deferredTooDeep(64))
   })
   it("maps static, deferred and promised contents alike", async () => {
-    const withTeapot = (content: ContentType<{ $: string }>) => mapContent(content, (c) => staticContent(Http.Status.Custom(418), c.headers, c.body))
+    const withTeapot = (content: ContentType<{ $: string }>) =>
+      mapContent(content, (c) => staticContent(Http.Status.Custom(418), c.headers, c.body))
     expect((await resolveContent(withTeapot(Content.Text("a")), ctx)).status.code).toBe(418)
-    expect((await resolveContent(withTeapot(Content.RedirectTemporary({ $: "home" })), ctx)).headers).toContainEqual(["Location", "/home"])
-    const promised = await mapContent(Promise.resolve(Content.Text("b")), (c) => staticContent(Http.Status.Created, c.headers, c.body))
+    expect((await resolveContent(withTeapot(Content.RedirectTemporary({ $: "home" })), ctx)).headers).toContainEqual([
+      "Location",
+      "/home",
+    ])
+    const promised = await mapContent(Promise.resolve(Content.Text("b")), (c) =>
+      staticContent(Http.Status.Created, c.headers, c.body),
+    )
     expect((await resolveContent(promised, ctx)).status.code).toBe(201)
-    const redirect: ContentType<{ $: string }> = Content.WithHeaders(Content.RedirectPermanent({ $: "p" }), { "X-A": "1" })
+    const redirect: ContentType<{ $: string }> = Content.WithHeaders(Content.RedirectPermanent({ $: "p" }), {
+      "X-A": "1",
+    })
     expect((await resolveContent(redirect, ctx)).headers).toContainEqual(["X-A", "1"])
   })
 })

@@ -6,13 +6,17 @@ import { sessionMessages } from "../../src/sitelet/session-messages.js"
 describe("parseCookieHeader", () => {
   it("reads pairs into a Map, first occurrence wins", () => {
     const cookies = parseCookieHeader(' a=1; b="two";a=3 ;  c = x%20y ')
-    expect([...cookies]).toEqual([["a", "1"], ["b", "two"], ["c", "x y"]])
+    expect([...cookies]).toEqual([
+      ["a", "1"],
+      ["b", "two"],
+      ["c", "x y"],
+    ])
   })
   it("keeps prototype names as plain keys and never pollutes", () => {
     const cookies = parseCookieHeader("__proto__=x; constructor=y; toString=z")
     expect(cookies.get("__proto__")).toBe("x")
     expect(cookies.get("constructor")).toBe("y")
-    expect(({} as Record<string, unknown>)["x"]).toBeUndefined()
+    expect(({} as Record<string, unknown>).x).toBeUndefined()
     expect(Object.getPrototypeOf({})).toBe(Object.prototype)
   })
   it("skips malformed pairs and keeps undecodable values raw", () => {
@@ -20,7 +24,11 @@ describe("parseCookieHeader", () => {
     expect([...cookies]).toEqual([["ok", "%E0%A4%A"]])
   })
   it("never throws on any header", () => {
-    fc.assert(fc.property(fc.string({ unit: "binary" }), (header) => { parseCookieHeader(header) }))
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (header) => {
+        parseCookieHeader(header)
+      }),
+    )
     expect(parseCookieHeader(undefined).size).toBe(0)
     expect(parseCookieHeader(null).size).toBe(0)
   })

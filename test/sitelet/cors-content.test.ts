@@ -10,10 +10,19 @@ let calls = 0
 const api = CorsContent(
   "/api/data",
   Cors.Of(endpoint, ["GET", "POST"]),
-  (allows) => ({ ...allows, Origins: ["https://app.example", "https://other.example"], ExposeHeaders: ["X-Total"], MaxAge: 60 }),
+  (allows) => ({
+    ...allows,
+    Origins: ["https://app.example", "https://other.example"],
+    ExposeHeaders: ["X-Total"],
+    MaxAge: 60,
+  }),
   (ctx, e) => {
     calls++
-    return staticContent(Status.Ok, [header("Content-Type", "application/json"), header("Vary", "Accept")], JSON.stringify({ tag: e.$, link: ctx.Link(e) }))
+    return staticContent(
+      Status.Ok,
+      [header("Content-Type", "application/json"), header("Vary", "Accept")],
+      JSON.stringify({ tag: e.$, link: ctx.Link(e) }),
+    )
   },
 )
 const call = (method: string, headers: Record<string, string>) =>
@@ -21,13 +30,21 @@ const call = (method: string, headers: Record<string, string>) =>
 
 describe("Sitelet.CorsContent", () => {
   it("refuses * with credentials when the sitelet is built", () => {
-    expect(() => CorsContent("/x", Cors.Of(1), (a) => ({ ...a, Origins: ["*"], Credentials: true }), () => staticContent(Status.Ok, [], "x"))).toThrow(
-      corsMessages.wildcardWithCredentials(),
-    )
+    expect(() =>
+      CorsContent(
+        "/x",
+        Cors.Of(1),
+        (a) => ({ ...a, Origins: ["*"], Credentials: true }),
+        () => staticContent(Status.Ok, [], "x"),
+      ),
+    ).toThrow(corsMessages.wildcardWithCredentials())
   })
   it("answers a preflight with 204 without running the content", async () => {
     const before = calls
-    const response = (await call("OPTIONS", { origin: "https://other.example", "access-control-request-method": "POST" }))!
+    const response = (await call("OPTIONS", {
+      origin: "https://other.example",
+      "access-control-request-method": "POST",
+    }))!
     expect(response.status).toBe(204)
     expect(response.headers.get("access-control-allow-origin")).toBe("https://other.example")
     expect(response.headers.get("access-control-allow-methods")).toBe("GET, POST")
@@ -37,7 +54,11 @@ describe("Sitelet.CorsContent", () => {
     expect(calls).toBe(before)
   })
   it("serves actual requests with CORS headers and Vary appended", async () => {
-    const response = (await call("POST", { origin: "https://app.example", "content-type": "application/json", vary: "Cookie" }))!
+    const response = (await call("POST", {
+      origin: "https://app.example",
+      "content-type": "application/json",
+      vary: "Cookie",
+    }))!
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ tag: "Data", link: "/api/data" })
     expect(response.headers.get("access-control-allow-origin")).toBe("https://app.example")

@@ -33,7 +33,12 @@ describe("CorsAllows checks at build time", () => {
 })
 
 describe("preflight", () => {
-  const a = allows({ Origins: ["https://app.example"], Headers: ["Content-Type", "X-Token"], MaxAge: 600, Credentials: true })
+  const a = allows({
+    Origins: ["https://app.example"],
+    Headers: ["Content-Type", "X-Token"],
+    MaxAge: 600,
+    Credentials: true,
+  })
   it("recognizes only OPTIONS with Access-Control-Request-Method", () => {
     expect(isPreflight("OPTIONS", req({ "access-control-request-method": "PUT" }))).toBe(true)
     expect(isPreflight("OPTIONS", req({}))).toBe(false)
@@ -53,7 +58,13 @@ describe("preflight", () => {
     ])
   })
   it("gives a disallowed origin no CORS headers", () => {
-    for (const origin of ["https://evil.example", "null", "https://app.example.evil", "https://app.example:8443", "http://app.example"]) {
+    for (const origin of [
+      "https://evil.example",
+      "null",
+      "https://app.example.evil",
+      "https://app.example:8443",
+      "http://app.example",
+    ]) {
       const answer = preflightContent(a, req({ origin, "access-control-request-method": "PUT" }))
       expect(headersOf(answer), origin).toEqual(["Content-Length: 0", "Vary: Origin"])
     }
@@ -65,7 +76,10 @@ describe("preflight", () => {
     expect(headerOf(answer, "access-control-allow-credentials")).toBeUndefined()
     fc.assert(
       fc.property(fc.string({ unit: "binary" }), (origin) => {
-        const got = headerOf(preflightContent(a, req({ origin, "access-control-request-method": "GET" })), "access-control-allow-origin")
+        const got = headerOf(
+          preflightContent(a, req({ origin, "access-control-request-method": "GET" })),
+          "access-control-allow-origin",
+        )
         expect(got === undefined || got === "https://app.example").toBe(true)
       }),
     )
@@ -74,7 +88,11 @@ describe("preflight", () => {
 
 describe("actual requests", () => {
   const a = allows({ Origins: ["https://app.example"], ExposeHeaders: ["X-Total"] })
-  const content = staticContent(Status.Ok, [header("Content-Type", "text/plain"), header("Vary", "Accept-Encoding")], "hi")
+  const content = staticContent(
+    Status.Ok,
+    [header("Content-Type", "text/plain"), header("Vary", "Accept-Encoding")],
+    "hi",
+  )
   it("adds origin, exposed headers and appends Origin to the response's Vary", () => {
     const out = withCorsHeaders(a, req({ origin: "https://app.example", vary: "Cookie" }), content)
     expect(headersOf(out)).toEqual([
@@ -88,7 +106,10 @@ describe("actual requests", () => {
   it("adds only Vary for a disallowed or missing origin, and drops handler-set CORS headers", () => {
     const sneaky = staticContent(Status.Ok, [header("Access-Control-Allow-Origin", "*")], "x")
     expect(headersOf(withCorsHeaders(a, req({ origin: "https://evil.example" }), sneaky))).toEqual(["Vary: Origin"])
-    expect(headersOf(withCorsHeaders(a, req({}), content))).toEqual(["Content-Type: text/plain", "Vary: Accept-Encoding, Origin"])
+    expect(headersOf(withCorsHeaders(a, req({}), content))).toEqual([
+      "Content-Type: text/plain",
+      "Vary: Accept-Encoding, Origin",
+    ])
   })
   it("does not duplicate Origin in Vary", () => {
     const varied = staticContent(Status.Ok, [header("Vary", "origin")], undefined)

@@ -9,7 +9,12 @@ const options = { session: { secret: "example site test secret, 32 bytes" } }
 const form = "application/x-www-form-urlencoded"
 const send = async (method: string, path: string, headers: Record<string, string> = {}, body?: string) => {
   const response = (await site.Handle(new Request(`http://localhost${path}`, { method, headers, body }), options))!
-  return { status: response.status, location: response.headers.get("location"), setCookie: response.headers.get("set-cookie"), body: await response.text() }
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    setCookie: response.headers.get("set-cookie"),
+    body: await response.text(),
+  }
 }
 
 describe("example site: account area", () => {
@@ -43,12 +48,22 @@ describe("example site: account area", () => {
   })
 
   it("never follows a foreign return address", async () => {
-    const login = await send("POST", "/account/login?returnTo=%2F%2Fevil.example%2F", { "content-type": form }, "user=ada&password=lovelace")
+    const login = await send(
+      "POST",
+      "/account/login?returnTo=%2F%2Fevil.example%2F",
+      { "content-type": form },
+      "user=ada&password=lovelace",
+    )
     expect(login.location).toBe("/account")
   })
 
   it("escapes a hostile user name in the form and refuses it", async () => {
-    const response = await send("POST", "/account/login?returnTo=%22%3E%3Cscript%3E", { "content-type": form }, "user=%3Cscript%3E&password=x")
+    const response = await send(
+      "POST",
+      "/account/login?returnTo=%22%3E%3Cscript%3E",
+      { "content-type": form },
+      "user=%3Cscript%3E&password=x",
+    )
     expect(response.status).toBe(401)
     expect(response.body).not.toContain("<script>")
   })

@@ -6,7 +6,12 @@ import { blockedUrl, escapeHtml, safeUrl, scriptJson } from "../../src/sitelet/h
 import { siteletMessages } from "../../src/sitelet/messages.js"
 
 const unescape = (text: string) =>
-  text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&")
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
 
 describe("escaping", () => {
   it("escapes the five characters and round-trips (P9)", () => {
@@ -17,25 +22,54 @@ describe("escaping", () => {
         expect(escaped).not.toMatch(/[<>"']/)
       }),
     )
-    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;")
+    expect(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;",
+    )
   })
   it("blocks script URLs in every spelling", () => {
-    for (const url of ["javascript:alert(1)", "JaVaScRiPt:x", " javascript:x", "java\tscript:x", "\u0001javascript:x", "vbscript:x", "data:text/html,<script>", "data:image/svg+xml;base64,PHN2Zz4="]) {
+    for (const url of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:x",
+      " javascript:x",
+      "java\tscript:x",
+      "\u0001javascript:x",
+      "vbscript:x",
+      "data:text/html,<script>",
+      "data:image/svg+xml;base64,PHN2Zz4=",
+    ]) {
       expect(safeUrl(url)).toBe(blockedUrl)
     }
-    for (const url of ["/blog/1", "https://example.com/?a=b", "mailto:a@b.c", "#top", "?q=1", "relative/path", "data:image/png;base64,iVBORw0KGgo="]) {
+    for (const url of [
+      "/blog/1",
+      "https://example.com/?a=b",
+      "mailto:a@b.c",
+      "#top",
+      "?q=1",
+      "relative/path",
+      "data:image/png;base64,iVBORw0KGgo=",
+    ]) {
       expect(safeUrl(url)).toBe(url)
     }
   })
   it("writes script data that cannot close the element", () => {
-    expect(scriptJson({ a: "</script><!--", b: "\u2028" })).toBe('{"a":"\\u003c/script\\u003e\\u003c!--","b":"\\u2028"}')
+    expect(scriptJson({ a: "</script><!--", b: "\u2028" })).toBe(
+      '{"a":"\\u003c/script\\u003e\\u003c!--","b":"\\u2028"}',
+    )
   })
 })
 
 describe("Html builder", () => {
   it("escapes text and attributes, omits false, writes bare true", () => {
-    const node = Html.a({ href: "/x?a=1&b=2", title: `"quoted" <b>`, hidden: true, disabled: false, "data-n": 3 }, "Tom & Jerry", 42, null, ["<i>", Html.Raw("<br>")])
-    expect(String(node)).toBe('<a href="/x?a=1&amp;b=2" title="&quot;quoted&quot; &lt;b&gt;" hidden data-n="3">Tom &amp; Jerry42&lt;i&gt;<br></a>')
+    const node = Html.a(
+      { href: "/x?a=1&b=2", title: `"quoted" <b>`, hidden: true, disabled: false, "data-n": 3 },
+      "Tom & Jerry",
+      42,
+      null,
+      ["<i>", Html.Raw("<br>")],
+    )
+    expect(String(node)).toBe(
+      '<a href="/x?a=1&amp;b=2" title="&quot;quoted&quot; &lt;b&gt;" hidden data-n="3">Tom &amp; Jerry42&lt;i&gt;<br></a>',
+    )
   })
   it("sanitizes URL attributes", () => {
     expect(String(Html.a({ href: "javascript:alert(1)" }, "x"))).toBe(`<a href="${blockedUrl}">x</a>`)
@@ -52,7 +86,9 @@ describe("Html builder", () => {
     expect(() => Html.img(null, "text")).toThrow(siteletMessages.voidChildren("img"))
     expect(() => Html.script(null, "alert(1)")).toThrow(siteletMessages.textInRawElement("script"))
     expect(String(Html.script(null, Html.Raw("let a = 1")))).toBe("<script>let a = 1</script>")
-    expect(String(Html.JsonScript("state", { q: "</script>" }))).toBe('<script type="application/json" id="state">{"q":"\\u003c/script\\u003e"}</script>')
+    expect(String(Html.JsonScript("state", { q: "</script>" }))).toBe(
+      '<script type="application/json" id="state">{"q":"\\u003c/script\\u003e"}</script>',
+    )
   })
   it("refuses objects as children (JSON data never passes for markup)", () => {
     const forged = JSON.parse('{"html":"<script>x</script>"}') as never

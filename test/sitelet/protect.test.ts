@@ -18,7 +18,11 @@ const session = { secret }
 const text = (body: string) => staticContent(Status.Ok, [header("Content-Type", "text/plain; charset=utf-8")], body)
 
 /** One endpoint at one URL with a handler, as a sitelet (any method). */
-function page<E>(endpoint: E, url: string, handler: (ctx: Context<E>) => Content<E> | Promise<Content<E>>): SiteletOf<E> {
+function page<E>(
+  endpoint: E,
+  url: string,
+  handler: (ctx: Context<E>) => Content<E> | Promise<Content<E>>,
+): SiteletOf<E> {
   const router = Single(endpoint, url)
   return makeSitelet<E>(router, async (request, offset, lenient) => {
     const result = lenient ? undefined : await router.route(request, offset, false)
@@ -60,7 +64,12 @@ const site: SiteletOf<Site> = sumSitelets<Site>([
 
 async function cookieFor(user: string): Promise<string> {
   const setCookies: string[] = []
-  await createUserSession({ cookieHeader: null, setCookie: (h) => setCookies.push(h), secure: false, options: session }).LoginUser(user)
+  await createUserSession({
+    cookieHeader: null,
+    setCookie: (h) => setCookies.push(h),
+    secure: false,
+    options: session,
+  }).LoginUser(user)
   return setCookies[0]!.split(";")[0]!
 }
 
@@ -101,7 +110,11 @@ describe("Sitelet.Protect", () => {
   })
 
   it("lets CORS preflights through before the guard, but not actual requests", async () => {
-    const preflight = (await get("/admin/api", { origin: "https://app.example", "access-control-request-method": "POST" }, "OPTIONS"))!
+    const preflight = (await get(
+      "/admin/api",
+      { origin: "https://app.example", "access-control-request-method": "POST" },
+      "OPTIONS",
+    ))!
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get("access-control-allow-origin")).toBe("https://app.example")
     expect(preflight.headers.get("access-control-allow-credentials")).toBe("true")
@@ -116,16 +129,35 @@ describe("Sitelet.Protect", () => {
   })
 
   it("lets a preflight through when the CORS part is inside Map, Embed or Shift", async () => {
-    const cors = CorsContent("/ping", Cors.Of(1), (a) => ({ ...a, Origins: ["https://app.example"] }), () => text("pong"))
+    const cors = CorsContent(
+      "/ping",
+      Cors.Of(1),
+      (a) => ({ ...a, Origins: ["https://app.example"] }),
+      () => text("pong"),
+    )
     const wrapped = Protect<string>(
       { VerifyUser: () => false, LoginRedirect: () => "login" },
-      Sitelet.Shift("api", Sitelet.Map((n: number) => `n${n}`, (s: string) => Number(s.slice(1)), cors)),
+      Sitelet.Shift(
+        "api",
+        Sitelet.Map(
+          (n: number) => `n${n}`,
+          (s: string) => Number(s.slice(1)),
+          cors,
+        ),
+      ),
     )
     const site2 = Sitelet.Sum(wrapped, Sitelet.Content("/login", "login", text("login")))
-    const preflight = (await site2.Handle(new Request("http://localhost/api/ping", { method: "OPTIONS", headers: { origin: "https://app.example", "access-control-request-method": "GET" } })))!
+    const preflight = (await site2.Handle(
+      new Request("http://localhost/api/ping", {
+        method: "OPTIONS",
+        headers: { origin: "https://app.example", "access-control-request-method": "GET" },
+      }),
+    ))!
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get("access-control-allow-origin")).toBe("https://app.example")
-    const actual = (await site2.Handle(new Request("http://localhost/api/ping", { headers: { origin: "https://app.example" } })))!
+    const actual = (await site2.Handle(
+      new Request("http://localhost/api/ping", { headers: { origin: "https://app.example" } }),
+    ))!
     expect(actual.status).toBe(307)
     expect(actual.headers.get("location")).toBe("/login")
   })
@@ -145,30 +177,73 @@ describe("Sitelet.Protect", () => {
   })
 
   it("no spelling of a URL reaches protected content unguarded (property)", async () => {
-    const pieces = fc.constantFrom("admin", "ADMIN", "Admin", "%61dmin", "secret", "SECRET", "%73ecret", "", ".", "..", "%2e", "%2E%2E", "api", "x")
+    const pieces = fc.constantFrom(
+      "admin",
+      "ADMIN",
+      "Admin",
+      "%61dmin",
+      "secret",
+      "SECRET",
+      "%73ecret",
+      "",
+      ".",
+      "..",
+      "%2e",
+      "%2E%2E",
+      "api",
+      "x",
+    )
     const separators = fc.constantFrom("/", "//", "%2F", "%2f", "\\", "%5C", "/./", "/../")
     const spelling = fc
-      .tuple(separators, fc.array(fc.tuple(pieces, separators), { minLength: 1, maxLength: 5 }), fc.constantFrom("", "/", "?", "?x=1", "#f", "/?a"))
-      .map(([lead, parts, tail]) => lead + parts.map(([p, s]) => p + s).join("").replace(/[/\\]$/, "") + tail)
+      .tuple(
+        separators,
+        fc.array(fc.tuple(pieces, separators), { minLength: 1, maxLength: 5 }),
+        fc.constantFrom("", "/", "?", "?x=1", "#f", "/?a"),
+      )
+      .map(
+        ([lead, parts, tail]) =>
+          lead +
+          parts
+            .map(([p, s]) => p + s)
+            .join("")
+            .replace(/[/\\]$/, "") +
+          tail,
+      )
     const bob = await cookieFor("bob")
     await fc.assert(
-      fc.asyncProperty(spelling, fc.constantFrom<Record<string, string>>({}, { cookie: bob }), async (path, headers) => {
-        const before = secretServed
-        let response: Response | undefined
-        try {
-          response = await site.Handle(new Request(`http://localhost${path.startsWith("/") ? "" : "/"}${path}`, { headers }), { session })
-        } catch {
-          return // the Fetch API itself refused the URL: nothing was served
-        }
-        expect(secretServed).toBe(before)
-        if (response !== undefined) {
-          const body = await response.text()
-          expect(body).not.toContain("the secret")
-          expect(body).not.toContain("api data")
-          expect([200, 307, 400, 404, 405, 414]).toContain(response.status)
-        }
-      }),
-      { numRuns: 300, examples: [["//admin/secret", {}], ["/admin%2Fsecret", {}], ["/admin/secret/", {}], ["/ADMIN/secret", {}], ["/admin//secret", { cookie: bob }]] },
+      fc.asyncProperty(
+        spelling,
+        fc.constantFrom<Record<string, string>>({}, { cookie: bob }),
+        async (path, headers) => {
+          const before = secretServed
+          let response: Response | undefined
+          try {
+            response = await site.Handle(
+              new Request(`http://localhost${path.startsWith("/") ? "" : "/"}${path}`, { headers }),
+              { session },
+            )
+          } catch {
+            return // the Fetch API itself refused the URL: nothing was served
+          }
+          expect(secretServed).toBe(before)
+          if (response !== undefined) {
+            const body = await response.text()
+            expect(body).not.toContain("the secret")
+            expect(body).not.toContain("api data")
+            expect([200, 307, 400, 404, 405, 414]).toContain(response.status)
+          }
+        },
+      ),
+      {
+        numRuns: 300,
+        examples: [
+          ["//admin/secret", {}],
+          ["/admin%2Fsecret", {}],
+          ["/admin/secret/", {}],
+          ["/ADMIN/secret", {}],
+          ["/admin//secret", { cookie: bob }],
+        ],
+      },
     )
   })
 })

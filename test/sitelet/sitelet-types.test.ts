@@ -38,7 +38,10 @@ describe("handler types", () => {
     })
     // The run-time check backs the compile-time one.
     // @ts-expect-error a missing case is a compile error
-    expect(() => Sitelet.Infer(Blog, { Index: () => Content.Text("i"), Post: () => Content.Text("p") })).toThrow(TypeError)
+    expect(() => Sitelet.Infer(Blog, { Index: () => Content.Text("i"), Post: () => Content.Text("p") })).toThrow(
+      TypeError,
+    )
+    // biome-ignore format: the @ts-expect-error line must stay right above the erroring line
     // @ts-expect-error an unknown case is a compile error
     Sitelet.Infer(Blog, { Index: () => Content.Text("i"), Post: () => Content.Text("p"), Tag: () => Content.Text("t"), Nope: () => Content.Text("n") })
   })
@@ -48,7 +51,9 @@ describe("handler types", () => {
       return Content.Text(e.$)
     })
     expectTypeOf(site).toEqualTypeOf<Sitelet<Blog>>()
-    expectTypeOf(Sitelet.New(Router.Infer(t.int), (ctx, n) => Content.Text(String(n + 1)))).toEqualTypeOf<Sitelet<number>>()
+    expectTypeOf(Sitelet.New(Router.Infer(t.int), (ctx, n) => Content.Text(String(n + 1)))).toEqualTypeOf<
+      Sitelet<number>
+    >()
   })
   it("types redirects and links by the endpoint type", () => {
     Sitelet.Infer(Blog, {
@@ -79,8 +84,18 @@ describe("combinator types", () => {
     expectTypeOf(Sitelet.Folder("x", [blog, admin])).toEqualTypeOf<Sitelet<Blog | Admin>>()
   })
   it("Map and Embed change the endpoint type", () => {
-    expectTypeOf(Sitelet.Map((b: Blog) => ({ b }), (o: { b: Blog }) => o.b, blog)).toEqualTypeOf<Sitelet<{ b: Blog }>>()
-    const embedded = Sitelet.Embed((sub: Blog): Site => ({ $: "Blog", sub }), (s: Site) => (s.$ === "Blog" ? s.sub : undefined), blog)
+    expectTypeOf(
+      Sitelet.Map(
+        (b: Blog) => ({ b }),
+        (o: { b: Blog }) => o.b,
+        blog,
+      ),
+    ).toEqualTypeOf<Sitelet<{ b: Blog }>>()
+    const embedded = Sitelet.Embed(
+      (sub: Blog): Site => ({ $: "Blog", sub }),
+      (s: Site) => (s.$ === "Blog" ? s.sub : undefined),
+      blog,
+    )
     expectTypeOf(embedded).toEqualTypeOf<Sitelet<Site>>()
   })
   it("EmbedInUnion accepts only a case whose single field has the inner type", () => {
@@ -90,6 +105,7 @@ describe("combinator types", () => {
     Sitelet.EmbedInUnion(Site, "Admin", blog)
     // @ts-expect-error Home has no field
     expect(() => Sitelet.EmbedInUnion(Site, "Home", blog)).toThrow(TypeError)
+    // biome-ignore format: the @ts-expect-error line must stay right above the erroring line
     // @ts-expect-error Pair has two fields
     expect(() => Sitelet.EmbedInUnion(Site, "Pair", Sitelet.New(Router.Infer(t.int), () => Content.Text("")))).toThrow(TypeError)
   })
@@ -105,10 +121,15 @@ describe("combinator types", () => {
     expectTypeOf(part).toEqualTypeOf<Sitelet<Site>>()
     // @ts-expect-error Pair has two fields
     expect(() => Sitelet.InferPartialInUnion(Site, "Pair", () => Content.Text(""))).toThrow(TypeError)
-    const partial = Sitelet.InferPartial(Admin, (page): Site => ({ $: "Admin", page }), (s: Site) => (s.$ === "Admin" ? s.page : undefined), (ctx, e) => {
-      expectTypeOf(e).toEqualTypeOf<Admin>()
-      return Content.RedirectTemporary({ $: "Home" })
-    })
+    const partial = Sitelet.InferPartial(
+      Admin,
+      (page): Site => ({ $: "Admin", page }),
+      (s: Site) => (s.$ === "Admin" ? s.page : undefined),
+      (ctx, e) => {
+        expectTypeOf(e).toEqualTypeOf<Admin>()
+        return Content.RedirectTemporary({ $: "Home" })
+      },
+    )
     expectTypeOf(partial).toEqualTypeOf<Sitelet<Site>>()
   })
 })

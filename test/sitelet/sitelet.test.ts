@@ -12,7 +12,9 @@ import { makeSitelet } from "../../src/sitelet/sitelet.js"
 
 const get = async (site: { Handle(r: Request): Promise<Response | undefined> }, path: string, init?: RequestInit) => {
   const response = await site.Handle(new Request(`http://localhost${path}`, init))
-  return response === undefined ? undefined : { status: response.status, body: await response.text(), headers: response.headers }
+  return response === undefined
+    ? undefined
+    : { status: response.status, body: await response.text(), headers: response.headers }
 }
 
 const Pages = t.union({
@@ -21,13 +23,11 @@ const Pages = t.union({
   BlogId: "GET /blog/<id:int>",
   BlogSlug: "GET /blog/<slug>",
 })
-type Pages = Infer<typeof Pages>
 
 const Api = t.union({
   Users: "GET /users",
   User: "GET /users/<id:int>",
 })
-type Api = Infer<typeof Api>
 
 const pages = Sitelet.Infer(Pages, {
   Home: (ctx) => Content.Text(`home ${ctx.Link({ $: "BlogId", id: 7 })}`),
@@ -49,7 +49,9 @@ describe("Sitelet.Infer", () => {
     expect((await get(api, "/users/3"))?.body).toBe("user 3")
   })
   it("refuses a handler object missing a case at build time", () => {
-    expect(() => Sitelet.Infer(Api, { Users: () => Content.Text("x") } as never)).toThrow(siteletMessages.handlerMissing("User"))
+    expect(() => Sitelet.Infer(Api, { Users: () => Content.Text("x") } as never)).toThrow(
+      siteletMessages.handlerMissing("User"),
+    )
   })
   it("Sitelet.New takes any router", async () => {
     const numbers = Sitelet.New(Router.Infer(t.int), (ctx, n) => Content.Text(String(n * 2)))
@@ -66,7 +68,9 @@ describe("Sum and plus", () => {
     expect((await get(site, "/api/users/4"))?.body).toBe("user 4")
     expect((await get(site, "/blog"))?.body).toBe("blog")
     const linker = Sitelet.Sum(
-      Sitelet.Content("/about", { $: "About" } as const, (ctx) => Content.Text((ctx.Link as (e: unknown) => string)({ $: "User", id: 9 }))),
+      Sitelet.Content("/about", { $: "About" } as const, (ctx) =>
+        Content.Text((ctx.Link as (e: unknown) => string)({ $: "User", id: 9 })),
+      ),
       Sitelet.Shift("api", api),
     )
     expect((await get(linker, "/about"))?.body).toBe("/api/users/9")
@@ -83,7 +87,9 @@ describe("Sum and plus", () => {
   })
   it("is a monoid with Empty (laws checked on every path of a table)", async () => {
     const a = Sitelet.Content("/x", { $: "A" } as const, Content.Text("a"))
-    const b = Sitelet.Infer(t.union({ X: "GET /x", Y: "GET /y/<n:int>" }), (ctx, e) => Content.Text(`b ${JSON.stringify(e)}`))
+    const b = Sitelet.Infer(t.union({ X: "GET /x", Y: "GET /y/<n:int>" }), (ctx, e) =>
+      Content.Text(`b ${JSON.stringify(e)}`),
+    )
     const c = Sitelet.Infer(t.union({ Y: "/y/<s>", Z: "/z" }), (ctx, e) => Content.Text(`c ${JSON.stringify(e)}`))
     const answer = async (site: Sitelet<unknown>, path: string) => JSON.stringify(await get(site, path))
     await fc.assert(
@@ -115,7 +121,9 @@ describe("Shift and Folder", () => {
     expect(() => Sitelet.Shift("..", api)).toThrow(siteletMessages.badShiftSegment(".."))
   })
   it("links from inside the shifted part include the prefix", async () => {
-    const inner = Sitelet.Infer(t.union({ A: "GET /a", B: "GET /b" }), (ctx, e) => Content.Text(ctx.Link({ $: e.$ === "A" ? "B" : "A" })))
+    const inner = Sitelet.Infer(t.union({ A: "GET /a", B: "GET /b" }), (ctx, e) =>
+      Content.Text(ctx.Link({ $: e.$ === "A" ? "B" : "A" })),
+    )
     const folder = Sitelet.Folder("docs", [inner, Sitelet.Content("/c", { $: "C" } as const, Content.Text("c"))])
     expect((await get(folder, "/docs/a"))?.body).toBe("/docs/b")
     expect((await get(folder, "/docs/c"))?.body).toBe("c")
@@ -136,7 +144,11 @@ describe("Map, Embed, EmbedInUnion, InferPartial", () => {
   })
 
   it("Map translates endpoints both ways", async () => {
-    const doubled = Sitelet.Map((n: number) => ({ n }), (e: { n: number }) => e.n, Sitelet.New(Router.Infer(t.int), (ctx, n) => Content.Text(ctx.Link(n + 1))))
+    const doubled = Sitelet.Map(
+      (n: number) => ({ n }),
+      (e: { n: number }) => e.n,
+      Sitelet.New(Router.Infer(t.int), (ctx, n) => Content.Text(ctx.Link(n + 1))),
+    )
     expect((await get(doubled, "/4"))?.body).toBe("/5")
     expect(doubled.Router.Link({ n: 3 })).toBe("/3")
   })
@@ -149,17 +161,26 @@ describe("Map, Embed, EmbedInUnion, InferPartial", () => {
     expect((await get(embedded, "/user/x"))?.body).toBe("user x")
     expect(() => embedded.Router.Link({ $: "Home" })).toThrow()
   })
-  const home = Sitelet.Infer(Site, { Home: (ctx) => Content.Text(ctx.Link({ $: "Admin", page: { $: "Dashboard" } })), Admin: () => Content.NotFound() })
+  const home = Sitelet.Infer(Site, {
+    Home: (ctx) => Content.Text(ctx.Link({ $: "Admin", page: { $: "Dashboard" } })),
+    Admin: () => Content.NotFound(),
+  })
   it("EmbedInUnion puts a sitelet in a case (its own URLs; Shift adds the prefix) and translates its links", async () => {
     const site = Sitelet.Sum(Sitelet.Shift("admin", Sitelet.EmbedInUnion(Site, "Admin", admin)), home)
     expect((await get(site, "/admin"))?.body).toBe("dash -> /admin/user/bob")
     expect((await get(site, "/admin/user/al"))?.body).toBe("user al")
     expect((await get(site, "/"))?.body).toBe("/admin")
-    expect(Sitelet.EmbedInUnion(Site, "Admin", admin).Router.Link({ $: "Admin", page: { $: "User", name: "x" } })).toBe("/user/x")
+    expect(Sitelet.EmbedInUnion(Site, "Admin", admin).Router.Link({ $: "Admin", page: { $: "User", name: "x" } })).toBe(
+      "/user/x",
+    )
   })
   it("EmbedInUnion checks the case at run time too", () => {
-    expect(() => Sitelet.EmbedInUnion(Site, "Home" as never, admin)).toThrow(siteletMessages.caseNotSingleField("Sitelet.EmbedInUnion", "Home"))
-    expect(() => Sitelet.EmbedInUnion(Site, "Nope" as never, admin)).toThrow(siteletMessages.unknownCase("Sitelet.EmbedInUnion", "Nope"))
+    expect(() => Sitelet.EmbedInUnion(Site, "Home" as never, admin)).toThrow(
+      siteletMessages.caseNotSingleField("Sitelet.EmbedInUnion", "Home"),
+    )
+    expect(() => Sitelet.EmbedInUnion(Site, "Nope" as never, admin)).toThrow(
+      siteletMessages.unknownCase("Sitelet.EmbedInUnion", "Nope"),
+    )
   })
   it("InferPartialInUnion handlers link outer endpoints", async () => {
     const part = Sitelet.InferPartialInUnion(Site, "Admin", {
@@ -195,21 +216,39 @@ describe("InferWithErrors", () => {
     Create: t.case("POST /posts/new", { post: Json(Post) }),
     Search: t.case({ q: t.string }, EndPoint("GET /search"), Query("q")),
   })
-  const site = Sitelet.InferWithErrors(Api2, (ctx, r) => Content.SetStatus(
-    r.$ === "Success" ? { code: 200, text: "OK" } : r.$ === "InvalidMethod" ? { code: 405, text: "Method Not Allowed" } : { code: 400, text: "Bad Request" },
-    Content.Json(r),
-  ))
+  const site = Sitelet.InferWithErrors(Api2, (ctx, r) =>
+    Content.SetStatus(
+      r.$ === "Success"
+        ? { code: 200, text: "OK" }
+        : r.$ === "InvalidMethod"
+          ? { code: 405, text: "Method Not Allowed" }
+          : { code: 400, text: "Bad Request" },
+      Content.Json(r),
+    ),
+  )
   it("reports the error kinds with defaults", async () => {
     expect(await get(site, "/posts")).toMatchObject({ status: 200 })
     const wrongMethod = await get(site, "/posts", { method: "DELETE" })
     expect(wrongMethod?.status).toBe(405)
     expect(JSON.parse(wrongMethod!.body)).toMatchObject({ $: "InvalidMethod", method: "DELETE" })
     const missing = await get(site, "/search")
-    expect(JSON.parse(missing!.body)).toEqual({ $: "MissingQueryParameter", endpoint: { $: "Search", q: "" }, name: "q" })
-    const badJson = await get(site, "/posts/new", { method: "POST", body: "{", headers: { "content-type": "application/json" } })
+    expect(JSON.parse(missing!.body)).toEqual({
+      $: "MissingQueryParameter",
+      endpoint: { $: "Search", q: "" },
+      name: "q",
+    })
+    const badJson = await get(site, "/posts/new", {
+      method: "POST",
+      body: "{",
+      headers: { "content-type": "application/json" },
+    })
     expect(badJson?.status).toBe(400)
     expect(JSON.parse(badJson!.body).$).toBe("InvalidJson")
-    const ok = await get(site, "/posts/new", { method: "POST", body: '{"title":"t"}', headers: { "content-type": "application/json" } })
+    const ok = await get(site, "/posts/new", {
+      method: "POST",
+      body: '{"title":"t"}',
+      headers: { "content-type": "application/json" },
+    })
     expect(JSON.parse(ok!.body)).toEqual({ $: "Success", endpoint: { $: "Create", post: { title: "t" } } })
     expect(await get(site, "/elsewhere")).toBeUndefined()
   })
@@ -224,22 +263,39 @@ describe("InferWithErrors", () => {
   it("runs the lenient pass only through parts that may accept in it", async () => {
     const passes: boolean[] = []
     const recorded = (lenient: boolean) =>
-      makeSitelet<never>(Router.Empty<never>(), async (_request, _offset, pass) => {
-        passes.push(pass)
-        return undefined
-      }, lenient)
+      makeSitelet<never>(
+        Router.Empty<never>(),
+        async (_request, _offset, pass) => {
+          passes.push(pass)
+          return undefined
+        },
+        lenient,
+      )
     const about = Sitelet.Content("/about", { $: "About" } as const, Content.Text("about"))
     const plain = Sitelet.Sum(Sitelet.Shift("a", recorded(false)), about)
     expect(plain.lenient).toBe(false)
     expect(await get(plain, "/a/nowhere")).toBeUndefined()
     expect(passes).toEqual([false])
     passes.length = 0
-    const mixed = Sitelet.Sum(recorded(false), Sitelet.Map((e: never) => e, (e: never) => e, recorded(true)), about)
+    const mixed = Sitelet.Sum(
+      recorded(false),
+      Sitelet.Map(
+        (e: never) => e,
+        (e: never) => e,
+        recorded(true),
+      ),
+      about,
+    )
     expect(mixed.lenient).toBe(true)
     expect(await get(mixed, "/nowhere")).toBeUndefined()
     expect(passes).toEqual([false, false, true])
     expect(Sitelet.Sum(about, Sitelet.Shift("api", site)).lenient).toBe(true)
-    expect(Sitelet.Sum(about, Sitelet.Infer(Pages, (ctx, e) => Content.Text(e.$))).lenient).toBe(false)
+    expect(
+      Sitelet.Sum(
+        about,
+        Sitelet.Infer(Pages, (ctx, e) => Content.Text(e.$)),
+      ).lenient,
+    ).toBe(false)
   })
 })
 

@@ -50,7 +50,12 @@ describe("UserSession", () => {
     expect(a.setCookies[0]).toContain("Max-Age=1209600; Path=/; HttpOnly; Secure; SameSite=Lax")
     // The https session is read from the __Host- cookie only: an http cookie of the plain name does not count.
     expect(await session(echo(a.setCookies[0]!), true).s.GetLoggedInUser()).toBe("alice")
-    expect(await session(echo(a.setCookies[0]!).replace(secureSessionCookieName, defaultSessionCookieName), true).s.GetLoggedInUser()).toBeUndefined()
+    expect(
+      await session(
+        echo(a.setCookies[0]!).replace(secureSessionCookieName, defaultSessionCookieName),
+        true,
+      ).s.GetLoggedInUser(),
+    ).toBeUndefined()
     const b = session()
     await b.s.LoginUser("bob", { persistent: true, maxAgeSeconds: 10 ** 9 })
     expect(b.setCookies[0]).toContain(`Max-Age=${400 * 86400};`)
@@ -101,12 +106,20 @@ describe("UserSession", () => {
     const real = session()
     await real.s.LoginUser("alice")
     const token = echo(real.setCookies[0]!).slice(defaultSessionCookieName.length + 1)
-    const mutated = fc.tuple(fc.nat(token.length), fc.string({ minLength: 1, maxLength: 3 })).map(([at, text]) => token.slice(0, at) + text + token.slice(at + 1))
+    const mutated = fc
+      .tuple(fc.nat(token.length), fc.string({ minLength: 1, maxLength: 3 }))
+      .map(([at, text]) => token.slice(0, at) + text + token.slice(at + 1))
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ unit: "binary" }), mutated.map((t) => `${defaultSessionCookieName}=${t}`)), async (header) => {
-        fc.pre(!header.includes(token))
-        expect(await session(header).s.GetLoggedInUser()).toBeUndefined()
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ unit: "binary" }),
+          mutated.map((t) => `${defaultSessionCookieName}=${t}`),
+        ),
+        async (header) => {
+          fc.pre(!header.includes(token))
+          expect(await session(header).s.GetLoggedInUser()).toBeUndefined()
+        },
+      ),
       { numRuns: 300 },
     )
   })
@@ -121,9 +134,13 @@ describe("UserSession", () => {
   })
 
   it("refuses short secrets at configuration time", () => {
-    expect(() => checkSessionOptions({ secret: "short" })).toThrow(sessionMessages.secretTooShort("options (secret #1)", 5))
+    expect(() => checkSessionOptions({ secret: "short" })).toThrow(
+      sessionMessages.secretTooShort("options (secret #1)", 5),
+    )
     expect(() => checkSessionOptions({ secret: [] })).toThrow(sessionMessages.noSecrets())
-    expect(() => checkSessionOptions({ secret, cookieName: "bad name" })).toThrow(sessionMessages.badCookieName("bad name"))
+    expect(() => checkSessionOptions({ secret, cookieName: "bad name" })).toThrow(
+      sessionMessages.badCookieName("bad name"),
+    )
   })
 
   it("accepts secrets as bytes, and rotation lists mixing text and bytes", async () => {
@@ -131,8 +148,12 @@ describe("UserSession", () => {
     const a = session(undefined, false, { secret: bytes, now: () => clock })
     await a.s.LoginUser("alice")
     const cookie = echo(a.setCookies[0]!)
-    expect(await session(cookie, false, { secret: [secret, bytes], now: () => clock }).s.GetLoggedInUser()).toBe("alice")
-    expect(() => checkSessionOptions({ secret: new Uint8Array(31) })).toThrow(sessionMessages.secretTooShort("options (secret #1)", 31))
+    expect(await session(cookie, false, { secret: [secret, bytes], now: () => clock }).s.GetLoggedInUser()).toBe(
+      "alice",
+    )
+    expect(() => checkSessionOptions({ secret: new Uint8Array(31) })).toThrow(
+      sessionMessages.secretTooShort("options (secret #1)", 31),
+    )
   })
 
   it("uses SITELETS_SECRET when no secret is given", async () => {
@@ -158,7 +179,14 @@ describe("UserSession", () => {
     const refusing = new Proxy(realProcess, {
       get: (target, name) =>
         name === "env"
-          ? new Proxy({}, { get: () => { throw Object.assign(new Error('Requires env access to "SITELETS_SECRET"'), { name: "NotCapable" }) } })
+          ? new Proxy(
+              {},
+              {
+                get: () => {
+                  throw Object.assign(new Error('Requires env access to "SITELETS_SECRET"'), { name: "NotCapable" })
+                },
+              },
+            )
           : Reflect.get(target, name),
     })
     const fresh = await import("../../src/sitelet/user-session.js")
@@ -167,7 +195,11 @@ describe("UserSession", () => {
       globalThis.process = refusing
       expect(() => freshHost.resolveHostOptions({})).not.toThrow()
       const setCookies: string[] = []
-      const s = fresh.createUserSession({ cookieHeader: "sitelets_session=v1.x.y", setCookie: (h) => setCookies.push(h), secure: false })
+      const s = fresh.createUserSession({
+        cookieHeader: "sitelets_session=v1.x.y",
+        setCookie: (h) => setCookies.push(h),
+        secure: false,
+      })
       expect(await s.GetLoggedInUser()).toBeUndefined()
       await s.LoginUser("alice")
     } finally {
@@ -181,8 +213,20 @@ describe("UserSession", () => {
     const bindings = { SESSION_SECRET: secret } as never
     const make = (cookieHeader: string | undefined, env: unknown) => {
       const setCookies: string[] = []
-      const opts: SessionOptions = { secret: (e) => (e as { SESSION_SECRET?: string }).SESSION_SECRET, now: () => clock }
-      return { s: createUserSession({ cookieHeader, setCookie: (h) => setCookies.push(h), secure: false, options: opts, env: env as never }), setCookies }
+      const opts: SessionOptions = {
+        secret: (e) => (e as { SESSION_SECRET?: string }).SESSION_SECRET,
+        now: () => clock,
+      }
+      return {
+        s: createUserSession({
+          cookieHeader,
+          setCookie: (h) => setCookies.push(h),
+          secure: false,
+          options: opts,
+          env: env as never,
+        }),
+        setCookies,
+      }
     }
     const a = make(undefined, bindings)
     await a.s.LoginUser("alice")
@@ -191,9 +235,17 @@ describe("UserSession", () => {
     expect(await make(echo(a.setCookies[0]!), bindings).s.GetLoggedInUser()).toBe("alice")
     // A missing binding is an error naming it, never a silent random key.
     await expect(make(undefined, {}).s.LoginUser("bob")).rejects.toThrow(sessionMessages.secretFunctionGaveNothing())
-    await expect(make(undefined, { SESSION_SECRET: "short" }).s.LoginUser("bob")).rejects.toThrow(sessionMessages.secretTooShort("options (secret #1)", 5))
+    await expect(make(undefined, { SESSION_SECRET: "short" }).s.LoginUser("bob")).rejects.toThrow(
+      sessionMessages.secretTooShort("options (secret #1)", 5),
+    )
     // Not called when the host is built.
-    expect(() => checkSessionOptions({ secret: () => { throw new Error("called") } })).not.toThrow()
+    expect(() =>
+      checkSessionOptions({
+        secret: () => {
+          throw new Error("called")
+        },
+      }),
+    ).not.toThrow()
   })
 
   it("without any secret, makes one random per-process key and warns once", async () => {
@@ -203,7 +255,10 @@ describe("UserSession", () => {
     const fresh = await import("../../src/sitelet/user-session.js")
     const make = (cookieHeader?: string) => {
       const setCookies: string[] = []
-      return { s: fresh.createUserSession({ cookieHeader, setCookie: (h) => setCookies.push(h), secure: false }), setCookies }
+      return {
+        s: fresh.createUserSession({ cookieHeader, setCookie: (h) => setCookies.push(h), secure: false }),
+        setCookies,
+      }
     }
     const a = make()
     await a.s.LoginUser("alice")
@@ -220,8 +275,12 @@ describe("UserSession", () => {
 describe("host options", () => {
   it("check session options when a host is built", async () => {
     const { resolveHostOptions } = await import("../../src/host/host-options.js")
-    expect(() => resolveHostOptions({ session: { secret: "too short" } })).toThrow(sessionMessages.secretTooShort("options (secret #1)", 9))
-    expect(() => resolveHostOptions({ session: { secret, cookieName: "a;b" } })).toThrow(sessionMessages.badCookieName("a;b"))
+    expect(() => resolveHostOptions({ session: { secret: "too short" } })).toThrow(
+      sessionMessages.secretTooShort("options (secret #1)", 9),
+    )
+    expect(() => resolveHostOptions({ session: { secret, cookieName: "a;b" } })).toThrow(
+      sessionMessages.badCookieName("a;b"),
+    )
     expect(resolveHostOptions({ session: { secret } }).session?.secret).toBe(secret)
   })
 })

@@ -8,7 +8,17 @@ import { TemplateError } from "../../src/template/template-error.js"
 // Mostly well-formed pieces with some junk mixed in, so inputs reach every grammar rule (and many are valid).
 const junk = fc.constantFrom("<", ">", "...", ":", "?", "&", "=", "[]", "(", ")", "", "__proto__", " ")
 const name = fc.constantFrom("a", "b", "id", "__proto__", "toString", "")
-const type = fc.constantFrom("", ":int", ":string", ":int?", ":bool[]", ":int[]?", ":datetime(yyyy-MM-dd)", ":integer", ":datetime(HH)")
+const type = fc.constantFrom(
+  "",
+  ":int",
+  ":string",
+  ":int?",
+  ":bool[]",
+  ":int[]?",
+  ":datetime(yyyy-MM-dd)",
+  ":integer",
+  ":datetime(HH)",
+)
 const hole = fc
   .tuple(fc.constantFrom("", "..."), name, type, fc.constantFrom(">", ">", ""))
   .map(([rest, field, spec, close]) => `<${rest}${field}${spec}${close}`)
@@ -20,7 +30,10 @@ const templateText = fc
     fc.array(segment, { maxLength: 5 }),
     fc.option(fc.array(fc.oneof(item, item, junk), { minLength: 1, maxLength: 3 }), { nil: undefined }),
   )
-  .map(([methods, segments, query]) => `${methods}/${segments.join("/")}${query === undefined ? "" : `?${query.join("&")}`}`)
+  .map(
+    ([methods, segments, query]) =>
+      `${methods}/${segments.join("/")}${query === undefined ? "" : `?${query.join("&")}`}`,
+  )
 
 describe("parseTemplate on arbitrary input", () => {
   it("returns a frozen case or throws a TemplateError, nothing else", () => {
@@ -50,7 +63,9 @@ describe("parseTemplate on arbitrary input", () => {
         const endpoint = parsed.attributes[0]
         if (endpoint?.name !== "EndPoint") throw new Error("no EndPoint")
         const again = parseTemplate(endpoint.values[0] as string, {})
-        const pathFields = Object.entries(parsed.fields).filter(([, field]) => field.kind !== "field").map(([name]) => name)
+        const pathFields = Object.entries(parsed.fields)
+          .filter(([, field]) => field.kind !== "field")
+          .map(([name]) => name)
         expect(Object.keys(again.fields)).toEqual(pathFields)
       }),
       { numRuns: 2000 },

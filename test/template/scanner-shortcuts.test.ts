@@ -11,18 +11,15 @@ import { parseTemplate } from "../../src/template/parse-template.js"
 import type { TemplateCaseOutput, ValidateTemplate } from "../../src/template/parse-template.js"
 import * as m from "../../src/template/messages.js"
 
-type Equal<Left, Right> = (<Probe>() => Probe extends Left ? 1 : 2) extends <Probe>() => Probe extends Right ? 1 : 2
-  ? true
-  : false
+type Equal<Left, Right> =
+  (<Probe>() => Probe extends Left ? 1 : 2) extends <Probe>() => Probe extends Right ? 1 : 2 ? true : false
 
 // A valid row: the template validates to itself and has these fields.
-type Valid<Template extends string, Fields> = Equal<ValidateTemplate<Template, {}>, Template> extends true
-  ? Equal<TemplateCaseOutput<Template, {}>, Fields>
-  : false
+type Valid<Template extends string, Fields> =
+  Equal<ValidateTemplate<Template, {}>, Template> extends true ? Equal<TemplateCaseOutput<Template, {}>, Fields> : false
 // An invalid row: the type level gives exactly the runtime's sentence, and no fields.
-type Invalid<Template extends string, Sentence> = Equal<ValidateTemplate<Template, {}>, Sentence> extends true
-  ? Equal<TemplateCaseOutput<Template, {}>, never>
-  : false
+type Invalid<Template extends string, Sentence> =
+  Equal<ValidateTemplate<Template, {}>, Sentence> extends true ? Equal<TemplateCaseOutput<Template, {}>, never> : false
 
 const valid = {
   "POST /r/<a:int>/items/<b:string>?sort=<sort:bool>": ["a", "b", "sort"],
@@ -35,6 +32,7 @@ const valid = {
   "/a/<x:int?>/b/<y:int?>": ["x", "y"],
 } as const
 
+// biome-ignore lint/suspicious/noExportsInTest: exported so tsc checks the table without an unused-value error
 export const validAgree: [
   Valid<"POST /r/<a:int>/items/<b:string>?sort=<sort:bool>", { a: number; b: string; sort: boolean }>,
   Valid<"/a/<x:int?>?q=<q>", { x?: number | undefined; q: string }>,
@@ -59,6 +57,7 @@ const invalid = [
 ] as const
 
 type Sentence<Index extends number> = (typeof invalid)[Index][1]
+// biome-ignore lint/suspicious/noExportsInTest: exported so tsc checks the table without an unused-value error
 export const invalidAgree: [
   Invalid<"GET  /a", Sentence<0>>,
   Invalid<"GET x /y", Sentence<1>>,

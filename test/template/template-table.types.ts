@@ -9,11 +9,14 @@ import type { FieldsOutput } from "../../src/descriptor/fields-output.js"
 import type { TemplateCaseOutput, ValidateTemplate } from "../../src/template/parse-template.js"
 import type { invalidTemplates, validTemplates } from "../fixtures/templates.js"
 
-type Equal<Left, Right> = (<Probe>() => Probe extends Left ? 1 : 2) extends <Probe>() => Probe extends Right ? 1 : 2
-  ? true
-  : false
+type Equal<Left, Right> =
+  (<Probe>() => Probe extends Left ? 1 : 2) extends <Probe>() => Probe extends Right ? 1 : 2 ? true : false
 
-type ValidMismatch<Row> = Row extends { template: infer Template extends string; extra: infer Extra; fields: infer Fields }
+type ValidMismatch<Row> = Row extends {
+  template: infer Template extends string
+  extra: infer Extra
+  fields: infer Fields
+}
   ? Fields extends Readonly<Record<string, any>>
     ? Equal<TemplateCaseOutput<Template, Extra>, FieldsOutput<Fields>> extends true
       ? Equal<ValidateTemplate<Template, Extra>, Template> extends true
@@ -23,7 +26,11 @@ type ValidMismatch<Row> = Row extends { template: infer Template extends string;
     : Template
   : never
 
-type InvalidMismatch<Row> = Row extends { template: infer Template extends string; extra: infer Extra; error: infer Sentence }
+type InvalidMismatch<Row> = Row extends {
+  template: infer Template extends string
+  extra: infer Extra
+  error: infer Sentence
+}
   ? Equal<ValidateTemplate<Template, Extra>, Sentence> extends true
     ? Equal<TemplateCaseOutput<Template, Extra>, never> extends true
       ? never

@@ -46,8 +46,12 @@ describe("type cost of route templates", () => {
     const [fifty, twoHundred, fiveHundred] = costs as [TypeCost, TypeCost, TypeCost]
     // More routes must cost more: a gate that measured nothing would pass vacuously.
     expect(twoHundred.instantiations).toBeGreaterThan(fifty.instantiations + 150 * 50)
-    expect(marginalPerRoute(fifty, twoHundred), "instantiations per route, 50 → 200").toBeLessThanOrEqual(handlerBudgetPerRoute)
-    expect(marginalPerRoute(twoHundred, fiveHundred), "instantiations per route, 200 → 500").toBeLessThanOrEqual(handlerBudgetPerRoute)
+    expect(marginalPerRoute(fifty, twoHundred), "instantiations per route, 50 → 200").toBeLessThanOrEqual(
+      handlerBudgetPerRoute,
+    )
+    expect(marginalPerRoute(twoHundred, fiveHundred), "instantiations per route, 200 → 500").toBeLessThanOrEqual(
+      handlerBudgetPerRoute,
+    )
   }, 300_000)
 
   it("a switch and one Router.Link per case: marginal cost within budget from 50 to 200 routes", () => {
@@ -55,6 +59,8 @@ describe("type cost of route templates", () => {
     expectNoErrors(costs)
     const [fifty, twoHundred] = costs as [TypeCost, TypeCost]
     expect(twoHundred.instantiations).toBeGreaterThan(fifty.instantiations + 150 * 50)
-    expect(marginalPerRoute(fifty, twoHundred), "instantiations per route, 50 → 200").toBeLessThanOrEqual(switchBudgetPerRoute)
+    expect(marginalPerRoute(fifty, twoHundred), "instantiations per route, 50 → 200").toBeLessThanOrEqual(
+      switchBudgetPerRoute,
+    )
   }, 180_000)
 })

@@ -27,7 +27,9 @@ declare const database: Database
 declare const request: Request
 // Workers: fetch(request, env, ctx); the secret read from a binding.
 const handler = Fetch.Handler(site, { session: { secret: (env) => env.SESSION_SECRET } })
-expectType<Promise<Response>>(handler.fetch(request, { DB: database, SESSION_SECRET: "…" }, { waitUntil: () => undefined }))
+expectType<Promise<Response>>(
+  handler.fetch(request, { DB: database, SESSION_SECRET: "…" }, { waitUntil: () => undefined }),
+)
 // node:http: the same bindings as an option, checked against the declaration.
 NodeHandler(site, { env: { DB: database, SESSION_SECRET: "…" } })
 expectError(NodeHandler(site, { env: { DB: database } }))

@@ -1,5 +1,15 @@
 import { expectError, expectType } from "tsd"
-import { Content, Cors, Sitelet, safeReturnPath, t, type CorsAllows, type Infer, type Sitelet as SiteletOf, type UserSession } from "sitelets"
+import {
+  Content,
+  Cors,
+  Sitelet,
+  safeReturnPath,
+  t,
+  type CorsAllows,
+  type Infer,
+  type Sitelet as SiteletOf,
+  type UserSession,
+} from "sitelets"
 
 const Public = t.union({ Home: "GET /", Login: "GET /login" })
 const Admin = t.union({ Admin: "GET /admin/<page>" })
@@ -21,9 +31,14 @@ expectError(Sitelet.Protect<Endpoint>({ VerifyUser: () => true, LoginRedirect: (
 // VerifyUser answers a boolean (or a promise of one).
 expectError(Sitelet.Protect<Endpoint>({ VerifyUser: () => "yes", LoginRedirect: () => ({ $: "Login" }) }, admin))
 
-const api = Sitelet.CorsContent("/api", Cors.Of({ $: "Api" as const }), (allows) => {
-  expectType<CorsAllows>(allows)
-  return { ...allows, Origins: ["https://app.example"], MaxAge: 600 }
-}, (_ctx, e) => Content.Text(e.$))
+const api = Sitelet.CorsContent(
+  "/api",
+  Cors.Of({ $: "Api" as const }),
+  (allows) => {
+    expectType<CorsAllows>(allows)
+    return { ...allows, Origins: ["https://app.example"], MaxAge: 600 }
+  },
+  (_ctx, e) => Content.Text(e.$),
+)
 expectType<SiteletOf<{ $: "Api" }>>(api)
 expectType<string>(safeReturnPath("/x"))

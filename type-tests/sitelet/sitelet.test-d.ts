@@ -3,7 +3,11 @@ import { Content, Sitelet, t, type Context, type Infer, type ParseRequestResult 
 
 const Blog = t.union({ Index: "GET /", Post: "GET /post/<id:int>" })
 type Blog = Infer<typeof Blog>
-const Site = t.union({ Home: "GET /", Blog: t.case("/blog/<sub>", { sub: Blog }), Pair: t.case({ a: t.int, b: t.int }) })
+const Site = t.union({
+  Home: "GET /",
+  Blog: t.case("/blog/<sub>", { sub: Blog }),
+  Pair: t.case({ a: t.int, b: t.int }),
+})
 type Site = Infer<typeof Site>
 
 // Per-case handlers: narrowed cases, exhaustive.
@@ -33,7 +37,13 @@ expectType<Sitelet<Blog>>(Sitelet.Shift("blog", blog))
 expectType<Sitelet<Site>>(Sitelet.EmbedInUnion(Site, "Blog", blog))
 expectError(Sitelet.EmbedInUnion(Site, "Home", blog))
 expectError(Sitelet.EmbedInUnion(Site, "Pair", blog))
-expectType<Sitelet<{ n: Blog }>>(Sitelet.Map((b: Blog) => ({ n: b }), (o: { n: Blog }) => o.n, blog))
+expectType<Sitelet<{ n: Blog }>>(
+  Sitelet.Map(
+    (b: Blog) => ({ n: b }),
+    (o: { n: Blog }) => o.n,
+    blog,
+  ),
+)
 
 // Redirects are typed by the endpoint.
 expectAssignable<Content<Blog>>(Content.RedirectTemporary({ $: "Post", id: 2 }))

@@ -9,20 +9,33 @@ import { expectType } from "tsd"
 import type { FieldsOutput, TemplateCaseOutput, ValidateTemplate } from "sitelets"
 import type { invalidTemplates, validTemplates } from "../../test/fixtures/templates.js"
 
-type Equal<Left, Right> = (<Probe>() => Probe extends Left ? 1 : 2) extends <Probe>() => Probe extends Right ? 1 : 2
-  ? true
-  : false
+type Equal<Left, Right> =
+  (<Probe>() => Probe extends Left ? 1 : 2) extends <Probe>() => Probe extends Right ? 1 : 2 ? true : false
 
-type ValidMismatch<Row> = Row extends { template: infer Template extends string; extra: infer Extra; fields: infer Fields }
+type ValidMismatch<Row> = Row extends {
+  template: infer Template extends string
+  extra: infer Extra
+  fields: infer Fields
+}
   ? Fields extends Readonly<Record<string, any>>
-    ? [Equal<TemplateCaseOutput<Template, Extra>, FieldsOutput<Fields>>, Equal<ValidateTemplate<Template, Extra>, Template>] extends [true, true]
+    ? [
+        Equal<TemplateCaseOutput<Template, Extra>, FieldsOutput<Fields>>,
+        Equal<ValidateTemplate<Template, Extra>, Template>,
+      ] extends [true, true]
       ? never
       : Template
     : Template
   : never
 
-type InvalidMismatch<Row> = Row extends { template: infer Template extends string; extra: infer Extra; error: infer Sentence }
-  ? [Equal<ValidateTemplate<Template, Extra>, Sentence>, Equal<TemplateCaseOutput<Template, Extra>, never>] extends [true, true]
+type InvalidMismatch<Row> = Row extends {
+  template: infer Template extends string
+  extra: infer Extra
+  error: infer Sentence
+}
+  ? [Equal<ValidateTemplate<Template, Extra>, Sentence>, Equal<TemplateCaseOutput<Template, Extra>, never>] extends [
+      true,
+      true,
+    ]
     ? never
     : Template
   : never

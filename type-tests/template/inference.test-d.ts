@@ -13,13 +13,16 @@ const Site = t.union({
   Article: "GET /article/<id:int>/<slug>",
   Search: "GET /search?q=<q>&page=<page:int?>",
 })
-expectType<{ $: "Home" } | { $: "Article"; id: number; slug: string } | { $: "Search"; q: string; page?: number | undefined }>(
-  {} as Infer<typeof Site>,
-)
+expectType<
+  { $: "Home" } | { $: "Article"; id: number; slug: string } | { $: "Search"; q: string; page?: number | undefined }
+>({} as Infer<typeof Site>)
 
 // Every base type, list and option modifiers, custom date formats.
 expectType<{ a: number; b: number; c: string; d: boolean; e: bigint; f: Date; g: Date }>(
-  {} as TemplateCaseOutput<"/x/<a:int>/<b:float>/<c:string>/<d:bool>/<e:bigint>/<f:datetime>/<g:datetime(yyyy-MM-dd)>", {}>,
+  {} as TemplateCaseOutput<
+    "/x/<a:int>/<b:float>/<c:string>/<d:bool>/<e:bigint>/<f:datetime>/<g:datetime(yyyy-MM-dd)>",
+    {}
+  >,
 )
 expectType<{ ids: number[] }>({} as TemplateCaseOutput<"/x/<ids:int[]>", {}>)
 expectType<{ n?: number | undefined }>({} as TemplateCaseOutput<"/x/<n:int?>", {}>)
@@ -44,7 +47,9 @@ expectType<{ blog: number; post: { title: string; draft?: boolean | undefined } 
 
 const Blog = t.union({ Index: "GET /", Entry: "GET /<slug>" })
 const WithBlog = t.union({ Home: "/", Blog: t.case("/blog/<sub>", { sub: Blog }) })
-expectType<{ $: "Home" } | { $: "Blog"; sub: { $: "Index" } | { $: "Entry"; slug: string } }>({} as Infer<typeof WithBlog>)
+expectType<{ $: "Home" } | { $: "Blog"; sub: { $: "Index" } | { $: "Entry"; slug: string } }>(
+  {} as Infer<typeof WithBlog>,
+)
 
 const Paged = t.case("/page/<n>?q=<q>", { n: t.int, q: t.option(t.int) })
 expectType<{ n: number; q?: number | undefined }>({} as Infer<typeof Paged>)

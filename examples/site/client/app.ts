@@ -12,8 +12,15 @@ import { Link, viewOf } from "./views.js"
 const root = document.getElementById("app")
 if (root === null) throw new Error("The page has no #app element")
 
-const nav = h("nav", null,
-  Link({ $: "Home" }, "Home"), " · ", Link({ $: "Articles" }, "Articles"), " · ", Link({ $: "Write" }, "Write"))
+const nav = h(
+  "nav",
+  null,
+  Link({ $: "Home" }, "Home"),
+  " · ",
+  Link({ $: "Articles" }, "Articles"),
+  " · ",
+  Link({ $: "Write" }, "Write"),
+)
 const view = h("main", { id: "view" })
 mount(root, nav, view)
 

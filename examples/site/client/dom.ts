@@ -21,7 +21,11 @@ function append(parent: Node, child: Child): void {
  * h("button", { type: "button", onclick: () => save() }, "Save")
  * ```
  */
-export function h<Tag extends keyof HTMLElementTagNameMap>(tag: Tag, props: Props | null = null, ...children: Child[]): HTMLElementTagNameMap[Tag] {
+export function h<Tag extends keyof HTMLElementTagNameMap>(
+  tag: Tag,
+  props: Props | null = null,
+  ...children: Child[]
+): HTMLElementTagNameMap[Tag] {
   const element = document.createElement(tag)
   if (props) {
     for (const [name, value] of Object.entries(props)) {

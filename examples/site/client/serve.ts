@@ -28,7 +28,10 @@ function shell(page: Page | undefined) {
   return Content.Page({
     Title: `${page?.$ ?? "Not found"} — sitelets client`,
     Lang: "en",
-    Head: [Html.meta({ name: "viewport", content: "width=device-width, initial-scale=1" }), Html.style(null, Html.Raw(style))],
+    Head: [
+      Html.meta({ name: "viewport", content: "width=device-width, initial-scale=1" }),
+      Html.style(null, Html.Raw(style)),
+    ],
     Body: [
       Html.div({ id: "app" }, Html.noscript(null, "This page needs JavaScript.")),
       Html.script({ type: "module", src: scriptUrl }),
@@ -56,7 +59,13 @@ export function frontEnd() {
       Body: (await bundle).code,
     }),
   )
-  const app = Sitelet.Shift(appPrefix, Sitelet.Infer(Pages, (_ctx, page) => shell(page)))
-  const unknown = Sitelet.Shift(appPrefix, Sitelet.Infer(Unknown, () => Content.SetStatus(Http.Status.NotFound, shell(undefined))))
+  const app = Sitelet.Shift(
+    appPrefix,
+    Sitelet.Infer(Pages, (_ctx, page) => shell(page)),
+  )
+  const unknown = Sitelet.Shift(
+    appPrefix,
+    Sitelet.Infer(Unknown, () => Content.SetStatus(Http.Status.NotFound, shell(undefined))),
+  )
   return script.plus(app).plus(unknown)
 }

@@ -30,10 +30,21 @@ export function Link(to: Pages, ...children: Child[]): HTMLAnchorElement {
 const day = (date: Date) => date.toISOString().slice(0, 10)
 
 const failure = (error: unknown) =>
-  h("p", { class: "error", "data-error": "" }, error instanceof FetchError || error instanceof JsonError || error instanceof LinkError ? error.message : String(error))
+  h(
+    "p",
+    { class: "error", "data-error": "" },
+    error instanceof FetchError || error instanceof JsonError || error instanceof LinkError
+      ? error.message
+      : String(error),
+  )
 
 /** Fills `target` when the promise settles, unless the page changed meanwhile. */
-function later<Value>(ctx: ViewContext, target: HTMLElement, load: Promise<Value>, show: (value: Value) => Child): HTMLElement {
+function later<Value>(
+  ctx: ViewContext,
+  target: HTMLElement,
+  load: Promise<Value>,
+  show: (value: Value) => Child,
+): HTMLElement {
   target.append(h("p", { class: "loading" }, "Loading…"))
   load.then(
     (value) => ctx.current() && target.replaceChildren(h("div", { "data-loaded": "" }, show(value))),
@@ -45,12 +56,19 @@ function later<Value>(ctx: ViewContext, target: HTMLElement, load: Promise<Value
 function home(): Child {
   return [
     h("h1", null, "sitelets in the browser"),
-    h("p", null, "Every link on this page is built by the router that parses it; navigation uses the history API, without reloads. Articles come from the site's JSON API through typed requests."),
-    h("ul", null,
+    h(
+      "p",
+      null,
+      "Every link on this page is built by the router that parses it; navigation uses the history API, without reloads. Articles come from the site's JSON API through typed requests.",
+    ),
+    h(
+      "ul",
+      null,
       h("li", null, Link({ $: "Articles" }, "All articles")),
       h("li", null, Link({ $: "Articles", q: "hosting" }, "Articles about hosting")),
       h("li", null, Link({ $: "Article", id: 1, slug: "typed-links" }, "Typed links")),
-      h("li", null, Link({ $: "Write" }, "Write an article (a typed JSON request)"))),
+      h("li", null, Link({ $: "Write" }, "Write an article (a typed JSON request)")),
+    ),
   ]
 }
 
@@ -69,24 +87,48 @@ function articles(ctx: ViewContext, q: string | undefined): Child {
     h("h1", null, q === undefined ? "Articles" : `Articles matching “${q}”`),
     h("form", { id: "filter", onsubmit: filter }, input, h("button", { type: "submit" }, "Filter")),
     later(ctx, list, listArticles(), (found) =>
-      h("ul", null, found.filter((a) => a.title.toLowerCase().includes(needle)).map((a) =>
-        h("li", null, Link({ $: "Article", id: a.id, slug: a.slug }, a.title), " — ", day(a.published))))),
+      h(
+        "ul",
+        null,
+        found
+          .filter((a) => a.title.toLowerCase().includes(needle))
+          .map((a) => h("li", null, Link({ $: "Article", id: a.id, slug: a.slug }, a.title), " — ", day(a.published))),
+      ),
+    ),
   ]
 }
 
 function article(ctx: ViewContext, id: number, slug: string): Child {
   const body = h("div", { id: "article" })
-  return later(ctx, body, Router.Fetch(site, { $: "Api", call: { $: "GetArticle", id } }, { response: Article }), (found) => {
-    // The slug is decoration: put the canonical one in the address bar without a new history entry.
-    if (found.slug !== slug) ctx.navigate({ $: "Article", id, slug: found.slug }, { replace: true })
-    return [
-      h("h1", { "data-article": found.id }, found.title),
-      h("p", { class: "meta" }, "Published ", h("time", { datetime: found.published.toISOString() }, day(found.published))),
-      h("p", null, found.body),
-      // A link the app's router does not accept: a click loads the server-rendered page.
-      h("p", null, h("a", { href: site.Link({ $: "ArticleBySlug", slug: found.slug }), id: "server-page" }, "Server-rendered version")),
-    ]
-  })
+  return later(
+    ctx,
+    body,
+    Router.Fetch(site, { $: "Api", call: { $: "GetArticle", id } }, { response: Article }),
+    (found) => {
+      // The slug is decoration: put the canonical one in the address bar without a new history entry.
+      if (found.slug !== slug) ctx.navigate({ $: "Article", id, slug: found.slug }, { replace: true })
+      return [
+        h("h1", { "data-article": found.id }, found.title),
+        h(
+          "p",
+          { class: "meta" },
+          "Published ",
+          h("time", { datetime: found.published.toISOString() }, day(found.published)),
+        ),
+        h("p", null, found.body),
+        // A link the app's router does not accept: a click loads the server-rendered page.
+        h(
+          "p",
+          null,
+          h(
+            "a",
+            { href: site.Link({ $: "ArticleBySlug", slug: found.slug }), id: "server-page" },
+            "Server-rendered version",
+          ),
+        ),
+      ]
+    },
+  )
 }
 
 function write(ctx: ViewContext): Child {
@@ -98,15 +140,24 @@ function write(ctx: ViewContext): Child {
     result.replaceChildren()
     const call = { $: "CreateArticle", article: { title: title.value, body: text.value } } as const
     later(ctx, result, Router.Fetch(site, { $: "Api", call }, { response: Article }), (created) =>
-      h("div", { id: "created", "data-id": created.id },
-        h("strong", null, `Created article #${created.id}`), ` “${created.title}”, published ${day(created.published)}: `,
-        Link({ $: "Article", id: created.id, slug: created.slug }, "read it")))
+      h(
+        "div",
+        { id: "created", "data-id": created.id },
+        h("strong", null, `Created article #${created.id}`),
+        ` “${created.title}”, published ${day(created.published)}: `,
+        Link({ $: "Article", id: created.id, slug: created.slug }, "read it"),
+      ),
+    )
   }
   return [
     h("h1", null, "Write an article"),
-    h("form", { id: "write", onsubmit: submit },
-      h("label", null, "Title ", title), h("label", null, "Body ", text),
-      h("button", { type: "submit" }, "Publish (POST JSON)")),
+    h(
+      "form",
+      { id: "write", onsubmit: submit },
+      h("label", null, "Title ", title),
+      h("label", null, "Body ", text),
+      h("button", { type: "submit" }, "Publish (POST JSON)"),
+    ),
     result,
   ]
 }

@@ -8,7 +8,10 @@ await Promise.all(
       new Promise((resolve) => {
         const handler = handlerFor(name, matrixSecret)
         // Handed over as it is: Deno calls handler(request, info), so ctx.Env is the connection info.
-        Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: ({ port }) => resolve((ports[name] = port)) }, handler.fetch)
+        Deno.serve(
+          { hostname: "127.0.0.1", port: 0, onListen: ({ port }) => resolve((ports[name] = port)) },
+          handler.fetch,
+        )
       }),
   ),
 )

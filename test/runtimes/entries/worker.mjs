@@ -7,7 +7,8 @@ const handlers = new Map()
 export default {
   fetch(request, env, ctx) {
     let handler = handlers.get(env.SITE)
-    if (handler === undefined) handlers.set(env.SITE, (handler = handlerFor(env.SITE, (bindings) => bindings.SESSION_SECRET)))
+    if (handler === undefined)
+      handlers.set(env.SITE, (handler = handlerFor(env.SITE, (bindings) => bindings.SESSION_SECRET)))
     return handler.fetch(request, env, ctx)
   },
 }
