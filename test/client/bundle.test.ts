@@ -1,15 +1,21 @@
 /**
  * The client bundle: what a front end ships when it imports route
- * declarations and the browser router. Built with esbuild for the browser
- * platform (a Node built-in would fail to resolve), then checked for
- * `node:` imports and server code, and measured (minified and gzip).
+ * declarations and the browser router, from the package as published
+ * (`npm pack`, unpacked: see test/package/packed.ts). Built with esbuild for
+ * the browser platform (a Node built-in would fail to resolve), then checked
+ * for `node:` imports and server code, and measured (minified and gzip).
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { gzipSync } from "node:zlib"
 import { build, type Metafile } from "esbuild"
-import { describe, expect, it } from "vitest"
+import { beforeAll, describe, expect, it } from "vitest"
+import { type Packed, packPackage } from "../package/packed.js"
 
 const root = new URL("../..", import.meta.url).pathname
+let packed: Packed
+beforeAll(() => {
+  packed = packPackage()
+}, 60_000)
 
 /**
  * Budgets (bytes), set from the measurement with ~10 % headroom: a jump means new weight in the client graph.
@@ -25,7 +31,7 @@ const budgets = {
 const entries = {
   // Router + JSON codec + browser routing + typed fetch: everything sitelets/client offers.
   client: `
-    import { Router, t, Json, EndPoint } from "./src/client/index.ts"
+    import { Router, t, Json, EndPoint } from "sitelets/client"
     const Post = t.record({ title: t.string, at: t.datetime })
     const Pages = t.union({ Home: "GET /", Article: "GET /article/<id:int>", Save: t.case("POST /save", { post: Json(Post) }), Other: t.case({ n: t.int }, EndPoint("/o")) })
     const router = Router.Infer(Pages)
@@ -35,7 +41,7 @@ const entries = {
   `,
   // A front end that only links and parses, importing from the root package.
   declarations: `
-    import { t, Router } from "./src/index.ts"
+    import { t, Router } from "sitelets"
     const Pages = t.union({ Home: "GET /", Article: "GET /article/<id:int>" })
     console.log(Router.Infer(Pages).Link({ $: "Article", id: 1 }))
   `,
@@ -43,7 +49,7 @@ const entries = {
 
 async function bundle(contents: string) {
   const result = await build({
-    stdin: { contents, resolveDir: root, loader: "ts", sourcefile: "entry.ts" },
+    stdin: { contents, resolveDir: packed.folder, loader: "ts", sourcefile: "entry.ts" },
     bundle: true,
     minify: true,
     format: "esm",
@@ -76,8 +82,9 @@ describe("client bundle (esbuild, browser platform)", () => {
       expect(built.text).not.toMatch(/["'`]node:/)
       expect(built.text).not.toMatch(/\brequire\(/)
       const files = contributing(built.metafile)
-      expect(files.some((file) => file.startsWith("src/router/"))).toBe(true)
-      expect(files.filter((file) => /^src\/(sitelet|host)\//.test(file))).toEqual([])
+      // esbuild names inputs relative to the working directory: match the package's part of the path.
+      expect(files.some((file) => file.includes("node_modules/sitelets/dist/router/"))).toBe(true)
+      expect(files.filter((file) => /node_modules\/sitelets\/dist\/(sitelet|host)\//.test(file))).toEqual([])
       sizes[name] = { minified: built.minified, gzip: built.gzip }
       console.log(`${name} bundle: ${built.minified} B minified, ${built.gzip} B gzip`)
       expect(built.minified).toBeLessThan(budgets[name].minified)

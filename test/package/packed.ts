@@ -1,0 +1,48 @@
+/**
+ * The package as users install it: `npm pack` of the built `dist/` (no
+ * scripts run: `npm test` builds first), unpacked into a temporary
+ * `node_modules/sitelets`, so tests import, bundle and lint exactly what
+ * would be published.
+ */
+import { execFileSync } from "node:child_process"
+import { existsSync, mkdirSync, mkdtempSync, renameSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+const root = new URL("../..", import.meta.url).pathname
+
+/** The packed package: the tarball, and a folder whose `node_modules/sitelets` holds it unpacked. */
+export interface Packed {
+  readonly tarball: string
+  /** A folder to resolve `sitelets` from (it has `node_modules/sitelets`). */
+  readonly folder: string
+  /** The paths inside the tarball, `package/` removed. */
+  readonly files: readonly string[]
+}
+
+/** The sentence a missing build throws (written once). */
+export const notBuilt = "dist/ is missing: run `npm run build` first (`npm test` does)"
+
+/**
+ * Packs and unpacks the package once per test file.
+ *
+ * @example
+ * ```ts
+ * const { folder } = packPackage()
+ * await build({ stdin: { contents: 'import { t } from "sitelets"', resolveDir: folder }, bundle: true })
+ * ```
+ */
+export function packPackage(): Packed {
+  if (!existsSync(`${root}dist/index.js`)) throw new Error(notBuilt)
+  const folder = mkdtempSync(join(tmpdir(), "sitelets-packed-"))
+  const output = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", folder], {
+    cwd: root,
+    encoding: "utf8",
+  })
+  const [packed] = JSON.parse(output) as Array<{ filename: string; files: Array<{ path: string }> }>
+  const tarball = join(folder, packed!.filename)
+  mkdirSync(join(folder, "node_modules"))
+  execFileSync("tar", ["-xzf", tarball, "-C", join(folder, "node_modules")])
+  renameSync(join(folder, "node_modules", "package"), join(folder, "node_modules", "sitelets"))
+  return { tarball, folder, files: packed!.files.map((file) => file.path) }
+}
