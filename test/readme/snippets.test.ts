@@ -1,0 +1,163 @@
+/**
+ * Every `ts` block of the README type-checks under `strict`, against the
+ * built package (`sitelets` resolves to `dist/`, as for a user), in one
+ * program. A block that is a fragment says so in an HTML comment right
+ * above it, which the reader does not see:
+ *
+ * - `<!-- snippet: fragment -->`: the root package's names are imported
+ *   for it (those it does not import itself);
+ * - `<!-- snippet: fragment: <code> -->`: and `<code>` declares what the
+ *   fragment refers to (`declare const site: Sitelet<any>`);
+ * - `<!-- snippet: expect-error: <text> -->`: the block must fail to
+ *   compile with a message containing `<text>`;
+ * - `<!-- snippet: skip: <reason> -->`: not compiled (an API listing with
+ *   placeholders, or a file compiled where it lives).
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import ts from "typescript"
+import { describe, expect, it } from "vitest"
+import { notBuilt } from "../package/packed.js"
+
+const root = new URL("../..", import.meta.url).pathname
+const readme = readFileSync(`${root}README.md`, "utf8")
+// In node_modules, so the blocks' own imports (hono, zod, express) resolve as in a user's project.
+const folder = `${root}node_modules/.cache/readme-snippets/`
+
+/** The names of the root package a fragment gets, unless it imports them itself. */
+const rootNames = [
+  "t",
+  "Json",
+  "FormData",
+  "Query",
+  "EndPoint",
+  "Method",
+  "Name",
+  "NamedUnionCases",
+  "Wildcard",
+  "DateTimeFormat",
+  "Sitelet",
+  "Content",
+  "Html",
+  "html",
+  "Http",
+  "Router",
+  "Cors",
+  "Fetch",
+  "Application",
+  "safeReturnPath",
+  "type Infer",
+  "type Context",
+]
+
+interface Block {
+  readonly line: number
+  readonly code: string
+  readonly marker: string | undefined
+}
+
+function blocksOf(text: string): Block[] {
+  const blocks: Block[] = []
+  const fence = /```ts\n([\s\S]*?)```/g
+  for (let match = fence.exec(text); match !== null; match = fence.exec(text)) {
+    const before = text.slice(0, match.index)
+    // The line right above the fence.
+    const above = before.slice(0, -1)
+    const last = above.slice(above.lastIndexOf("\n") + 1)
+    const marker = /^<!-- snippet: (.*) -->$/.exec(last)?.[1]
+    // The README line of the block's first line of code.
+    blocks.push({ line: before.split("\n").length + 1, code: match[1]!, marker })
+  }
+  return blocks
+}
+
+/** What a block imports from "sitelets" itself (those names are not added again). */
+function importedNames(code: string): Set<string> {
+  const names = new Set<string>()
+  for (const match of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"sitelets(?:\/client|\/node)?"/g)) {
+    for (const name of match[1]!.split(",")) names.add(name.trim().replace(/^type\s+/, ""))
+  }
+  return names
+}
+
+function source(block: Block): string {
+  const marker = block.marker ?? ""
+  const fragment = marker.startsWith("fragment") || marker.startsWith("expect-error")
+  if (!fragment) return `${block.code}\nexport {}\n`
+  const own = importedNames(block.code)
+  const names = rootNames.filter((name) => !own.has(name.replace(/^type\s+/, "")))
+  const declarations = marker.startsWith("fragment:") ? marker.slice("fragment:".length).trim() : ""
+  // One line of preamble, so README lines map back with a fixed offset.
+  return `import { ${names.join(", ")} } from "sitelets"; ${declarations.replace(/\n/g, " ")}\n${block.code}\nexport {}\n`
+}
+
+describe("README code blocks", () => {
+  const blocks = blocksOf(readme)
+  const compiled = blocks.filter((block) => !block.marker?.startsWith("skip:"))
+
+  it("are all marked or self-contained; the few not compiled here are listings or files compiled where they live", () => {
+    expect(blocks.length).toBeGreaterThan(20)
+    const notFiles = blocks.filter((block) => block.marker?.startsWith("skip:") && !block.marker.includes("examples/"))
+    expect(notFiles.map((block) => block.line).length).toBeLessThanOrEqual(2)
+    for (const block of blocks) {
+      const marker = block.marker
+      if (marker !== undefined) expect(marker, `README line ${block.line}`).toMatch(/^(fragment|expect-error:|skip:)/)
+    }
+  })
+
+  it("type-check under strict against the built package", () => {
+    try {
+      readFileSync(`${root}dist/index.d.ts`)
+    } catch {
+      throw new Error(notBuilt)
+    }
+    rmSync(folder, { recursive: true, force: true })
+    mkdirSync(folder, { recursive: true })
+    const files = compiled.map((block) => {
+      const file = `${folder}line-${block.line}.ts`
+      writeFileSync(file, source(block))
+      return { file, block }
+    })
+    const program = ts.createProgram(
+      files.map(({ file }) => file),
+      {
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        lib: ["lib.es2023.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
+        types: ["node"],
+        typeRoots: [`${root}node_modules/@types`],
+        skipLibCheck: true,
+        noEmit: true,
+        paths: {
+          sitelets: [`${root}dist/index.d.ts`],
+          "sitelets/node": [`${root}dist/host/node.d.ts`],
+          "sitelets/client": [`${root}dist/client/index.d.ts`],
+        },
+      },
+    )
+    const problems: string[] = []
+    for (const { file, block } of files) {
+      const diagnostics = ts.getPreEmitDiagnostics(program, program.getSourceFile(file))
+      const messages = diagnostics.map((diagnostic) => {
+        const at =
+          diagnostic.file && diagnostic.start !== undefined
+            ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line
+            : 0
+        const offset = block.marker?.startsWith("fragment") || block.marker?.startsWith("expect-error") ? 1 : 0
+        return `README line ${block.line + at - offset}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`
+      })
+      const expected = block.marker?.startsWith("expect-error:")
+        ? block.marker.slice("expect-error:".length).trim()
+        : undefined
+      if (expected === undefined) problems.push(...messages)
+      else if (!messages.some((message) => message.includes(expected))) {
+        problems.push(
+          `README line ${block.line}: expected an error containing "${expected}", got ${JSON.stringify(messages)}`,
+        )
+      }
+    }
+    expect(problems).toEqual([])
+  }, 60_000)
+})
