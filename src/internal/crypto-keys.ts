@@ -5,8 +5,9 @@
  * (rotation). Without a configured secret, the `SITELETS_SECRET` environment
  * variable is read, and only when a session first needs a key: a site that
  * never uses a session never touches the environment (Deno without
- * `--allow-env`, Workers without `process`). Without either, one random key
- * per process is made and a single warning is printed.
+ * `--allow-env`, Workers without `process`). Without either, a session is
+ * an error, except while developing: then one random key per process is
+ * made and a single warning is printed.
  */
 import { sessionMessages } from "../sitelet/session-messages.js"
 import { utf8Encode } from "./crypto-encoding.js"
@@ -51,22 +52,33 @@ function secretBytes(secret: Secret, where: string): Uint8Array {
   return bytes
 }
 
-/** The environment's secret: its value, or why there is none. */
-type EnvironmentSecret = { readonly value: string } | { readonly value: undefined; readonly refused: boolean }
+/** An environment variable's value, or why there is none. */
+type EnvironmentValue = { readonly value: string } | { readonly value: undefined; readonly refused: boolean }
 
 /**
- * Reads `SITELETS_SECRET`. A runtime that refuses the read (Deno without
- * `--allow-env` throws `NotCapable`) counts as an unset variable, never as
- * an error of the request that needed a session.
+ * Reads an environment variable. A runtime that refuses the read (Deno
+ * without `--allow-env` throws `NotCapable`) counts as an unset variable,
+ * never as an error of the request that needed a session.
  */
-function environmentSecret(): EnvironmentSecret {
+function environmentValue(name: "SITELETS_SECRET" | "NODE_ENV"): EnvironmentValue {
   try {
     const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
-    const value = env?.SITELETS_SECRET
+    const value = env?.[name]
     return value === undefined || value === "" ? { value: undefined, refused: false } : { value }
   } catch {
     return { value: undefined, refused: true }
   }
+}
+
+/**
+ * Whether a missing secret may be replaced by a random per-process key:
+ * as asked (`session: { development }`), else when `NODE_ENV` says
+ * `development` or `test` where the runtime has it.
+ */
+function developing(asked: boolean | undefined): boolean {
+  if (asked !== undefined) return asked
+  const mode = environmentValue("NODE_ENV").value
+  return mode === "development" || mode === "test"
 }
 
 let randomKeyring: Promise<Keyring> | undefined
@@ -102,9 +114,12 @@ export function checkSecrets(secret: Secret | readonly Secret[] | undefined): vo
 
 /**
  * Resolves the keyring: the given secrets, else `SITELETS_SECRET` (read
- * now, on first need), else the per-process random key (with one warning
- * per process). A `SITELETS_SECRET` shorter than 32 bytes rejects with the
- * `RangeError` a short configured secret gives when the host is built.
+ * now, on first need), else, while developing (`development`, or
+ * `NODE_ENV` is `development` or `test`), the per-process random key (with
+ * one warning per process); otherwise it rejects with the error that says
+ * how to set a secret on each runtime. A `SITELETS_SECRET` shorter than 32
+ * bytes rejects with the `RangeError` a short configured secret gives when
+ * the host is built.
  *
  * @example
  * ```ts
@@ -112,12 +127,15 @@ export function checkSecrets(secret: Secret | readonly Secret[] | undefined): vo
  * ring.keys.length //=> 2
  * ```
  */
-export function keyringFor(secret: Secret | readonly Secret[] | undefined): Promise<Keyring> {
+export function keyringFor(secret: Secret | readonly Secret[] | undefined, development?: boolean): Promise<Keyring> {
   try {
     if (secret === undefined) {
-      const env = environmentSecret()
-      if (env.value === undefined) return processKeyring(env.refused)
-      return importSecret(secretBytes(env.value, "SITELETS_SECRET")).then((key) => ({ keys: [key] }))
+      const env = environmentValue("SITELETS_SECRET")
+      if (env.value !== undefined)
+        return importSecret(secretBytes(env.value, "SITELETS_SECRET")).then((key) => ({ keys: [key] }))
+      // A per-process key would log users out on every restart and never reach another process: only while developing.
+      if (!developing(development)) return Promise.reject(new Error(sessionMessages.noSecret(env.refused)))
+      return processKeyring(env.refused)
     }
     const list: readonly Secret[] = typeof secret === "string" || secret instanceof Uint8Array ? [secret] : secret
     if (list.length === 0) return Promise.reject(new RangeError(sessionMessages.noSecrets()))

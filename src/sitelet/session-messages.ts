@@ -15,6 +15,13 @@ export const sessionMessages = {
     "sitelets: no session secret configured (host option `session.secret` or SITELETS_SECRET); " +
     "using a random per-process key, so logins do not survive a restart or reach other processes" +
     (refused ? " (the runtime refused to read SITELETS_SECRET: on Deno, run with --allow-env=SITELETS_SECRET)" : ""),
+  noSecret: (refused: boolean) =>
+    "sitelets: a session needs a signing secret, and none is configured" +
+    (refused ? " (the runtime refused to read SITELETS_SECRET)" : "") +
+    ". Set one of at least 32 bytes: the host option session: { secret }, or the SITELETS_SECRET environment variable " +
+    "(Node and Bun: export SITELETS_SECRET=…; Deno: also --allow-env=SITELETS_SECRET; Cloudflare Workers: " +
+    "wrangler secret put SESSION_SECRET and session: { secret: (env) => env.SESSION_SECRET }). While developing, " +
+    "session: { development: true } (or NODE_ENV=development) uses a random per-process key instead.",
   secretFunctionGaveNothing: () =>
     "session.secret(env) returned no secret for this request: is the binding it reads (e.g. SESSION_SECRET) set for this deployment?",
   userNameEmpty: () => "UserSession.LoginUser: the user name must be a non-empty string",

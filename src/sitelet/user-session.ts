@@ -46,8 +46,9 @@ export interface SessionOptions {
    * Signing secret(s), each at least 32 bytes; the first signs, all verify.
    * Or a function reading them from the request's `ctx.Env` (a Workers
    * binding: `secret: (env) => env.SESSION_SECRET`), called when a session
-   * needs a key. Default: `SITELETS_SECRET`, read on first need, else a
-   * random per-process key.
+   * needs a key. Default: `SITELETS_SECRET`, read on first need; without
+   * it, a session is an error naming how to set one, except while
+   * developing (`development`), when a random per-process key is used.
    */
   readonly secret?: SessionSecret
   /**
@@ -66,6 +67,13 @@ export interface SessionOptions {
    * proxy headers such as `X-Forwarded-Proto` are never trusted.
    */
   readonly secure?: boolean
+  /**
+   * Without a secret, sign with a random per-process key instead of failing
+   * (`true`; logins then end with the process and reach no other), or fail
+   * always (`false`). Default: random key only when `NODE_ENV` is
+   * `development` or `test`.
+   */
+  readonly development?: boolean
   /** Clock in milliseconds, for tests. Default `Date.now`. */
   readonly now?: () => number
 }
@@ -187,7 +195,7 @@ export function createUserSession(init: UserSessionInit): UserSession {
 
   const keyring = () => {
     const secret = options.secret
-    if (typeof secret !== "function") return keyringFor(secret)
+    if (typeof secret !== "function") return keyringFor(secret, options.development)
     const given = secret(init.env ?? noEnv)
     return given === undefined
       ? Promise.reject(new TypeError(sessionMessages.secretFunctionGaveNothing()))

@@ -229,7 +229,16 @@ describe.each(runtimeNames)("%s", (name) => {
     }
   })
 
-  it("keeps sessions within the process when no secret is configured (and never needs the environment)", async () => {
+  it("without a secret: a session is a 500 naming the fix, unless developing; the environment is never needed", async () => {
+    const refused = await runtime(name).send("strict", { method: "POST", target: "/login/bob" })
+    expect({ status: refused.status, body: refused.body, cookie: refused.headers.get("set-cookie") ?? null }).toEqual({
+      status: 500,
+      body: hostMessages.internalError,
+      cookie: null,
+    })
+    // Deno refuses to read the environment (--allow-net only): the message says so.
+    if (name === "deno") expect(runtime(name).stderr()).not.toContain("random per-process key")
+    // Developing (session: { development: true }): the per-process key, with its one warning.
     const login = await runtime(name).send("host", { method: "POST", target: "/login/bob" })
     expect(login.body).toBe("logged in")
     expect((await runtime(name).send("host", { target: "/me", headers: { cookie: cookieOf(login) } })).body).toBe(

@@ -13,9 +13,11 @@ import { appOptions, appSite } from "./app-site.js"
 export const matrixSecret = "the runtime matrix's session secret, 32+ bytes"
 
 const quiet = { onError: () => undefined }
+/** What the "strict" site reported. */
+export const strictErrors: string[] = []
 
 /** The sites, in the order the entries serve them. */
-export const siteNames = ["host", "hardening", "echo", "app"] as const
+export const siteNames = ["host", "hardening", "echo", "app", "strict"] as const
 export type SiteName = (typeof siteNames)[number]
 
 /**
@@ -29,6 +31,7 @@ export type SiteName = (typeof siteNames)[number]
 export function siteOf(name: SiteName): Sitelet<any> {
   switch (name) {
     case "host":
+    case "strict":
       return hostSite
     case "hardening":
       return hardeningSite
@@ -51,9 +54,16 @@ export function siteOf(name: SiteName): Sitelet<any> {
 export function optionsFor(name: SiteName, secret: SessionSecret): HostOptions {
   switch (name) {
     case "host":
+      // No session secret and no environment access (Deno --allow-net): while developing, the per-process key.
+      return { ...quiet, session: { development: true } }
     case "echo":
-      // No session secret and no environment access (Deno --allow-net): sessions use the per-process key.
       return quiet
+    case "strict":
+      // No secret, not developing: a session is the configuration error, reported to onError (a 500 for the client).
+      return {
+        onError: (error) => void strictErrors.push(error instanceof Error ? error.message : String(error)),
+        session: { development: false },
+      }
     case "hardening":
       return { ...quiet, session: { secret: "hardening suite secret, 32 bytes+" } }
     case "app":

@@ -195,10 +195,19 @@ describe("UserSession", () => {
       globalThis.process = refusing
       expect(() => freshHost.resolveHostOptions({})).not.toThrow()
       const setCookies: string[] = []
+      // NODE_ENV cannot be read either: not development, so a session without a secret is an error…
+      const strict = fresh.createUserSession({
+        cookieHeader: undefined,
+        setCookie: (h) => setCookies.push(h),
+        secure: false,
+      })
+      await expect(strict.LoginUser("alice")).rejects.toThrow(sessionMessages.noSecret(true))
+      // …unless development is asked for explicitly.
       const s = fresh.createUserSession({
         cookieHeader: "sitelets_session=v1.x.y",
         setCookie: (h) => setCookies.push(h),
         secure: false,
+        options: { development: true },
       })
       expect(await s.GetLoggedInUser()).toBeUndefined()
       await s.LoginUser("alice")
@@ -248,7 +257,21 @@ describe("UserSession", () => {
     ).not.toThrow()
   })
 
-  it("without any secret, makes one random per-process key and warns once", async () => {
+  it("without any secret outside development, a session is an error that says how to set one", async () => {
+    vi.stubEnv("SITELETS_SECRET", "")
+    vi.stubEnv("NODE_ENV", "production")
+    const a = session(undefined, false, { now: () => clock })
+    await expect(a.s.LoginUser("alice")).rejects.toThrow(sessionMessages.noSecret(false))
+    // A cookie cannot be checked either: the same error, never a silent "anonymous".
+    await expect(session("sitelets_session=v1.x.y", false, { now: () => clock }).s.GetLoggedInUser()).rejects.toThrow(
+      sessionMessages.noSecret(false),
+    )
+    // No cookie at all needs no key: anonymous, no error.
+    expect(await session(undefined, false, { now: () => clock }).s.GetLoggedInUser()).toBeUndefined()
+    expect(a.setCookies).toEqual([])
+  })
+
+  it("without any secret while developing, makes one random per-process key and warns once", async () => {
     vi.stubEnv("SITELETS_SECRET", "")
     vi.resetModules()
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
