@@ -3,22 +3,11 @@
  * FormData, logout, and a profile page protected by `Sitelet.Protect`.
  * Embedded into `Site` under `/account` with `EmbedInUnion`.
  */
-import {
-  Content,
-  Html,
-  Http,
-  Router,
-  Sitelet,
-  header,
-  safeReturnPath,
-  staticContent,
-  type Context,
-} from "../../src/index.js"
-import { AccountForms, Site, type Account } from "./endpoints.js"
+import { Content, Html, Http, Sitelet, safeReturnPath, type Context, type HtmlChild } from "../../src/index.js"
+import { AccountForms, type Account, type Site } from "./endpoints.js"
+import { layout, siteLinks } from "./layout.js"
 
-const { form, label, input, button, p, nav, a, main, h1 } = Html
-
-const siteRouter = Router.Infer(Site)
+const { form, label, input, button, p, nav, a } = Html
 
 // Demo credentials only: a real site checks a password hash from its user store.
 const demoUsers = new Map([["ada", "lovelace"]])
@@ -35,25 +24,24 @@ const demoUsers = new Map([["ada", "lovelace"]])
 export const isKnownUser = (user: string): boolean => demoUsers.has(user)
 
 /**
- * The login page of the account area, coming back to `requested` afterwards.
+ * The login page of the account area, coming back afterwards to `returnTo`:
+ * the requested page's URL as `Sitelet.Protect` gives it (under an Express
+ * mount or a `basePath`, their prefix included).
  *
  * @example
  * ```ts
- * loginFor({ $: "Admin", page: { $: "Messages" } })
+ * loginFor({ $: "Admin", page: { $: "Messages" } }, "/admin/messages")
  * //=> { $: "Account", page: { $: "Login", returnTo: "/admin/messages" } }
  * ```
  */
-export const loginFor = (requested: Site): Site => ({
+export const loginFor = (_requested: Site, returnTo: string): Site => ({
   $: "Account",
-  page: { $: "Login", returnTo: siteRouter.Link(requested) },
+  page: { $: "Login", returnTo },
 })
 
-const page = (ctx: Context<Account>, title: string, ...body: Parameters<typeof main>[1][]) =>
-  Content.Page({
-    Title: `${title} · sitelets example`,
-    Lang: "en",
-    Body: [nav(null, a({ href: ctx.Link({ $: "Profile" }) }, "Account")), main(null, h1(null, title), ...body)],
-  })
+// The site's layout: the account area links the rest of the site through siteLinks.
+const page = (ctx: Context<Account>, title: string, ...body: HtmlChild[]) =>
+  layout(siteLinks(ctx), title, [nav({ class: "sub" }, a({ href: ctx.Link({ $: "Profile" }) }, "Account")), ...body])
 
 const loginForm = (ctx: Context<Account>, returnTo: string | undefined, error?: string) =>
   page(
@@ -73,9 +61,6 @@ const loginForm = (ctx: Context<Account>, returnTo: string | undefined, error?: 
     p(null, "Demo account: ada / lovelace."),
   )
 
-/** 303 to a URL: after a form POST the browser follows with GET. */
-const seeOther = (url: string) => staticContent(Http.Status.SeeOther, [header("Location", url)], undefined)
-
 // InferPartial: the handlers' `ctx.Link` takes every `Account` endpoint, the profile included.
 const forms = Sitelet.InferPartial(
   AccountForms,
@@ -89,12 +74,12 @@ const forms = Sitelet.InferPartial(
         return Content.SetStatus(Http.Status.Custom(401), loginForm(ctx, e.returnTo, "Unknown user or wrong password."))
       }
       await ctx.UserSession.LoginUser(e.user!)
-      // returnTo came from the request: only a same-origin path is followed.
-      return seeOther(safeReturnPath(e.returnTo, ctx.Link({ $: "Profile" })))
+      // returnTo came from the request: only a same-origin path is followed (303: the browser follows with GET).
+      return Content.RedirectSeeOtherToUrl(safeReturnPath(e.returnTo, ctx.Link({ $: "Profile" })))
     },
     Logout: async (ctx) => {
       await ctx.UserSession.Logout()
-      return seeOther(ctx.Link({ $: "Login" }))
+      return Content.RedirectSeeOther({ $: "Login" })
     },
   },
 )
@@ -104,7 +89,7 @@ const profile = Sitelet.Protect<Account>(
   {
     VerifyUser: isKnownUser,
     // Come back to the requested page after logging in.
-    LoginRedirect: (requested) => ({ $: "Login", returnTo: siteRouter.Link({ $: "Account", page: requested }) }),
+    LoginRedirect: (_requested, returnTo) => ({ $: "Login", returnTo }),
   },
   Sitelet.Content<Account>("/", { $: "Profile" }, async (ctx) => {
     const user = await ctx.UserSession.GetLoggedInUser()

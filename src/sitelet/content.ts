@@ -194,6 +194,8 @@ export const Content = Object.freeze({
   /** 303 See Other to an endpoint: the answer to a form POST. */
   RedirectSeeOther: <const Endpoint>(endpoint: Endpoint): ContentType<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.SeeOther, ctx.Link(endpoint))),
+  /** 303 See Other to a URL: after a form POST, to a checked return address (`safeReturnPath`). */
+  RedirectSeeOtherToUrl: (url: string): StaticContent => redirect(Status.SeeOther, url),
   BadRequest: error(Status.BadRequest),
   Unauthorized: error(Status.Unauthorized),
   Forbidden: error(Status.Forbidden),

@@ -21,8 +21,12 @@ import { andThen } from "../internal/maybe-promise.js"
 export interface ProtectFilter<Endpoint> {
   /** Whether the logged-in user may see the protected endpoints (sync or async). Only `true` admits. */
   readonly VerifyUser: (user: string) => boolean | Promise<boolean>
-  /** The login endpoint for a requested endpoint (e.g. carrying it as a return address). */
-  readonly LoginRedirect: (requested: Endpoint) => Endpoint
+  /**
+   * The login endpoint for a requested endpoint. `returnTo` is the URL of
+   * the requested page as this host serves it (`ctx.Link(requested)`: the
+   * mount path and `basePath` included), to carry as the return address.
+   */
+  readonly LoginRedirect: (requested: Endpoint, returnTo: string) => Endpoint
 }
 
 /**
@@ -66,10 +70,11 @@ export async function admits<Endpoint>(filter: ProtectFilter<Endpoint>, ctx: Con
  * const Site = t.union({ Login: "GET|POST /login?returnTo=<returnTo:string?>", Admin: "GET /admin/<page>" })
  * type Site = Infer<typeof Site>
  * const admin = Sitelet.Protect<Site>(
- *   { VerifyUser: (user) => user === "root", LoginRedirect: (requested) => ({ $: "Login", returnTo: router.Link(requested) }) },
+ *   { VerifyUser: (user) => user === "root", LoginRedirect: (_requested, returnTo) => ({ $: "Login", returnTo }) },
  *   adminPages,
  * )
  * const site = Sitelet.Sum(loginPage, admin) // GET /admin/x without login → 307 Location: /login?returnTo=%2Fadmin%2Fx
+ * // after the login POST: Content.RedirectSeeOtherToUrl(safeReturnPath(e.returnTo)), also under a mount path
  * ```
  */
 export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
@@ -83,7 +88,7 @@ export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet
           serve: async (ctx: Context<Endpoint>) =>
             (await admits(filter, ctx))
               ? found.serve(ctx)
-              : loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint))),
+              : loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint, ctx.Link(found.endpoint)))),
         }
       }),
     site.lenient,

@@ -70,6 +70,18 @@ describe("Content", () => {
     expect(() => Content.RedirectTemporaryToUrl("/a\r\nSet-Cookie: x=1")).toThrow(
       siteletMessages.badRedirectUrl("/a\r\nSet-Cookie: x=1"),
     )
+    // The URL forms of the three redirects: the same checks, their own statuses.
+    for (const [content, code] of [
+      [Content.RedirectTemporaryToUrl("/x"), 307],
+      [Content.RedirectPermanentToUrl("/x"), 301],
+      [Content.RedirectSeeOtherToUrl("/x"), 303],
+    ] as const) {
+      expect({
+        code: content.status.code,
+        location: content.headers.find(([name]) => name === "Location")?.[1],
+      }).toEqual({ code, location: "/x" })
+    }
+    expect(() => Content.RedirectSeeOtherToUrl("/a\nb")).toThrow(siteletMessages.badRedirectUrl("/a\nb"))
   })
   it("error contents carry their status and a strict CSP", async () => {
     for (const [content, code] of [
