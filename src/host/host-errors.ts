@@ -25,6 +25,12 @@ export const hostMessages = {
   unsupportedCharset: (charset: string) => `Unsupported charset '${charset}' (only utf-8 is accepted)`,
   invalidUtf8: "Request body is not valid UTF-8",
   unreadableBody: "Request body does not match what the endpoint expects",
+  crossSite: (origin: string | null) =>
+    origin === null
+      ? "Cross-site request refused: an unsafe method without an Origin or Sec-Fetch-Site header"
+      : `Cross-site request refused: origin '${origin}' is not this site's`,
+  badTrustedOrigin: (origin: string) =>
+    `Host option csrf.trustedOrigins: '${origin}' is not an origin (scheme://host[:port])`,
   notFound: "Not Found",
   internalError: "Internal Server Error",
   badLimit: (name: string, value: unknown, minimum: number) =>
@@ -50,6 +56,7 @@ export type HostErrorType =
   | "charset.unsupported"
   | "encoding.invalid"
   | "entity.parse.failed"
+  | "request.cross.site"
 
 /**
  * A 4xx error raised by a host while reading a request.

@@ -5,6 +5,7 @@ import type { HostEnv } from "../sitelet/context.js"
 import { checkSessionOptions, type SessionOptions } from "../sitelet/user-session.js"
 import { defaultBodyLimits, type BodyLimits } from "../router/body-limits.js"
 import { hostMessages } from "./host-errors.js"
+import { type CsrfOptions, type ResolvedCsrf, resolveCsrf } from "./csrf.js"
 
 /**
  * Size limits enforced before and while reading a request.
@@ -54,6 +55,12 @@ export interface HostOptions {
    * a database pool, configuration. Workers' own `env` takes precedence.
    */
   readonly env?: HostEnv
+  /**
+   * Refuse cross-site requests with unsafe methods (403): `true`, or
+   * options (`trustedOrigins`, `allowWithoutOrigin`). Default off. See
+   * `CsrfOptions`.
+   */
+  readonly csrf?: boolean | CsrfOptions
 }
 
 /**
@@ -89,6 +96,8 @@ export interface ResolvedHostOptions {
   readonly bodyLimits: BodyLimits
   readonly onError: (error: unknown) => void
   readonly env: HostEnv
+  /** The cross-site check, when on. */
+  readonly csrf: ResolvedCsrf | undefined
 }
 
 const noEnv: HostEnv = Object.freeze({})
@@ -127,6 +136,7 @@ export function resolveHostOptions(options: HostOptions | undefined): ResolvedHo
     }),
     onError: options?.onError ?? ((error: unknown) => console.error(error)),
     env: options?.env ?? noEnv,
+    csrf: resolveCsrf(options?.csrf),
   })
 }
 

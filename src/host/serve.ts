@@ -11,6 +11,7 @@ import { withAcceptedCors } from "../sitelet/cors-content.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
 import { checkBody, unreadBodyError } from "./body-check.js"
 import { checkTarget } from "./target-check.js"
+import { csrfRefusal, requestOrigin } from "./csrf.js"
 import { HostContext } from "./host-context.js"
 import { isPromise } from "../internal/maybe-promise.js"
 import type { ResolvedHostOptions } from "./host-options.js"
@@ -174,6 +175,12 @@ class Serving<Endpoint> {
   found(found: Found<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
     if (found === undefined)
       return this.bodyRead ? rejected(unreadBodyError(this.init.headers.get("content-type"))) : { kind: "declined" }
+    const csrf = this.options.csrf
+    if (csrf !== undefined) {
+      const init = this.init
+      const refused = csrfRefusal(this.request, requestOrigin(init.target, init.headers.get("host"), init.secure), csrf)
+      if (refused !== undefined) return rejected(refused)
+    }
     const ctx = new HostContext(this.site, this.request, this.init, this.options)
     let content
     try {

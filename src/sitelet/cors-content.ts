@@ -15,7 +15,7 @@ import type { ParseRequestResult } from "../router/result.js"
 import { resolveContent, type Content, type StaticContent } from "./content-model.js"
 import type { Context } from "./context.js"
 import { checkAllows, type CheckedAllows, type Cors, type CorsAllows } from "./cors.js"
-import { isPreflight, preflightContent, withCorsHeaders } from "./cors-headers.js"
+import { allowedOrigin, isPreflight, preflightContent, withCorsHeaders } from "./cors-headers.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 
 // Dispatch results that answer a preflight, and the requests they answered.
@@ -44,6 +44,21 @@ const acceptedRequests = new WeakMap<RouteRequest, CheckedAllows>()
 export function withAcceptedCors(request: RouteRequest, content: StaticContent): StaticContent {
   const allows = acceptedRequests.get(request)
   return allows === undefined ? content : withCorsHeaders(allows, request.headers, content)
+}
+
+/**
+ * Whether a `CorsContent` part accepted `request` and its allow-list admits
+ * the request's `Origin`: the cross-site requests the site asked for, which
+ * the host's CSRF check lets through.
+ *
+ * @example
+ * ```ts
+ * if (!corsAdmits(request) && crossSite(request)) refuse()
+ * ```
+ */
+export function corsAdmits(request: RouteRequest): boolean {
+  const allows = acceptedRequests.get(request)
+  return allows !== undefined && allowedOrigin(allows, request.headers) !== undefined
 }
 
 /**

@@ -23,8 +23,15 @@ export function isPreflight(method: string, headers: RouteHeaders): boolean {
   return method === "OPTIONS" && headers.get("access-control-request-method") !== null
 }
 
-/** The `Access-Control-Allow-Origin` value for this request, or undefined when the origin is not allowed. */
-function allowedOrigin(allows: CheckedAllows, headers: RouteHeaders): string | undefined {
+/**
+ * The `Access-Control-Allow-Origin` value for this request, or undefined when the origin is not allowed.
+ *
+ * @example
+ * ```ts
+ * allowedOrigin(checked, new Headers({ origin: "https://app.example" })) //=> "https://app.example" when listed
+ * ```
+ */
+export function allowedOrigin(allows: CheckedAllows, headers: RouteHeaders): string | undefined {
   const origin = headers.get("origin")
   if (origin === null) return undefined
   // Browsers send the serialized origin; compare it as sent, lower-cased like the allow-list.

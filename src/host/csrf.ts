@@ -1,0 +1,109 @@
+/**
+ * The host's cross-site request check (RELIABILITY F6), on when the host
+ * option `csrf` asks: a request with an unsafe method (anything but GET,
+ * HEAD, OPTIONS) that a sitelet accepted is served only when it comes from
+ * the site itself. Browsers say where a request comes from in
+ * `Sec-Fetch-Site` and `Origin`; a request that carries neither is refused
+ * too (every current browser sends `Origin` on a POST), unless the option
+ * allows it for non-browser clients. A `CorsContent` part's allow-list
+ * admits the origins it lists; `trustedOrigins` adds others (the site's
+ * public origin behind a TLS-terminating proxy).
+ */
+import type { RouteRequest } from "../router/request.js"
+import { corsAdmits } from "../sitelet/cors-content.js"
+import { HostError, hostMessages } from "./host-errors.js"
+
+/**
+ * The host option `csrf`.
+ *
+ * @example
+ * ```ts
+ * NodeHandler(site, { csrf: { trustedOrigins: ["https://example.com"] } })
+ * ```
+ */
+export interface CsrfOptions {
+  /** Origins besides the request's own that may send unsafe requests (`https://example.com`). */
+  readonly trustedOrigins?: readonly string[]
+  /** Serve unsafe requests that carry neither `Origin` nor `Sec-Fetch-Site` (non-browser clients). Default `false`. */
+  readonly allowWithoutOrigin?: boolean
+}
+
+/** The check's settings once the host is built. */
+export interface ResolvedCsrf {
+  readonly trusted: ReadonlySet<string>
+  readonly allowWithoutOrigin: boolean
+}
+
+const origin = /^https?:\/\/[a-z0-9.-]+(?::[0-9]{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](?::[0-9]{1,5})?$/
+
+/**
+ * The option with its origins checked (lower-cased; a path or a wildcard throws).
+ *
+ * @example
+ * ```ts
+ * resolveCsrf(true) //=> { trusted: Set {}, allowWithoutOrigin: false }
+ * resolveCsrf(undefined) //=> undefined (off)
+ * ```
+ */
+export function resolveCsrf(option: boolean | CsrfOptions | undefined): ResolvedCsrf | undefined {
+  if (option === undefined || option === false) return undefined
+  const given = option === true ? {} : option
+  const trusted = new Set<string>()
+  for (const entry of given.trustedOrigins ?? []) {
+    const lower = entry.toLowerCase()
+    if (!origin.test(lower)) throw new TypeError(hostMessages.badTrustedOrigin(entry))
+    trusted.add(lower)
+  }
+  return Object.freeze({ trusted, allowWithoutOrigin: given.allowWithoutOrigin === true })
+}
+
+const safeMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"])
+
+/**
+ * The origin a request was sent to: the scheme and authority of an
+ * absolute target (Fetch hosts), else `http(s)://` and the `Host` header.
+ *
+ * @example
+ * ```ts
+ * requestOrigin("https://example.com/a?b", undefined, true) //=> "https://example.com"
+ * requestOrigin("/a", "localhost:8080", false)              //=> "http://localhost:8080"
+ * ```
+ */
+export function requestOrigin(target: string, host: string | null | undefined, secure: boolean): string | undefined {
+  if (target.charCodeAt(0) !== 0x2f) {
+    const start = target.indexOf("://")
+    if (start > 0) {
+      const end = target.indexOf("/", start + 3)
+      const query = target.indexOf("?", start + 3)
+      const cut = end < 0 ? query : query < 0 ? end : Math.min(end, query)
+      return (cut < 0 ? target : target.slice(0, cut)).toLowerCase()
+    }
+  }
+  if (host === null || host === undefined || host === "") return undefined
+  return `${secure ? "https" : "http"}://${host.toLowerCase()}`
+}
+
+/**
+ * The refusal of a cross-site unsafe request, or undefined when it may be served.
+ *
+ * @example
+ * ```ts
+ * const refused = csrfRefusal(request, "https://example.com", resolveCsrf(true)!)
+ * if (refused) return rejected(refused) // 403
+ * ```
+ */
+export function csrfRefusal(request: RouteRequest, own: string | undefined, csrf: ResolvedCsrf): HostError | undefined {
+  if (safeMethods.has(request.method)) return undefined
+  const site = request.headers.get("sec-fetch-site")
+  const from = request.headers.get("origin")
+  // A same-origin request, or one the user started (a bookmark, the address bar), by the browser's own account.
+  if (site === "same-origin" || site === "none") return undefined
+  if (from !== null) {
+    const lower = from.toLowerCase()
+    if (site === null && own !== undefined && lower === own) return undefined
+    if (csrf.trusted.has(lower) || corsAdmits(request)) return undefined
+    return new HostError(403, "request.cross.site", hostMessages.crossSite(from))
+  }
+  if (site === null && csrf.allowWithoutOrigin) return undefined
+  return new HostError(403, "request.cross.site", hostMessages.crossSite(null))
+}
