@@ -29,12 +29,12 @@ describe("public surface", () => {
   })
   it("Sitelet members", () => {
     expect(keys(root.Sitelet)).toEqual([
-      "Content", "CorsContent", "Embed", "EmbedInUnion", "Empty", "Folder", "Infer", "InferPartial", "InferPartialInUnion", "InferWithCustomErrors", "InferWithErrors", "Map", "New", "Protect", "Shift", "Sum",
+      "Content", "CorsContent", "Embed", "EmbedInUnion", "Empty", "Fallback", "Folder", "Infer", "InferPartial", "InferPartialInUnion", "InferWithCustomErrors", "InferWithErrors", "Map", "New", "Protect", "Shift", "Sum",
     ])
   })
   it("Content members", () => {
     expect(keys(root.Content)).toEqual([
-      "BadRequest", "Custom", "Forbidden", "Json", "MethodNotAllowed", "NotFound", "NotImplemented", "Page", "RedirectPermanent", "RedirectPermanentToUrl", "RedirectSeeOther", "RedirectTemporary", "RedirectTemporaryToUrl", "ServerError", "SetStatus", "Text", "Unauthorized", "WithHeaders",
+      "BadRequest", "Custom", "Forbidden", "Json", "MethodNotAllowed", "NotFound", "NotImplemented", "Page", "RedirectPermanent", "RedirectPermanentToUrl", "RedirectSeeOther", "RedirectSeeOtherToUrl", "RedirectTemporary", "RedirectTemporaryToUrl", "ServerError", "SetStatus", "Text", "Unauthorized", "WithHeaders",
     ])
   })
   it("Application members", () => {

@@ -3,6 +3,7 @@
  */
 import { Content, Embed, Empty, Folder, Map, Shift, Sum } from "./combinators.js"
 import { CorsContent } from "./cors-content.js"
+import { Fallback } from "./fallback.js"
 import { EmbedInUnion, InferPartial, InferPartialInUnion } from "./embed-in-union.js"
 import { Infer, New } from "./infer.js"
 import { InferWithErrors } from "./infer-with-errors.js"
@@ -37,6 +38,7 @@ export const Sitelet = Object.freeze({
   InferPartialInUnion,
   Protect,
   CorsContent,
+  Fallback,
 })
 
 /**
