@@ -17,4 +17,6 @@ export default defineConfig({
   sourcemap: false,
   target: "es2022",
   platform: "neutral",
+  // One line per module would bury the test output; errors still print.
+  silent: true,
 })

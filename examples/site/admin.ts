@@ -2,25 +2,24 @@
  * The admin area: a sitelet over its own `Admin` union, embedded into
  * `Site` with `EmbedInUnion` and mounted with `Shift("admin")`.
  */
-import { Content, Html, Sitelet, type Context } from "../../src/index.js"
+import { Html, Sitelet, type Context, type HtmlChild } from "../../src/index.js"
 import { Admin } from "./endpoints.js"
 import { store } from "./data.js"
+import { layout, siteLinks } from "./layout.js"
 
-const { nav, a, h1, p, table, tr, th, td, main } = Html
+const { nav, a, p, table, tr, th, td } = Html
 
-const page = (ctx: Context<Admin>, title: string, ...body: Parameters<typeof main>[1][]) =>
-  Content.Page({
-    Title: `Admin · ${title}`,
-    Body: [
-      nav(
-        null,
-        a({ href: ctx.Link({ $: "Dashboard" }) }, "Dashboard"),
-        " ",
-        a({ href: ctx.Link({ $: "Messages" }) }, "Messages"),
-      ),
-      main(null, h1(null, title), ...body),
-    ],
-  })
+// The site's layout, with the admin area's own navigation on top of the page.
+const page = (ctx: Context<Admin>, title: string, ...body: HtmlChild[]) =>
+  layout(siteLinks(ctx), `Admin · ${title}`, [
+    nav(
+      { class: "sub" },
+      a({ href: ctx.Link({ $: "Dashboard" }) }, "Dashboard"),
+      " ",
+      a({ href: ctx.Link({ $: "Messages" }) }, "Messages"),
+    ),
+    ...body,
+  ])
 
 /** The admin sitelet; its links translate into `/admin/…` once embedded. */
 export const admin = Sitelet.Infer(Admin, {

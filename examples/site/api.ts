@@ -29,6 +29,17 @@ const serveCall = (ctx: Context<Api>, call: Api) => {
   }
 }
 
+/**
+ * Every other URL under `/api`: a JSON 404 too (an API client gets JSON for
+ * every answer, never the host's plain-text 404). A `Fallback`, so a known
+ * path with a wrong method or a bad body still gets the API's 405 or 400.
+ */
+export const apiNotFound = Sitelet.Fallback(
+  Sitelet.Infer(t.union({ Unknown: "/<...path>" }), (_ctx, e) =>
+    failure(Http.Status.NotFound, `no API endpoint /api/${e.path}`),
+  ),
+)
+
 /** The API sitelet (its own URLs; the site mounts it under `/api`). */
 export const api = Sitelet.InferWithErrors(Api, (ctx, result) => {
   switch (result.$) {

@@ -1,8 +1,8 @@
 /**
  * The page layout: a navigation bar made of typed links.
  */
-import { Content, Html, type Context, type HtmlChild } from "../../src/index.js"
-import type { Site } from "./endpoints.js"
+import { Content, Html, Router, type HtmlChild } from "../../src/index.js"
+import { Site } from "./endpoints.js"
 import { pages } from "./client/routes.js"
 
 const { a, nav, main, footer, style, h1 } = Html
@@ -15,6 +15,33 @@ input, textarea { width: 100%; padding: .4rem }
 .error { color: #a00 }
 `
 
+/** What the layout needs of a context: links to any page of the site. */
+export interface SiteLinks {
+  readonly Link: (endpoint: Site) => string
+}
+
+const siteRouter = Router.Infer(Site)
+
+/**
+ * Links to any page of the site from a part that only links its own
+ * (the admin and account areas, embedded with `EmbedInUnion`): the site's
+ * router, under the host's mount path.
+ *
+ * @example
+ * ```ts
+ * layout(siteLinks(ctx), "Dashboard", body) // in the admin area
+ * ```
+ */
+export function siteLinks(ctx: { readonly ApplicationPath: string }): SiteLinks {
+  const prefix = ctx.ApplicationPath
+  return {
+    Link: (endpoint) => {
+      const path = siteRouter.Link(endpoint)
+      return prefix === "" ? path : path === "/" ? prefix : prefix + path
+    },
+  }
+}
+
 /**
  * A full page with the site's navigation.
  *
@@ -23,7 +50,7 @@ input, textarea { width: 100%; padding: .4rem }
  * layout(ctx, "Home", [Html.p(null, "Hello")])
  * ```
  */
-export function layout(ctx: Context<Site>, title: string, body: HtmlChild) {
+export function layout(ctx: SiteLinks, title: string, body: HtmlChild) {
   const link = (endpoint: Site, text: string) => a({ href: ctx.Link(endpoint) }, text)
   return Content.Page({
     Title: `${title} · sitelets example`,

@@ -1,19 +1,29 @@
 /**
  * `npm start`: serves the example site with node:http on
- * http://localhost:8080 (the PORT environment variable overrides).
+ * http://localhost:8080. `PORT` changes the port; `HOST` the interface
+ * (default 127.0.0.1: the demo account should not be reachable from other
+ * machines unless asked for, e.g. `HOST=0.0.0.0`).
  */
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { NodeHandler } from "../../src/host/node.js"
-import { site } from "./site.js"
 import { frontEnd } from "./client/serve.js"
+import { site } from "./site.js"
 
 const port = Number(process.env.PORT ?? 8080)
+const host = process.env.HOST ?? "127.0.0.1"
 // The browser front end (/app, bundled at startup) next to the server-rendered site.
-const server = createServer(NodeHandler(site.plus(frontEnd())))
-server.listen(port, () => {
+const handler = NodeHandler(site.plus(frontEnd()), {
+  // SITELETS_SECRET signs the logins when set; without it, a demo still works: a per-process key (logins end with the process).
+  session: { development: true },
+  // Cross-site form posts and unsafe requests from other origins are refused (see README, Cross-site requests).
+  csrf: true,
+})
+const server = createServer(handler)
+server.listen(port, host, () => {
   const { port: actual } = server.address() as AddressInfo
-  console.log(`sitelets example listening on http://localhost:${actual}`)
+  const shown = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" ? "localhost" : host
+  console.log(`sitelets example listening on http://${shown}:${actual}`)
 })
 
 const stop = () => server.close(() => process.exit(0))

@@ -3,12 +3,35 @@
  * `/admin` (protected), the JSON API under `/api`, the account area (login, logout,
  * a protected profile) under `/account`. One `Sitelet<Site>`.
  */
-import { Sitelet } from "../../src/index.js"
+import { Content, Cors, Sitelet } from "../../src/index.js"
 import { Site } from "./endpoints.js"
 import { pages } from "./pages.js"
 import { admin } from "./admin.js"
-import { api } from "./api.js"
+import { api, apiNotFound } from "./api.js"
 import { account, isKnownUser, loginFor } from "./account.js"
+import { store } from "./data.js"
+import { siteLinks } from "./layout.js"
+
+/** Origins whose pages may read the feed from the browser (a front end in development, say). */
+export const feedOrigins = ["http://localhost:5173", "http://127.0.0.1:5173"]
+
+/**
+ * A public JSON feed other sites may fetch from the browser: CORS for the
+ * listed origins (a preflight is answered before anything else; the answer
+ * carries `Access-Control-Allow-Origin` and `Vary: Origin`).
+ */
+const feed = Sitelet.CorsContent(
+  "/feed.json",
+  Cors.Of({ $: "Feed" as const }),
+  (allows) => ({ ...allows, Origins: feedOrigins, MaxAge: 600 }),
+  (ctx) =>
+    Content.Json(
+      store.articles().map((article) => ({
+        title: article.title,
+        url: siteLinks(ctx).Link({ $: "ArticleBySlug", slug: article.slug }),
+      })),
+    ),
+)
 
 /** The served sitelet. */
 export const site = Sitelet.Sum(
@@ -19,5 +42,7 @@ export const site = Sitelet.Sum(
     Sitelet.Shift("admin", Sitelet.EmbedInUnion(Site, "Admin", admin)),
   ),
   Sitelet.Shift("api", Sitelet.EmbedInUnion(Site, "Api", api)),
+  Sitelet.Shift("api", apiNotFound),
   Sitelet.Shift("account", Sitelet.EmbedInUnion(Site, "Account", account)),
+  feed,
 )

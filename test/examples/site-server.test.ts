@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { spawn } from "node:child_process"
 import { request } from "node:http"
-import { site } from "../../examples/site/site.js"
+import { feedOrigins, site } from "../../examples/site/site.js"
 import { Site } from "../../examples/site/endpoints.js"
 import { Router } from "../../src/router/router.js"
 
@@ -83,6 +83,50 @@ describe("example site through Handle", () => {
     expect(messages?.body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;")
     expect(messages?.body).toContain('href="/admin"')
   })
+  it("answers JSON for every URL under /api, a wrong method still 405", async () => {
+    for (const path of ["/api/articles/abc", "/api", "/api/nothing/here"]) {
+      const answer = await send("GET", path)
+      expect({ path, status: answer?.status, type: answer?.type }).toEqual({
+        path,
+        status: 404,
+        type: "application/json",
+      })
+      expect(JSON.parse(answer!.body)).toEqual({ error: `no API endpoint ${path === "/api" ? "/api/" : path}` })
+    }
+    expect((await send("DELETE", "/api/articles/1"))?.status).toBe(405)
+  })
+  it("serves a feed other origins may read from the browser (CorsContent)", async () => {
+    const origin = feedOrigins[0]!
+    const preflight = await site.Handle(
+      new Request("http://localhost/feed.json", {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "GET" },
+      }),
+    )
+    expect(preflight?.status).toBe(204)
+    expect(preflight?.headers.get("access-control-allow-origin")).toBe(origin)
+    const feed = await site.Handle(new Request("http://localhost/feed.json", { headers: { origin } }))
+    expect(feed?.headers.get("access-control-allow-origin")).toBe(origin)
+    expect(feed?.headers.get("vary")).toContain("Origin")
+    expect((await feed!.json())[0]).toEqual({ title: "Typed links", url: "/blog/typed-links" })
+    const other = await site.Handle(
+      new Request("http://localhost/feed.json", { headers: { origin: "https://evil.example" } }),
+    )
+    expect(other?.headers.get("access-control-allow-origin")).toBeNull()
+  })
+  it("gives every page the site's layout (the login and admin pages too)", async () => {
+    const nav = '<a href="/blog">Blog</a>'
+    expect((await send("GET", "/account/login"))?.body).toContain(nav)
+    const login = await send(
+      "POST",
+      "/account/login",
+      "user=ada&password=lovelace",
+      "application/x-www-form-urlencoded",
+    )
+    const cookie = login!.setCookie!.split(";")[0]!
+    expect((await send("GET", "/admin", undefined, undefined, cookie))?.body).toContain(nav)
+    expect((await send("GET", "/account", undefined, undefined, cookie))?.body).toContain(nav)
+  })
   it("links every endpoint the way the full Site router does", () => {
     const full = Router.Infer(Site)
     const samples = [
@@ -123,6 +167,41 @@ describe("npm start", () => {
       })
       expect(answer.status).toBe(200)
       expect(answer.body).toContain("<h1>Blog</h1>")
+      // Bound to 127.0.0.1 by default (HOST changes it), with the cross-site check on.
+      const { networkInterfaces } = await import("node:os")
+      const { connect } = await import("node:net")
+      const external = Object.values(networkInterfaces())
+        .flat()
+        .find((address) => address !== undefined && address.family === "IPv4" && !address.internal)
+      if (external !== undefined) {
+        const reached = await new Promise<boolean>((resolve) => {
+          const socket = connect(port, external.address)
+          socket.on("connect", () => (socket.destroy(), resolve(true)))
+          socket.on("error", () => resolve(false))
+        })
+        expect(reached, `the example must not answer on ${external.address}`).toBe(false)
+      }
+      const post = (origin: string) =>
+        new Promise<number>((resolve, reject) => {
+          const body = "name=Ann&email=ann%40example.com&message=hi"
+          request(
+            {
+              host: "127.0.0.1",
+              port,
+              path: "/contact",
+              method: "POST",
+              headers: { origin, "content-type": "application/x-www-form-urlencoded", "content-length": body.length },
+            },
+            (res) => {
+              res.resume()
+              resolve(res.statusCode ?? 0)
+            },
+          )
+            .on("error", reject)
+            .end(body)
+        })
+      expect(await post("https://evil.example")).toBe(403)
+      expect(await post(`http://127.0.0.1:${port}`)).toBe(303)
     } finally {
       child.kill("SIGTERM")
     }
