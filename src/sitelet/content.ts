@@ -182,17 +182,17 @@ export const Content = Object.freeze({
   SetStatus,
   WithHeaders,
   /** 307 to an endpoint of the sitelet (linked through `ctx.Link`, base path included). */
-  RedirectTemporary: <const Endpoint>(endpoint: Endpoint): ContentType<Endpoint> =>
+  RedirectTemporary: <Endpoint>(endpoint: NoInfer<Endpoint>): ContentType<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.TemporaryRedirect, ctx.Link(endpoint))),
   /** 301 to an endpoint of the sitelet. */
-  RedirectPermanent: <const Endpoint>(endpoint: Endpoint): ContentType<Endpoint> =>
+  RedirectPermanent: <Endpoint>(endpoint: NoInfer<Endpoint>): ContentType<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.MovedPermanently, ctx.Link(endpoint))),
   /** 307 to a URL. */
   RedirectTemporaryToUrl: (url: string): StaticContent => redirect(Status.TemporaryRedirect, url),
   /** 301 to a URL. */
   RedirectPermanentToUrl: (url: string): StaticContent => redirect(Status.MovedPermanently, url),
   /** 303 See Other to an endpoint: the answer to a form POST. */
-  RedirectSeeOther: <const Endpoint>(endpoint: Endpoint): ContentType<Endpoint> =>
+  RedirectSeeOther: <Endpoint>(endpoint: NoInfer<Endpoint>): ContentType<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.SeeOther, ctx.Link(endpoint))),
   /** 303 See Other to a URL: after a form POST, to a checked return address (`safeReturnPath`). */
   RedirectSeeOtherToUrl: (url: string): StaticContent => redirect(Status.SeeOther, url),

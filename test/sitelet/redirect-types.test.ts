@@ -1,0 +1,53 @@
+/**
+ * A redirect (or link) to a case the site does not have is a compile error
+ * at the argument that names the tag and suggests the nearest one, as
+ * `Link` does: the redirect's endpoint type comes from the handler's
+ * expected content, never from the argument (`NoInfer`).
+ */
+import { mkdirSync, writeFileSync } from "node:fs"
+import ts from "typescript"
+import { describe, expect, it } from "vitest"
+
+const root = new URL("../..", import.meta.url).pathname
+const folder = `${root}node_modules/.cache/redirect-types/`
+
+const source = `
+import { Content, Sitelet, t } from "${root}src/index.js"
+const Site = t.union({ Home: "GET /", BySlug: "GET /blog/<slug>" })
+export const site = Sitelet.Infer(Site, {
+  Home: () => Content.RedirectPermanent({ $: "BySlugX", slug: "a" }),
+  BySlug: (ctx) => Content.Text(ctx.Link({ $: "BySlugX", slug: "a" })),
+})
+export const fine = Sitelet.Infer(Site, {
+  Home: () => Content.RedirectSeeOther({ $: "BySlug", slug: "a" }),
+  BySlug: async () => Content.RedirectTemporary({ $: "Home" }),
+})
+`
+
+describe("redirects to an unknown case", () => {
+  it("are compile errors naming the tag, at the argument", () => {
+    mkdirSync(folder, { recursive: true })
+    const file = `${folder}site.ts`
+    writeFileSync(file, source)
+    const program = ts.createProgram([file], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
+      types: [],
+      skipLibCheck: true,
+    })
+    const diagnostics = ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((diagnostic) => ({
+      line: diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!).line,
+      code: diagnostic.code,
+      message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+    }))
+    const expected = `Type '"BySlugX"' is not assignable to type '"Home" | "BySlug"'. Did you mean '"BySlug"'?`
+    expect(diagnostics).toEqual([
+      { line: 4, code: 2820, message: expected },
+      { line: 5, code: 2820, message: expected },
+    ])
+  }, 60_000)
+})
