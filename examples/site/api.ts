@@ -48,10 +48,14 @@ export const api = Sitelet.InferWithErrors(Api, (ctx, result) => {
     case "InvalidMethod":
       return failure(Http.Status.MethodNotAllowed, `method ${result.method} not allowed`)
     case "InvalidJson":
-      return failure(Http.Status.BadRequest, "the body must be JSON: { title: string, body: string }")
+      // The codec's reason, with its JSON path: `$.title: expected string, got 7`.
+      return failure(
+        Http.Status.BadRequest,
+        `the body must be { title: string, body: string }: ${result.error.message}`,
+      )
     case "MissingQueryParameter":
       return failure(Http.Status.BadRequest, `missing query parameter '${result.name}'`)
     case "MissingFormData":
-      return failure(Http.Status.BadRequest, `missing form field '${result.name}'`)
+      return failure(Http.Status.BadRequest, `form field '${result.name}': ${result.reason}`)
   }
 })

@@ -31,6 +31,8 @@ export const hostMessages = {
       : `Cross-site request refused: origin '${origin}' is not this site's`,
   badTrustedOrigin: (origin: string) =>
     `Host option csrf.trustedOrigins: '${origin}' is not an origin (scheme://host[:port])`,
+  badJsonBody: (detail: string) => `Request body is not the JSON this endpoint reads: ${detail}`,
+  badFormField: (name: string, reason: string) => `Form field '${name}': ${reason}`,
   notFound: "Not Found",
   internalError: "Internal Server Error",
   badLimit: (name: string, value: unknown, minimum: number) =>

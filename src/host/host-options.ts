@@ -61,6 +61,13 @@ export interface HostOptions {
    * `CsrfOptions`.
    */
   readonly csrf?: boolean | CsrfOptions
+  /**
+   * Answer a request body that a case read but could not use with
+   * `application/problem+json` (RFC 9457) saying why: the JSON path and
+   * what was expected, or the form field. Default `true`; `false` gives the
+   * plain-text 400/415.
+   */
+  readonly problemDetails?: boolean
 }
 
 /**
@@ -98,6 +105,7 @@ export interface ResolvedHostOptions {
   readonly env: HostEnv
   /** The cross-site check, when on. */
   readonly csrf: ResolvedCsrf | undefined
+  readonly problemDetails: boolean
 }
 
 const noEnv: HostEnv = Object.freeze({})
@@ -137,6 +145,7 @@ export function resolveHostOptions(options: HostOptions | undefined): ResolvedHo
     onError: options?.onError ?? ((error: unknown) => console.error(error)),
     env: options?.env ?? noEnv,
     csrf: resolveCsrf(options?.csrf),
+    problemDetails: options?.problemDetails !== false,
   })
 }
 

@@ -12,6 +12,7 @@ import { HostError, hostMessages, isHostError } from "./host-errors.js"
 import { checkBody, unreadBodyError } from "./body-check.js"
 import { checkTarget } from "./target-check.js"
 import { csrfRefusal, requestOrigin } from "./csrf.js"
+import { bodyProblem, problemContent } from "./problem.js"
 import { HostContext } from "./host-context.js"
 import { isPromise } from "../internal/maybe-promise.js"
 import type { ResolvedHostOptions } from "./host-options.js"
@@ -173,8 +174,7 @@ class Serving<Endpoint> {
   }
 
   found(found: Found<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
-    if (found === undefined)
-      return this.bodyRead ? rejected(unreadBodyError(this.init.headers.get("content-type"))) : { kind: "declined" }
+    if (found === undefined) return this.bodyRead ? this.unusableBody() : { kind: "declined" }
     const csrf = this.options.csrf
     if (csrf !== undefined) {
       const init = this.init
@@ -194,6 +194,30 @@ class Serving<Endpoint> {
           (error: unknown) => this.thrown(error),
         )
       : this.served(content, ctx)
+  }
+
+  /**
+   * A body some case read but no case could use: 415 for a media type no
+   * case reads, else 400. With problem details (the default), the answer is
+   * `application/problem+json`, and the router's error pass over the read
+   * body says why (the JSON path, the form field).
+   */
+  unusableBody(): ServeOutcome | Promise<ServeOutcome> {
+    const general = unreadBodyError(this.init.headers.get("content-type"))
+    if (!this.options.problemDetails) return rejected(general)
+    const plain: ServeOutcome = { kind: "rejected", error: general, content: problemContent(general) }
+    if (general.status !== 400) return plain
+    let explained
+    try {
+      explained = this.site.Router.route(this.request, this.options.baseSegments.length, true)
+    } catch {
+      return plain
+    }
+    const answer = (result: Awaited<typeof explained>): ServeOutcome => {
+      const problem = bodyProblem(result)
+      return problem === undefined ? plain : { kind: "rejected", ...problem }
+    }
+    return isPromise(explained) ? Promise.resolve(explained).then(answer, () => plain) : answer(explained)
   }
 
   served(content: StaticContent, ctx: HostContext<Endpoint>): ServeOutcome {

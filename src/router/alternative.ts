@@ -17,6 +17,12 @@ export function acceptsMethod(methods: ReadonlySet<string> | undefined, method: 
   return methods === undefined || methods.has(method) || (method === "HEAD" && methods.has("GET"))
 }
 
+/** What a field's codec kind (`int`, `option:int`, `list:bool`) reads, in an error's words. */
+function expectedOf(kind: string): string {
+  if (kind.startsWith("option:")) return kind.slice(7)
+  return kind.startsWith("list:") ? `a list of ${kind.slice(5)}` : kind
+}
+
 function setField(target: Record<string, unknown>, name: string, value: unknown): void {
   // A field named __proto__ must become an own property, never the prototype.
   if (name === "__proto__")
@@ -69,7 +75,12 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
     else if (!state.lenient) return false
     else {
       values[param.index] = defaultValue((shape.fields[param.index] as FieldInfo).type)
-      state.errors.push({ $: "MissingFormData", name: param.key })
+      const given = state.body.form().get(param.key)
+      const reason =
+        given === undefined || given.length === 0
+          ? routerMessages.formFieldMissing
+          : routerMessages.formFieldInvalid(expectedOf(param.codec.kind), given[0] as string)
+      state.errors.push({ $: "MissingFormData", name: param.key, reason })
     }
   }
   if (shape.json) {
@@ -79,7 +90,7 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
     else if (!state.lenient) return false
     else {
       values[shape.json.index] = defaultValue(shape.json.descriptor)
-      state.errors.push({ $: "InvalidJson" })
+      state.errors.push({ $: "InvalidJson", error: read.error })
     }
   }
   return true

@@ -2,6 +2,8 @@ import type { Descriptor } from "../descriptor/descriptor.js"
 import type { RouteRequest } from "./request.js"
 import { defaultBodyLimits, jsonOptionsOf } from "./body-limits.js"
 import { decodeJsonBody, type JsonBodyResult } from "./json-body.js"
+import { JsonError } from "../json/json-error.js"
+import { routerMessages } from "./messages.js"
 import { boundaryOf, parseMultipart } from "./multipart.js"
 import { parseQuery } from "./target.js"
 
@@ -76,7 +78,10 @@ export async function loadBody(request: RouteRequest): Promise<BodyData> {
       if (!result) {
         result = isJsonType(type)
           ? decodeJsonBody(descriptor, textOf(), jsonOptionsOf(request.bodyLimits))
-          : { ok: false }
+          : {
+              ok: false,
+              error: new JsonError([], routerMessages.jsonBodyType, contentType ?? routerMessages.noContentType),
+            }
         json.set(descriptor, result)
       }
       return result

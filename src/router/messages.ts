@@ -46,6 +46,12 @@ export const routerMessages = {
   targetBackslash: "a backslash in the path",
   targetDotSegment: "a dot segment in the path",
   targetLoneSurrogate: "a lone surrogate in the request target (no UTF-8 form, as %ED%A0%80 spells it)",
+  /** What a `Json` field needs of a request that is not JSON (the `expected` of its `JsonError`). */
+  jsonBodyType: "a JSON body (Content-Type application/json or */*+json)",
+  noContentType: "no Content-Type",
+  /** Why a form field did not read (`MissingFormData.reason`). */
+  formFieldMissing: "no value",
+  formFieldInvalid: (expected: string, received: string) => `expected ${expected}, got ${JSON.stringify(received)}`,
   shiftEmpty: "Router.Shift needs a non-empty segment",
   singlePath: (url: string) => `Router.Single: '${url}' is not a path starting with '/'`,
 } as const

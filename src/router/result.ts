@@ -1,3 +1,5 @@
+import type { JsonError } from "../json/json-error.js"
+
 /**
  * The outcome of parsing a request whose path matched, for
  * `Sitelet.InferWithErrors`. Missing values hold defaults (`0`, `""`,
@@ -13,8 +15,8 @@ export type ParseRequestResult<Endpoint> =
   | { readonly $: "Success"; readonly endpoint: Endpoint }
   | { readonly $: "InvalidMethod"; readonly endpoint: Endpoint; readonly method: string }
   | { readonly $: "MissingQueryParameter"; readonly endpoint: Endpoint; readonly name: string }
-  | { readonly $: "InvalidJson"; readonly endpoint: Endpoint }
-  | { readonly $: "MissingFormData"; readonly endpoint: Endpoint; readonly name: string }
+  | { readonly $: "InvalidJson"; readonly endpoint: Endpoint; readonly error: JsonError }
+  | { readonly $: "MissingFormData"; readonly endpoint: Endpoint; readonly name: string; readonly reason: string }
 
 /**
  * An error found while parsing leniently (the endpoint is attached later).
@@ -27,8 +29,8 @@ export type ParseRequestResult<Endpoint> =
 export type ParseError =
   | { readonly $: "InvalidMethod"; readonly method: string }
   | { readonly $: "MissingQueryParameter"; readonly name: string }
-  | { readonly $: "InvalidJson" }
-  | { readonly $: "MissingFormData"; readonly name: string }
+  | { readonly $: "InvalidJson"; readonly error: JsonError }
+  | { readonly $: "MissingFormData"; readonly name: string; readonly reason: string }
 
 /**
  * Attaches the endpoint to the last error, or makes a `Success`.

@@ -55,6 +55,11 @@ describe("example site through Handle", () => {
     expect(created?.location).toBe(`/api/articles/${id}`)
     expect(JSON.parse((await send("GET", `/api/articles/${id}`))!.body).title).toBe("Fresh <news>")
     expect((await send("POST", "/api/articles", "{", "application/json"))?.status).toBe(400)
+    // The codec's reason reaches the API client, with its JSON path.
+    const wrong = await send("POST", "/api/articles", '{"title":7,"body":"b"}', "application/json")
+    expect(JSON.parse(wrong!.body)).toEqual({
+      error: "the body must be { title: string, body: string }: $.title: expected string, got 7",
+    })
     expect((await send("DELETE", "/api/articles"))?.status).toBe(405)
     expect((await send("GET", "/api/articles/12345"))?.status).toBe(404)
   })

@@ -3,6 +3,9 @@ import { t } from "../../src/descriptor/t.js"
 import { EndPoint, Query } from "../../src/descriptor/attributes.js"
 import { Router } from "../../src/router/router.js"
 import { Site } from "../fixtures/site.js"
+import { JsonError } from "../../src/json/json-error.js"
+import { jsonMessages } from "../../src/json/messages.js"
+import { routerMessages } from "../../src/router/messages.js"
 
 const router = Router.Infer(Site)
 
@@ -18,10 +21,27 @@ describe("ParseWithErrors", () => {
       name: "q",
       endpoint: { $: "Search", q: "", page: 2 },
     })
+    const defaultPost = {
+      $: "Create",
+      blog: 2,
+      post: { title: "", body: "", tags: [], published: new Date(0), views: 0n },
+    }
     expect(await router.ParseWithErrors({ method: "POST", url: "/posts/2", body: "{" })).toEqual({
       $: "InvalidJson",
-      endpoint: { $: "Create", blog: 2, post: { title: "", body: "", tags: [], published: new Date(0), views: 0n } },
+      endpoint: defaultPost,
+      error: new JsonError([], routerMessages.jsonBodyType, routerMessages.noContentType),
     })
+    // The codec's own error: the JSON path, what was expected, what was there.
+    const wrongField = await router.ParseWithErrors({
+      method: "POST",
+      url: "/posts/2",
+      headers: { "content-type": "application/json" },
+      body: '{"title":"T","body":"B","tags":["a",7],"published":"2026-11-22T00:00:00.000Z","views":"1"}',
+    })
+    expect(wrongField).toMatchObject({ $: "InvalidJson", endpoint: defaultPost })
+    const error = (wrongField as { error: JsonError }).error
+    expect(error).toBeInstanceOf(JsonError)
+    expect(error.message).toBe(jsonMessages.mismatch("$.tags[1]", "string", "7"))
     // Valid JSON without a Content-Type is not read as JSON (issue 5).
     expect(
       await router.ParseWithErrors({
@@ -31,14 +51,28 @@ describe("ParseWithErrors", () => {
       }),
     ).toEqual({
       $: "InvalidJson",
-      endpoint: { $: "Create", blog: 2, post: { title: "", body: "", tags: [], published: new Date(0), views: 0n } },
+      endpoint: defaultPost,
+      error: new JsonError([], routerMessages.jsonBodyType, routerMessages.noContentType),
     })
     expect(
       await router.ParseWithErrors({ method: "POST", url: "/login", body: new URLSearchParams({ user: "u" }) }),
     ).toEqual({
       $: "MissingFormData",
       name: "password",
+      reason: routerMessages.formFieldMissing,
       endpoint: { $: "Login", user: "u", password: "" },
+    })
+    expect(
+      await router.ParseWithErrors({
+        method: "POST",
+        url: "/login",
+        body: new URLSearchParams({ user: "u", password: "p", remember: "maybe" }),
+      }),
+    ).toEqual({
+      $: "MissingFormData",
+      name: "remember",
+      reason: routerMessages.formFieldInvalid("bool", "maybe"),
+      endpoint: { $: "Login", user: "u", password: "p" },
     })
     expect(await router.ParseWithErrors({ url: "/article/1/x" })).toEqual({
       $: "Success",
