@@ -22,9 +22,8 @@ export type NewArticle = Infer<typeof NewArticle>
 
 /** The JSON API, served under `/api` with `InferWithErrors`. */
 export const Api = t.union({
-  // POST first: a bad body on POST /articles reports InvalidJson rather than GET's InvalidMethod.
-  CreateArticle: t.case("POST /articles", { article: Json(NewArticle) }),
   ListArticles: "GET /articles",
+  CreateArticle: t.case("POST /articles", { article: Json(NewArticle) }),
   GetArticle: "GET /articles/<id:int>",
 })
 export type Api = Infer<typeof Api>

@@ -116,7 +116,7 @@ export function matchAlternative(
   methodChecked = false,
 ): MatchOutcome {
   const methodOk = methodChecked || acceptsMethod(alternative.methods, state.request.method)
-  if (!methodOk && !state.lenient) return undefined
+  if (!methodOk && !state.wrongMethod) return undefined
   const { elements, shape } = alternative
   const segments = state.segments
   // Literals and one-segment text fields have one reading each: a plain loop, no continuation, nothing to undo.
@@ -136,7 +136,6 @@ export function matchAlternative(
     ;(values ??= new Array<unknown>(shape.fields.length))[element.field] = value
   }
   const mark = state.errors.length
-  if (!methodOk) state.errors.push({ $: "InvalidMethod", method: state.request.method })
   const outcome =
     index === elements.length
       ? finish(shape, state, values ?? new Array<unknown>(shape.fields.length), methodOk, position, next)
@@ -165,6 +164,8 @@ function finish(
   const before = state.errors.length
   const read = readNonPath(shape, state, values, methodOk)
   if (read === needBody) return needBody
+  // As in WebSharper: the fields' errors left to right, then the method's, so a wrong method is the one reported.
+  if (read && !methodOk) state.errors.push({ $: "InvalidMethod", method: state.request.method })
   const outcome = read ? next(build(shape, values), position) : undefined
   if (outcome === undefined && state.errors.length !== before) state.errors.length = before
   return outcome

@@ -77,6 +77,9 @@ function isDescriptor(input: object): input is Descriptor {
   return typeof kind === "string" && descriptorKinds.has(kind)
 }
 
+/** The passes of a parse: strict, then (for errors) fields may fail, then the method may be wrong too. */
+type Pass = "strict" | "fields" | "wrongMethod"
+
 function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<D>> {
   const codec = pathCodecOf(descriptor, "Router.Infer")
   const parseWhole = (codec as Partial<UnionCodec>).parseWhole ?? codec.parse
@@ -87,11 +90,19 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
   const matchOnce = (
     request: RouteRequest,
     offset: number,
-    lenient: boolean,
+    pass: Pass,
     body: BodyData | undefined,
   ): Result | undefined | typeof needBody => {
+    const lenient = pass !== "strict"
     // A strict pass records no error (a frozen list makes any slip loud), so it needs no list of its own.
-    const state: MatchState = { request, segments: request.segments, lenient, errors: lenient ? [] : noErrors, body }
+    const state: MatchState = {
+      request,
+      segments: request.segments,
+      lenient,
+      wrongMethod: pass === "wrongMethod",
+      errors: lenient ? [] : noErrors,
+      body,
+    }
     try {
       const outcome = parseWhole(state, offset, exactEnd(state.segments.length))
       return outcome === needBody ? needBody : outcome && (resultOf(outcome.value, state.errors) as Result)
@@ -101,15 +112,21 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
       throw error
     }
   }
-  const withBody = async (request: RouteRequest, offset: number, lenient: boolean) =>
-    matchOnce(request, offset, lenient, await bodyOf(request)) as Result | undefined
-  // The lenient pass (withErrors) after a strict pass that found nothing.
+  const withBody = async (request: RouteRequest, offset: number, pass: Pass) =>
+    matchOnce(request, offset, pass, await bodyOf(request)) as Result | undefined
+  // A case matched with a wrong method reads no body: its pass never needs one.
+  const wrongMethodRoute = (request: RouteRequest, offset: number) =>
+    matchOnce(request, offset, "wrongMethod", undefined) as Result | undefined
+  // The lenient passes (withErrors) after a strict pass that found nothing: first the cases that accept the
+  // method (a field error is reported), then any case whose path matches (a method error is reported).
   const lenientRoute = (request: RouteRequest, offset: number): Result | undefined | Promise<Result | undefined> => {
-    const lenient = matchOnce(request, offset, true, undefined)
-    return lenient === needBody ? withBody(request, offset, true) : lenient
+    const fields = matchOnce(request, offset, "fields", undefined)
+    if (fields === needBody)
+      return withBody(request, offset, "fields").then((found) => found ?? wrongMethodRoute(request, offset))
+    return fields ?? wrongMethodRoute(request, offset)
   }
   const slowRoute = async (request: RouteRequest, offset: number, withErrors: boolean) => {
-    const result = await withBody(request, offset, false)
+    const result = await withBody(request, offset, "strict")
     return result !== undefined || !withErrors ? result : lenientRoute(request, offset)
   }
   // Synchronous unless a body must be read: no promise, no microtask, no async frame on the common path.
@@ -131,7 +148,7 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
         return withErrors ? lenientRoute(request, offset) : undefined
       }
     }
-    const strict = matchOnce(request, offset, false, undefined)
+    const strict = matchOnce(request, offset, "strict", undefined)
     if (strict === needBody) return slowRoute(request, offset, withErrors)
     return strict !== undefined || !withErrors ? strict : lenientRoute(request, offset)
   }

@@ -50,14 +50,20 @@ export type Next = (value: unknown, next: number) => MatchOutcome
  *
  * @example
  * ```ts
- * const state: MatchState = { request, segments: request.segments, lenient: false, errors: [], body: undefined }
+ * const state: MatchState = { request, segments: request.segments, lenient: false, wrongMethod: false, errors: [], body: undefined }
  * ```
  */
 export interface MatchState {
   readonly request: RouteRequest
   readonly segments: readonly string[]
-  /** Lenient pass (ParseWithErrors): wrong method/query/body give errors instead of failing. */
+  /** Lenient pass (ParseWithErrors): a wrong query, form or JSON field gives an error instead of failing. */
   readonly lenient: boolean
+  /**
+   * A wrong method gives an error too (the last lenient pass): a case that
+   * accepts the method and failed on a field wins over one whose method is
+   * wrong, whatever their order.
+   */
+  readonly wrongMethod: boolean
   /** Errors found so far on the current candidate; truncated on backtracking. */
   readonly errors: ParseError[]
   /** The body, once a candidate asked for it. */

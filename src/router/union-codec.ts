@@ -149,10 +149,12 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     next: Next,
   ): MatchOutcome => {
     if (candidates === undefined) return undefined
-    // A strict pass only gets candidates that accept the method (the trie's lists are split by method).
-    const methodChecked = !state.lenient
+    // Unless wrong methods are allowed, candidates accept the method (the trie's lists are split by method).
+    const methodChecked = !state.wrongMethod
+    // Direct builders are strict (a failed field is no match), so only the strict pass uses them.
+    const strict = !state.lenient
     for (const { alternative, direct } of candidates) {
-      if (methodChecked && direct !== undefined) {
+      if (strict && direct !== undefined) {
         const value = direct(state.request, state.segments, at)
         const outcome = value === undefined ? undefined : next(value, at + alternative.elements.length)
         if (outcome !== undefined) return outcome
@@ -170,8 +172,8 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     }
     return undefined
   }
-  // In a lenient pass a case whose method is wrong still matches (with an error), so all methods are candidates.
-  const methodOf = (state: MatchState) => (state.lenient ? undefined : state.request.method)
+  // In the wrong-method pass a case whose method is wrong still matches (with an error), so all methods are candidates.
+  const methodOf = (state: MatchState) => (state.wrongMethod ? undefined : state.request.method)
   const parse = (state: MatchState, at: number, next: Next): MatchOutcome =>
     tryCandidates(candidatesOf(segmentRoot, state.segments, at, false, methodOf(state)), state, at, next)
   return {

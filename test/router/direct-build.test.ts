@@ -34,7 +34,14 @@ const byName = (name: string) => alternatives.find((alternative) => alternative.
 /** What the general matcher gives for one alternative on a whole request (strict). */
 function general(alternative: Alternative, target: string): unknown {
   const request = createRouteRequest({ method: "GET", target })
-  const state: MatchState = { request, segments: request.segments, lenient: false, errors: [], body: undefined }
+  const state: MatchState = {
+    request,
+    segments: request.segments,
+    lenient: false,
+    wrongMethod: false,
+    errors: [],
+    body: undefined,
+  }
   const end = request.segments.length
   const outcome: MatchOutcome = matchAlternative(alternative, state, 0, 0, (value, next) =>
     next === end ? { value } : undefined,

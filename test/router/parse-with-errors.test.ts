@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
-import { EndPoint, Query } from "../../src/descriptor/attributes.js"
+import { EndPoint, Json, Query } from "../../src/descriptor/attributes.js"
 import { Router } from "../../src/router/router.js"
 import { Site } from "../fixtures/site.js"
 import { JsonError } from "../../src/json/json-error.js"
@@ -115,13 +115,58 @@ describe("ParseWithErrors", () => {
     expect(reads).toBe(0)
   })
 
-  it("reports the last of several errors; an unmatched path falls through", async () => {
+  it("reports the last of several errors, the method's after the fields' (WebSharper); an unmatched path falls through", async () => {
     const Both = t.union({ Both: t.case({ q: t.int }, EndPoint("POST /both"), Query("q")) })
     expect(await Router.Infer(Both).ParseWithErrors({ method: "GET", url: "/both" })).toEqual({
-      $: "MissingQueryParameter",
-      name: "q",
+      $: "InvalidMethod",
+      method: "GET",
       endpoint: { $: "Both", q: 0 },
     })
+    // WebSharper's own example: POST /Articles without page is a wrong method, page holding its default.
+    const Articles = t.union({ Articles: "GET /Articles?page=<page:int>" })
+    expect(await Router.Infer(Articles).ParseWithErrors({ method: "POST", url: "/Articles" })).toEqual({
+      $: "InvalidMethod",
+      method: "POST",
+      endpoint: { $: "Articles", page: 0 },
+    })
+    // With the right method, the field's error is the one.
+    expect(await Router.Infer(Articles).ParseWithErrors({ url: "/Articles" })).toEqual({
+      $: "MissingQueryParameter",
+      name: "page",
+      endpoint: { $: "Articles", page: 0 },
+    })
     expect(await router.ParseWithErrors({ url: "/nope" })).toBeUndefined()
+  })
+
+  describe("a wrong method never hides a real error, whatever the declaration order", () => {
+    const NewPost = t.record({ title: t.string })
+    const cases = {
+      List: "GET /api/posts",
+      Create: t.case("POST /api/posts", { post: Json(NewPost) }),
+    } as const
+    const listFirst = Router.Infer(t.union({ List: cases.List, Create: cases.Create }))
+    const createFirst = Router.Infer(t.union({ Create: cases.Create, List: cases.List }))
+    const json = { "content-type": "application/json" }
+
+    it.each([
+      ["GET first", listFirst],
+      ["POST first", createFirst],
+    ] as const)("%s: a bad body on POST is InvalidJson for Create; a PUT is InvalidMethod", async (_order, r) => {
+      const bad = await r.ParseWithErrors({ method: "POST", url: "/api/posts", headers: json, body: '{"title":1}' })
+      expect(bad).toMatchObject({ $: "InvalidJson", endpoint: { $: "Create", post: { title: "" } } })
+      expect((bad as { error: JsonError }).error.message).toBe(jsonMessages.mismatch("$.title", "string", "1"))
+      expect(
+        await r.ParseWithErrors({ method: "POST", url: "/api/posts", headers: json, body: '{"title":"t"}' }),
+      ).toEqual({
+        $: "Success",
+        endpoint: { $: "Create", post: { title: "t" } },
+      })
+      expect(await r.ParseWithErrors({ url: "/api/posts" })).toEqual({ $: "Success", endpoint: { $: "List" } })
+      // No case accepts PUT: the first case whose path matched reports the method.
+      expect(await r.ParseWithErrors({ method: "PUT", url: "/api/posts" })).toMatchObject({
+        $: "InvalidMethod",
+        method: "PUT",
+      })
+    })
   })
 })

@@ -22,8 +22,14 @@ const alternativesOfUnion = (union: UnionDescriptor): Alternative[] =>
   )
 
 /** The reference: every alternative from its first element, in declaration order (what the router did before the trie). */
-function naive(union: UnionDescriptor, request: RouteRequest, lenient: boolean) {
-  const state: MatchState = { request, segments: request.segments, lenient, errors: [], body: undefined }
+function naive(union: UnionDescriptor, request: RouteRequest, lenient: boolean): unknown {
+  // With errors: first the cases that accept the method (field errors), then any method (issue 18).
+  if (lenient) return naivePass(union, request, true, false) ?? naivePass(union, request, true, true)
+  return naivePass(union, request, false, false)
+}
+
+function naivePass(union: UnionDescriptor, request: RouteRequest, lenient: boolean, wrongMethod: boolean) {
+  const state: MatchState = { request, segments: request.segments, lenient, wrongMethod, errors: [], body: undefined }
   const end = request.segments.length
   for (const alternative of alternativesOfUnion(union)) {
     const outcome: MatchOutcome = matchAlternative(alternative, state, 0, 0, (value, next) =>
