@@ -57,9 +57,17 @@ function withVary(headers: readonly ContentHeader[]): ContentHeader[] {
   return out
 }
 
+/**
+ * What an allowed origin gets on every answer, preflight or actual, as the
+ * specification lists them and WebSharper writes them: the origin, the
+ * credentials flag, the accepted methods and the allowed request headers
+ * (comma-separated).
+ */
 function originHeaders(allows: CheckedAllows, origin: string): ContentHeader[] {
   const out: ContentHeader[] = [header("Access-Control-Allow-Origin", origin)]
   if (allows.Credentials) out.push(header("Access-Control-Allow-Credentials", "true"))
+  if (allows.Methods.length > 0) out.push(header("Access-Control-Allow-Methods", allows.Methods.join(", ")))
+  if (allows.Headers.length > 0) out.push(header("Access-Control-Allow-Headers", allows.Headers.join(", ")))
   return out
 }
 
@@ -77,8 +85,6 @@ export function preflightContent(allows: CheckedAllows, headers: RouteHeaders): 
   const out: ContentHeader[] = []
   if (origin !== undefined) {
     out.push(...originHeaders(allows, origin))
-    if (allows.Methods.length > 0) out.push(header("Access-Control-Allow-Methods", allows.Methods.join(", ")))
-    if (allows.Headers.length > 0) out.push(header("Access-Control-Allow-Headers", allows.Headers.join(", ")))
     if (allows.MaxAge !== undefined) out.push(header("Access-Control-Max-Age", String(allows.MaxAge)))
   }
   out.push(header("Content-Length", "0"))
@@ -87,8 +93,8 @@ export function preflightContent(allows: CheckedAllows, headers: RouteHeaders): 
 
 /**
  * Adds the CORS headers for an actual (non-preflight) request to a response:
- * the allowed origin, credentials and exposed headers when the origin is
- * allowed, and `Vary: Origin` in every case.
+ * the allowed origin, credentials, methods, request headers and exposed
+ * headers when the origin is allowed, and `Vary: Origin` in every case.
  *
  * @example
  * ```ts

@@ -87,18 +87,21 @@ describe("preflight", () => {
 })
 
 describe("actual requests", () => {
-  const a = allows({ Origins: ["https://app.example"], ExposeHeaders: ["X-Total"] })
+  const a = allows({ Origins: ["https://app.example"], ExposeHeaders: ["X-Total"], Headers: ["Content-Type"] })
   const content = staticContent(
     Status.Ok,
     [header("Content-Type", "text/plain"), header("Vary", "Accept-Encoding")],
     "hi",
   )
-  it("adds origin, exposed headers and appends Origin to the response's Vary", () => {
+  it("adds origin, methods, request headers, exposed headers and appends Origin to the response's Vary", () => {
     const out = withCorsHeaders(a, req({ origin: "https://app.example", vary: "Cookie" }), content)
+    // As the specification lists them and WebSharper writes them: Allow-Methods and Allow-Headers on actual answers too.
     expect(headersOf(out)).toEqual([
       "Content-Type: text/plain",
       "Vary: Accept-Encoding, Origin",
       "Access-Control-Allow-Origin: https://app.example",
+      `Access-Control-Allow-Methods: ${base.Methods.join(", ")}`,
+      "Access-Control-Allow-Headers: Content-Type",
       "Access-Control-Expose-Headers: X-Total",
     ])
     expect(out.body).toBe("hi")
