@@ -82,14 +82,16 @@ function decodeValue(raw: string): string {
  * Parses a `Cookie` request header into a `Map`. The first occurrence of a
  * name wins (browsers send the most specific cookie first); pairs without `=`
  * or with a non-token name are skipped; values are percent-decoded once when
- * that is possible. Never throws.
+ * that is possible, or, with `raw`, kept exactly as sent (the session token
+ * is checked byte for byte: a `%2E` or quoted spelling of a token is not
+ * that token). Never throws.
  *
  * @example
  * ```ts
  * parseCookieHeader("a=1; __proto__=x; a=2").get("a") //=> "1"
  * ```
  */
-export function parseCookieHeader(header: string | null | undefined): Map<string, string> {
+export function parseCookieHeader(header: string | null | undefined, raw = false): Map<string, string> {
   const cookies = new Map<string, string>()
   if (typeof header !== "string" || header.length === 0) return cookies
   let start = 0
@@ -102,7 +104,10 @@ export function parseCookieHeader(header: string | null | undefined): Map<string
     const eq = pair.indexOf("=")
     if (eq > 0) {
       const name = pair.slice(0, eq).trim()
-      if (isCookieName(name) && !cookies.has(name)) cookies.set(name, decodeValue(pair.slice(eq + 1).trim()))
+      if (isCookieName(name) && !cookies.has(name)) {
+        const value = pair.slice(eq + 1).trim()
+        cookies.set(name, raw ? value : decodeValue(value))
+      }
       pairs++
     }
     start = end + 1

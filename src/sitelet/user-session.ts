@@ -203,7 +203,8 @@ export function createUserSession(init: UserSessionInit): UserSession {
   }
 
   const readCookie = async (): Promise<string | undefined> => {
-    const token = parseCookieHeader(init.cookieHeader).get(cookieName)
+    // As sent: no percent-decoding or unquoting before the MAC check (a non-canonical spelling is not the token).
+    const token = parseCookieHeader(init.cookieHeader, true).get(cookieName)
     if (token === undefined) return undefined
     const ring = await keyring()
     return readSessionToken(ring, token, now() / 1000, skew)

@@ -102,6 +102,26 @@ describe("UserSession", () => {
     expect(parseCookieHeader(foreign).size).toBe(1)
   })
 
+  it("checks the token as sent, byte for byte: a percent-encoded or quoted spelling is not the token", async () => {
+    const real = session()
+    await real.s.LoginUser("alice")
+    const token = echo(real.setCookies[0]!).slice(defaultSessionCookieName.length + 1)
+    expect(await session(`${defaultSessionCookieName}=${token}`).s.GetLoggedInUser()).toBe("alice")
+    const spellings = [
+      token.replaceAll(".", "%2E"),
+      token.replace(".", "%2e"),
+      `"${token}"`,
+      token.replace("v", "%76"),
+      token.replace("Y", "%59"),
+    ]
+    for (const spelling of spellings) {
+      expect(spelling).not.toBe(token)
+      expect(await session(`${defaultSessionCookieName}=${spelling}`).s.GetLoggedInUser(), spelling).toBeUndefined()
+    }
+    // Other cookies are still read decoded, for ctx.Request.cookies.
+    expect(parseCookieHeader('theme="dark%20blue"').get("theme")).toBe("dark blue")
+  })
+
   it("never throws and never logs in on arbitrary cookie headers (property)", async () => {
     const real = session()
     await real.s.LoginUser("alice")
