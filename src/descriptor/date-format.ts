@@ -1,9 +1,14 @@
 /**
  * Date formats for `t.datetime(format)` and `DateTimeFormat`: fixed-width
  * tokens `yyyy MM dd HH mm ss fff`, every other character literal, always UTC.
- * Parsing is a single left-to-right scan (no regex), so it is linear and
- * exact: `parseDate(formatDate(d, f), f)` is `d` truncated to the format's
- * precision.
+ * A format may hold any of the tokens (`HH.mm.ss`, as in WebSharper's
+ * documentation); the parts it omits are those of the base
+ * 1970-01-01T00:00:00.000Z. Parsing is a single left-to-right scan (no
+ * regex), so it is linear and exact: `parseDate(formatDate(d, f), f)` is `d`
+ * truncated to the format's precision (its finest token). A date whose parts
+ * above that precision, but left out of the format, differ from the base
+ * (`15:05:32` on another day than 1970-01-01, for `HH.mm.ss`) has no text in
+ * the format: `formatDate` gives undefined.
  */
 
 import { digitsAt } from "../internal/digits.js"
@@ -40,30 +45,83 @@ function compile(format: string): readonly Part[] {
   return parts
 }
 
+/** Coarsest first: a part is above a format's precision when it comes before the format's finest token. */
+const order: readonly Token[] = ["yyyy", "MM", "dd", "HH", "mm", "ss", "fff"]
+
 /**
- * Checks a custom format: it must not be empty and must contain a year, a
- * month and a day, so that every formatted text parses back to one date.
+ * The tokens a format omits above its precision (their parts must be the
+ * base's), memoised with the compiled format.
+ */
+const omittedAbove = new Map<string, readonly Token[]>()
+function coarseOmitted(format: string): readonly Token[] {
+  let omitted = omittedAbove.get(format)
+  if (omitted) return omitted
+  const parts = compile(format)
+  const finest = Math.max(...order.map((token, index) => (parts.includes(token) ? index : -1)))
+  omitted = Object.freeze(order.slice(0, finest).filter((token) => !parts.includes(token)))
+  omittedAbove.set(format, omitted)
+  return omitted
+}
+
+/**
+ * Checks a custom format: it must hold at least one token, so that the text
+ * carries something of the date.
  *
  * @example
  * ```ts
  * checkDateFormat("yyyy-MM-dd") // ok
- * checkDateFormat("HH.mm")      // throws: needs yyyy, MM and dd
+ * checkDateFormat("HH.mm.ss")   // ok: the day is the base's, 1970-01-01
+ * checkDateFormat("today")      // throws: no token
  * ```
  */
 export function checkDateFormat(format: string): void {
   const parts = compile(format)
-  for (const needed of ["yyyy", "MM", "dd"] as const) {
-    if (!parts.includes(needed)) {
-      throw new TypeError(descriptorMessages.dateFormatMissing(format, needed))
+  if (!parts.some((part) => typeof part === "string")) throw new TypeError(descriptorMessages.dateFormatEmpty(format))
+}
+
+/**
+ * Whether a valid date can be written in `format` without losing more than
+ * the parts finer than the format's precision: its parts that the format
+ * omits above that precision are the base's (1970-01-01T00:00:00.000Z).
+ *
+ * @example
+ * ```ts
+ * fitsFormat(new Date("1970-01-01T15:05:32Z"), "HH.mm.ss") //=> true
+ * fitsFormat(new Date("2026-11-22T15:05:32Z"), "HH.mm.ss") //=> false
+ * fitsFormat(new Date("2026-11-22T15:05:32Z"), "yyyy-MM-dd") //=> true (the time is below the precision)
+ * ```
+ */
+export function fitsFormat(date: Date, format: string): boolean {
+  for (const token of coarseOmitted(format)) {
+    switch (token) {
+      case "yyyy":
+        if (date.getUTCFullYear() !== 1970) return false
+        break
+      case "MM":
+        if (date.getUTCMonth() !== 0) return false
+        break
+      case "dd":
+        if (date.getUTCDate() !== 1) return false
+        break
+      case "HH":
+        if (date.getUTCHours() !== 0) return false
+        break
+      case "mm":
+        if (date.getUTCMinutes() !== 0) return false
+        break
+      default:
+        if (date.getUTCSeconds() !== 0) return false
     }
   }
+  return true
 }
 
 const pad = (value: number, width: number): string => String(value).padStart(width, "0")
 
 /**
- * Formats a date in UTC, or returns undefined when the date is invalid or its
- * year is outside 0000–9999 (no text in the format could carry it).
+ * Formats a date in UTC, or returns undefined when the date is invalid, its
+ * year is outside 0000–9999, or its parts the format omits above its
+ * precision are not the base's (no text in the format could carry it).
  *
  * @example
  * ```ts
@@ -75,6 +133,7 @@ export function formatDate(date: Date, format: string = defaultPathDateFormat): 
   if (!Number.isFinite(time)) return undefined
   const year = date.getUTCFullYear()
   if (year < 0 || year > 9999) return undefined
+  if (!fitsFormat(date, format)) return undefined
   let out = ""
   for (const part of compile(format)) {
     switch (part) {
@@ -118,7 +177,8 @@ const widths: Readonly<Record<Token, number>> = { yyyy: 4, MM: 2, dd: 2, HH: 2, 
  * ```
  */
 export function parseDate(text: string, format: string = defaultPathDateFormat): Date | undefined {
-  const fields = { yyyy: 0, MM: 1, dd: 1, HH: 0, mm: 0, ss: 0, fff: 0 }
+  // The base, 1970-01-01T00:00:00.000Z, for the parts the format omits.
+  const fields = { yyyy: 1970, MM: 1, dd: 1, HH: 0, mm: 0, ss: 0, fff: 0 }
   let at = 0
   for (const part of compile(format)) {
     if (typeof part === "string") {

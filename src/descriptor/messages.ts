@@ -16,8 +16,8 @@ export const descriptorMessages = {
   wildcardNotLast: (caseName: string) =>
     `Case '${caseName}': Wildcard needs the last path field to be a string or a list`,
   mapInPath: (where: string) => `${where}: t.map cannot be carried by a URL (use Json or a record)`,
-  dateFormatMissing: (format: string, needed: string) =>
-    `Date format '${format}' has no '${needed}' (a format needs yyyy, MM and dd)`,
+  dateFormatEmpty: (format: string) =>
+    `Date format '${format}' has none of the tokens yyyy MM dd HH mm ss fff, so its text would carry nothing of a date`,
   enumNotSafeInteger: (name: string, value: number) => `t.enum: value ${value} of '${name}' is not a safe integer`,
   enumEmpty: "t.enum: expected at least one numeric value",
   lazyCycle: "t.lazy: a lazy descriptor resolves to itself",

@@ -15,6 +15,8 @@ export const routerMessages = {
   linkNotFinite: (value: number) => `${value} is not a finite number`,
   linkUnsafeInteger: (value: unknown) => `${String(value)} is not a safe integer`,
   linkInvalidDate: "the date is invalid or its year is outside 0000-9999",
+  linkDateBeyondFormat: (format: string) =>
+    `the format '${format}' carries only part of the date, and the parts it leaves out must be those of 1970-01-01T00:00:00.000Z`,
   linkNotEnum: (value: unknown) => `${String(value)} is not one of the enum's values`,
   linkWrongType: (expected: string, value: unknown) =>
     `expected ${expected}, got ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}`,

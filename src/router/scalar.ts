@@ -1,5 +1,5 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
-import { defaultPathDateFormat, formatDate, parseDate } from "../descriptor/date-format.js"
+import { defaultPathDateFormat, fitsFormat, formatDate, parseDate } from "../descriptor/date-format.js"
 import { LinkFailure } from "./link-error.js"
 import { routerMessages } from "./messages.js"
 
@@ -115,7 +115,10 @@ function dateCodec(format: string): TextCodec {
     fromText: (text) => parseDate(text, format),
     toText: (value) => {
       if (!(value instanceof Date)) return mismatch(routerMessages.linkWrongType("Date", value))
-      return formatDate(value, format) ?? fail(routerMessages.linkInvalidDate)
+      return (
+        formatDate(value, format) ??
+        fail(fitsFormat(value, format) ? routerMessages.linkInvalidDate : routerMessages.linkDateBeyondFormat(format))
+      )
     },
   }
 }

@@ -149,29 +149,29 @@ export type WildcardType<Hole extends string> =
   `Wildcard '${Hole}' must be a string or a list (like <...rest> or <...rest:int[]>)`
 
 /**
- * A `datetime(FORMAT)` whose format lacks `yyyy`, `MM` or `dd`, or holds `:` or `/`.
+ * A `datetime(FORMAT)` whose format has no token, or holds `:` or `/`.
  *
  * @example
  * ```ts
- * badDateFormat("HH.mm", "<t:datetime(HH.mm)>")
- * //=> "Bad date format 'HH.mm' in '<t:datetime(HH.mm)>' (a format needs yyyy, MM and dd, and no ':' or '/')"
+ * badDateFormat("today", "<t:datetime(today)>")
+ * //=> "Bad date format 'today' in '<t:datetime(today)>' (a format needs one of yyyy MM dd HH mm ss fff, and no ':' or '/')"
  * ```
  */
 export const badDateFormat = <Format extends string, Hole extends string>(
   format: Format,
   hole: Hole,
 ): BadDateFormat<Format, Hole> =>
-  `Bad date format '${format}' in '${hole}' (a format needs yyyy, MM and dd, and no ':' or '/')`
+  `Bad date format '${format}' in '${hole}' (a format needs one of yyyy MM dd HH mm ss fff, and no ':' or '/')`
 
 /**
  * Type twin of {@link badDateFormat}: the same sentence as a string literal type.
  *
  * @example
  * ```ts
- * type Message = BadDateFormat<"HH.mm", "<id:integer>"> // the sentence badDateFormat("HH.mm", "<id:integer>") returns
+ * type Message = BadDateFormat<"today", "<t:datetime(today)>"> // the sentence badDateFormat("today", "<t:datetime(today)>") returns
  * ```
  */
 export type BadDateFormat<
   Format extends string,
   Hole extends string,
-> = `Bad date format '${Format}' in '${Hole}' (a format needs yyyy, MM and dd, and no ':' or '/')`
+> = `Bad date format '${Format}' in '${Hole}' (a format needs one of yyyy MM dd HH mm ss fff, and no ':' or '/')`

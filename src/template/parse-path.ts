@@ -224,7 +224,7 @@ type ClassifySegment<Segment extends string> = Segment extends ""
  * @example
  * ```ts
  * cutHole("<d:datetime(yyyy", "MM/dd)>")
- * //=> "Bad date format 'yyyy/MM/dd' in '<d:datetime(yyyy/MM/dd)>' (a format needs yyyy, MM and dd, and no ':' or '/')"
+ * //=> "Bad date format 'yyyy/MM/dd' in '<d:datetime(yyyy/MM/dd)>' (a format needs one of yyyy MM dd HH mm ss fff, and no ':' or '/')"
  * cutHole("<id:int", "b") //=> "Unclosed '<' in '<id:int' (a hole is written <name> or <name:type>)"
  * ```
  */

@@ -123,16 +123,16 @@ type ParseBase<Base extends string, Whole extends string, Hole extends string> =
     ? ParseFormat<Format, Hole>
     : UnknownType<Whole, Hole>
 
+const dateTokens = ["yyyy", "MM", "dd", "HH", "mm", "ss", "fff"] as const
+
 function parseFormat(format: string, hole: string): readonly [Descriptor, string] | string {
   if (format.includes(":") || format.includes("/")) return badDateFormat(format, hole)
-  if (format.includes("yyyy") && format.includes("MM") && format.includes("dd")) return [datetime(format), "datetime"]
+  // Any subset of the tokens: the omitted parts are the base's (1970-01-01T00:00:00.000Z).
+  if (dateTokens.some((token) => format.includes(token))) return [datetime(format), "datetime"]
   return badDateFormat(format, hole)
 }
 type ParseFormat<Format extends string, Hole extends string> = Format extends `${string}${":" | "/"}${string}`
   ? BadDateFormat<Format, Hole>
-  : // Holding both yyyy and MM means one comes before the other: one pattern instead of two nested checks.
-    Format extends `${string}yyyy${string}MM${string}` | `${string}MM${string}yyyy${string}`
-    ? Format extends `${string}dd${string}`
-      ? [Date, "datetime"]
-      : BadDateFormat<Format, Hole>
+  : Format extends `${string}${(typeof dateTokens)[number]}${string}`
+    ? [Date, "datetime"]
     : BadDateFormat<Format, Hole>

@@ -79,7 +79,8 @@ describe("builders", () => {
     expect(t.datetime.kind).toBe("datetime")
     expect(t.datetime.format).toBeUndefined()
     expect(t.datetime("yyyy-MM-dd").format).toBe("yyyy-MM-dd")
-    expect(() => t.datetime("HH")).toThrow(new TypeError(descriptorMessages.dateFormatMissing("HH", "yyyy")))
+    expect(() => t.datetime("now")).toThrow(new TypeError(descriptorMessages.dateFormatEmpty("now")))
+    expect(t.datetime("HH").format).toBe("HH")
   })
   it("descriptors are frozen plain data that serialize", () => {
     const d = t.record({ a: t.list(t.option(t.int)), b: t.tuple(t.string, t.bool), c: t.map(t.bigint) })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
+import { DateTimeFormat } from "../../src/descriptor/attributes.js"
 import { Router } from "../../src/router/router.js"
 import { LinkError } from "../../src/router/link-error.js"
 import { routerMessages } from "../../src/router/messages.js"
@@ -12,6 +13,8 @@ describe("LinkError", () => {
     Article: t.case({ id: t.int, slug: t.string }),
     Ratio: t.case({ r: t.float }),
     When: t.case({ at: t.datetime }),
+    // WebSharper's documentation: DateTimeFormat("time", "HH.mm.ss") gives /Time/15.05.32.
+    Time: t.case({ time: t.datetime }, DateTimeFormat("time", "HH.mm.ss")),
   })
   const r = Router.Infer(A)
   const failure = (value: unknown): LinkError => {
@@ -34,6 +37,11 @@ describe("LinkError", () => {
     [{ $: "Ratio", r: Number.NaN }, "Ratio.r", routerMessages.linkNotFinite(Number.NaN)],
     [{ $: "Ratio", r: Infinity }, "Ratio.r", routerMessages.linkNotFinite(Infinity)],
     [{ $: "When", at: new Date(Number.NaN) }, "When.at", routerMessages.linkInvalidDate],
+    [
+      { $: "Time", time: new Date("2026-11-22T15:05:32Z") },
+      "Time.time",
+      routerMessages.linkDateBeyondFormat("HH.mm.ss"),
+    ],
     [{ $: "Nope" }, "", routerMessages.linkNoRoute],
   ])("%o fails at %s", (value, field, reason) => {
     const error = failure(value)
@@ -85,5 +93,16 @@ describe("values another router produces", () => {
     expect(() => Router.Infer(t.tuple(t.int)).Link(["x"] as never)).toThrow(
       routerMessages.linkError("[0]", routerMessages.linkWrongType("int", "x")),
     )
+  })
+
+  it("links and parses a partial date format, as WebSharper's documentation writes it", async () => {
+    const time = new Date("1970-01-01T15:05:32Z")
+    const described = Router.Infer(t.union({ Time: t.case({ time: t.datetime }, DateTimeFormat("time", "HH.mm.ss")) }))
+    expect(described.Link({ $: "Time", time })).toBe("/Time/15.05.32")
+    expect(await described.Parse({ url: "/Time/15.05.32" })).toEqual({ $: "Time", time })
+    const templated = Router.Infer(t.union({ A: "GET /A/<time:datetime(HH.mm.ss)>" }))
+    expect(templated.Link({ $: "A", time })).toBe("/A/15.05.32")
+    expect(await templated.Parse({ url: "/A/15.05.32" })).toEqual({ $: "A", time })
+    expect(await templated.Parse({ url: "/A/25.05.32" })).toBeUndefined()
   })
 })
