@@ -1,7 +1,8 @@
 /**
  * The round trip P1 as a request: the echo sitelet (answers the parsed
  * endpoint as JSON) and the wire request `Link(x)` describes (URL, method,
- * JSON or form body). Shared by the host tests and the runtime matrix.
+ * JSON or form body). Shared by the host tests and the runtime matrix
+ * (whose servers bundle it: nothing here may import a test library).
  */
 import { serialize } from "../../src/json/codec.js"
 import { LinkError } from "../../src/router/link-error.js"
