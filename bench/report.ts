@@ -157,16 +157,7 @@ export function serverSection(all: readonly ServerResult[]): string {
   const results = all.filter((result) => (result.runtime ?? "node") === "node")
   const others = all.filter((result) => (result.runtime ?? "node") !== "node")
   const raw = results.find((result) => result.name === "node:http (raw)")
-  const rows = results.map((result) => [
-    result.name.startsWith(ours) ? `**${result.name}**` : result.name,
-    Math.round(result.requestsPerSecond).toLocaleString("en-US"),
-    raw ? formatPercent(result.requestsPerSecond / raw.requestsPerSecond) : "—",
-    `${result.p50Ms} ms`,
-    `${result.p99Ms} ms`,
-    `${result.cpuUsPerRequest.toFixed(1)} µs`,
-    raw ? formatPercent(raw.cpuUsPerRequest / result.cpuUsPerRequest) : "—",
-    String(result.errors + result.non2xx),
-  ])
+  const rows = results.map((result) => serverRow(result, raw, formatPercent))
   return [
     "## Whole server",
     "",
@@ -204,22 +195,33 @@ export function serverSection(all: readonly ServerResult[]): string {
   ].join("\n")
 }
 
+/** One table row: a server's figures, its req/s and CPU per request against a reference row when there is one. */
+function serverRow(
+  result: ServerResult,
+  reference: ServerResult | undefined,
+  ratio: (value: number) => string,
+): string[] {
+  return [
+    result.name.startsWith(ours) ? `**${result.name}**` : result.name,
+    Math.round(result.requestsPerSecond).toLocaleString("en-US"),
+    reference ? ratio(result.requestsPerSecond / reference.requestsPerSecond) : "—",
+    `${result.p50Ms} ms`,
+    `${result.p99Ms} ms`,
+    `${result.cpuUsPerRequest.toFixed(1)} µs`,
+    reference ? ratio(reference.cpuUsPerRequest / result.cpuUsPerRequest) : "—",
+    String(result.errors + result.non2xx),
+  ]
+}
+
 /** The Bun and Deno rows, each sitelets row against the same runtime's Hono (measured in the same rounds). */
 function runtimeServerTable(results: readonly ServerResult[]): string {
-  const peerOf = (result: ServerResult) => results.find((other) => other.name === result.peer)
-  const rows = results.map((result) => {
-    const peer = peerOf(result)
-    return [
-      result.name.startsWith(ours) ? `**${result.name}**` : result.name,
-      Math.round(result.requestsPerSecond).toLocaleString("en-US"),
-      peer ? formatRatio(result.requestsPerSecond / peer.requestsPerSecond) : "—",
-      `${result.p50Ms} ms`,
-      `${result.p99Ms} ms`,
-      `${result.cpuUsPerRequest.toFixed(1)} µs`,
-      peer ? formatRatio(peer.cpuUsPerRequest / result.cpuUsPerRequest) : "—",
-      String(result.errors + result.non2xx),
-    ]
-  })
+  const rows = results.map((result) =>
+    serverRow(
+      result,
+      results.find((other) => other.name === result.peer),
+      formatRatio,
+    ),
+  )
   return [
     "### On Bun and Deno",
     "",

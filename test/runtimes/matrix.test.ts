@@ -1,4 +1,3 @@
-
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hostMessages } from "../../src/host/host-errors.js"
 import { sessionMessages } from "../../src/sitelet/session-messages.js"
