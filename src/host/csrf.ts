@@ -88,11 +88,15 @@ export function requestOrigin(target: string, host: string | null | undefined, s
  *
  * @example
  * ```ts
- * const refused = csrfRefusal(request, "https://example.com", resolveCsrf(true)!)
+ * const refused = csrfRefusal(request, () => "https://example.com", resolveCsrf(true)!)
  * if (refused) return rejected(refused) // 403
  * ```
  */
-export function csrfRefusal(request: RouteRequest, own: string | undefined, csrf: ResolvedCsrf): HostError | undefined {
+export function csrfRefusal(
+  request: RouteRequest,
+  ownOrigin: () => string | undefined,
+  csrf: ResolvedCsrf,
+): HostError | undefined {
   if (safeMethods.has(request.method)) return undefined
   const site = request.headers.get("sec-fetch-site")
   const from = request.headers.get("origin")
@@ -100,7 +104,7 @@ export function csrfRefusal(request: RouteRequest, own: string | undefined, csrf
   if (site === "same-origin" || site === "none") return undefined
   if (from !== null) {
     const lower = from.toLowerCase()
-    if (site === null && own !== undefined && lower === own) return undefined
+    if (site === null && lower === ownOrigin()) return undefined
     if (csrf.trusted.has(lower) || corsAdmits(request)) return undefined
     return new HostError(403, "request.cross.site", hostMessages.crossSite(from))
   }

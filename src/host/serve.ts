@@ -178,8 +178,12 @@ class Serving<Endpoint> {
     const csrf = this.options.csrf
     if (csrf !== undefined) {
       const init = this.init
-      const refused = csrfRefusal(this.request, requestOrigin(init.target, init.headers.get("host"), init.secure), csrf)
-      if (refused !== undefined) return rejected(refused)
+      const refused = csrfRefusal(
+        this.request,
+        () => requestOrigin(init.target, init.headers.get("host"), init.secure),
+        csrf,
+      )
+      if (refused !== undefined) return this.refused(refused, errorContent(refused.status, refused.message))
     }
     const ctx = new HostContext(this.site, this.request, this.init, this.options)
     let content
@@ -204,8 +208,8 @@ class Serving<Endpoint> {
    */
   unusableBody(): ServeOutcome | Promise<ServeOutcome> {
     const general = unreadBodyError(this.init.headers.get("content-type"))
-    if (!this.options.problemDetails) return rejected(general)
-    const plain: ServeOutcome = { kind: "rejected", error: general, content: problemContent(general) }
+    if (!this.options.problemDetails) return this.refused(general, errorContent(general.status, general.message))
+    const plain = this.refused(general, problemContent(general))
     if (general.status !== 400) return plain
     let explained
     try {
@@ -215,9 +219,14 @@ class Serving<Endpoint> {
     }
     const answer = (result: Awaited<typeof explained>): ServeOutcome => {
       const problem = bodyProblem(result)
-      return problem === undefined ? plain : { kind: "rejected", ...problem }
+      return problem === undefined ? plain : this.refused(problem.error, problem.content)
     }
     return isPromise(explained) ? Promise.resolve(explained).then(answer, () => plain) : answer(explained)
+  }
+
+  /** A 4xx for a request some part accepted: with that part's CORS headers and `Vary: Origin` (RELIABILITY G3). */
+  refused(error: HostError, content: StaticContent): ServeOutcome {
+    return { kind: "rejected", error, content: withAcceptedCors(this.request, content) }
   }
 
   served(content: StaticContent, ctx: HostContext<Endpoint>): ServeOutcome {

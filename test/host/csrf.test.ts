@@ -139,6 +139,9 @@ describe.each([0, 1, 2])("csrf on host %i (fetch, node, express)", (index) => {
       body: "{}",
     })
     expect(unlisted.status).toBe(403)
+    // Like every answer to a request a CorsContent part accepted (RELIABILITY G3).
+    expect(unlisted.headers.get("vary")).toContain("Origin")
+    expect(unlisted.headers.get("access-control-allow-origin") ?? null).toBeNull()
   })
 })
 
