@@ -22,8 +22,11 @@ import type { ResolvedHostOptions } from "./host-options.js"
 export interface ContextInit {
   /** The connection is https (adds `Secure` to session cookies). */
   readonly secure: boolean
+  /** A mount prefix found by the host itself (Express `req.baseUrl`), before `basePath`. */
   readonly mountPath?: string
+  /** The runtime's bindings for this request (Workers' `env`); the `env` option when absent. */
   readonly env?: HostEnv
+  /** The runtime's way to keep work alive after the response (Workers' `ctx.waitUntil`). */
   readonly waitUntil?: (work: Promise<unknown>) => void
 }
 

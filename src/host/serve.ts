@@ -13,10 +13,9 @@ import { checkBody, unreadBodyError } from "./body-check.js"
 import { checkTarget } from "./target-check.js"
 import { csrfRefusal, requestOrigin } from "./csrf.js"
 import { bodyProblem, problemContent } from "./problem.js"
-import { HostContext } from "./host-context.js"
+import { type ContextInit, HostContext } from "./host-context.js"
 import { isPromise } from "../internal/maybe-promise.js"
 import type { ResolvedHostOptions } from "./host-options.js"
-import type { HostEnv } from "../sitelet/context.js"
 
 /**
  * What a host hands to {@link serveRequest}.
@@ -26,21 +25,13 @@ import type { HostEnv } from "../sitelet/context.js"
  * const init: ServeInit = { method: "GET", target: "/", headers: new Headers(), readBody: async () => new Uint8Array(), secure: false }
  * ```
  */
-export interface ServeInit {
+export interface ServeInit extends ContextInit {
   readonly method: string
   /** The raw request target (origin-form or absolute-form). */
   readonly target: string
   readonly headers: RouteHeaders
   /** Reads the body with the size limit; called at most once, as a method of the init. */
   readonly readBody: () => Promise<Uint8Array>
-  /** The connection is https (adds `Secure` to session cookies). */
-  readonly secure: boolean
-  /** A mount prefix found by the host itself (Express `req.baseUrl`), before `basePath`. */
-  readonly mountPath?: string
-  /** The runtime's bindings for this request (Workers' `env`); the `env` option when absent. */
-  readonly env?: HostEnv
-  /** The runtime's way to keep work alive after the response (Workers' `ctx.waitUntil`). */
-  readonly waitUntil?: (work: Promise<unknown>) => void
 }
 
 /**
