@@ -5,7 +5,7 @@
 import type { RouteHeaders } from "../router/request.js"
 import { isValidHeader, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
-import type { HostEnv } from "../sitelet/context.js"
+import type { ContextInit } from "./host-context.js"
 import { readFetchBody } from "./fetch-body.js"
 import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
 import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
@@ -92,10 +92,7 @@ class LazyHeaders implements RouteHeaders {
  * const extras: RuntimeExtras = { env, waitUntil: (work) => executionContext.waitUntil(work) }
  * ```
  */
-export interface RuntimeExtras {
-  readonly env?: HostEnv | undefined
-  readonly waitUntil?: ((work: Promise<unknown>) => void) | undefined
-}
+export type RuntimeExtras = Pick<ContextInit, "env" | "waitUntil">
 
 /**
  * Serves a Fetch request with already-resolved options; `undefined` when
