@@ -151,11 +151,11 @@ export interface PlainRequest {
 export type ParseInput = Request | PlainRequest | RouteRequest
 
 const isRouteRequest = (input: ParseInput): input is RouteRequest => "segments" in input && "bad" in input
-// Duck-typed, so a Request from another realm or a polyfill is read the same way.
+// Duck-typed, so a Request from another realm or a polyfill is read the same way (and a plain object is
+// told apart by one property read, without touching the `Request` global).
 const isFetchRequest = (input: ParseInput): input is Request =>
-  (typeof Request !== "undefined" && input instanceof Request) ||
-  (typeof (input as Partial<Request>).arrayBuffer === "function" &&
-    typeof (input as Partial<Request>).headers?.get === "function")
+  typeof (input as Partial<Request>).arrayBuffer === "function" &&
+  typeof (input as Partial<Request>).headers?.get === "function"
 
 /**
  * Turns any accepted request form into a {@link RouteRequest} (a
@@ -169,23 +169,36 @@ const isFetchRequest = (input: ParseInput): input is Request =>
 export function toRouteRequest(input: ParseInput): RouteRequest {
   if (isRouteRequest(input)) return input
   if (isFetchRequest(input)) return routeRequestFromFetch(input)
-  const headers = new Headers(input.headers as HeadersInit | undefined)
   const body = input.body
+  // The common case, a URL and perhaps a method: no Headers object, no body reader.
+  if ((body === undefined || body === null) && input.headers === undefined) {
+    return createRouteRequest({ method: input.method ?? "GET", target: input.url })
+  }
+  const given = input.headers
+  const headers =
+    given !== undefined && typeof (given as Partial<Headers>).get === "function" && !isBodyWithType(body)
+      ? (given as Headers)
+      : new Headers(given as HeadersInit | undefined)
   // A FormData, URLSearchParams or Blob body brings its own Content-Type (multipart boundary included).
-  const response =
-    body === undefined || body === null || typeof body === "string" || body instanceof Uint8Array
-      ? undefined
-      : new Response(body as BodyInit)
+  const response = isBodyWithType(body) ? new Response(body as BodyInit) : undefined
   const implied = response?.headers.get("content-type")
   if (implied && !headers.has("content-type")) headers.set("content-type", implied)
   return createRouteRequest({
     method: input.method ?? "GET",
     target: input.url,
     headers,
-    readBody: async () => {
-      if (response) return new Uint8Array(await response.arrayBuffer())
-      if (typeof body === "string") return new TextEncoder().encode(body)
-      return body instanceof Uint8Array ? body : new Uint8Array(0)
-    },
+    readBody:
+      body === undefined || body === null
+        ? undefined
+        : async () => {
+            if (response) return new Uint8Array(await response.arrayBuffer())
+            if (typeof body === "string") return new TextEncoder().encode(body)
+            return body instanceof Uint8Array ? body : new Uint8Array(0)
+          },
   })
+}
+
+/** A body that is neither text nor bytes (`FormData`, `URLSearchParams`, `Blob`, a stream): it brings its own Content-Type. */
+function isBodyWithType(body: PlainRequest["body"]): boolean {
+  return body !== undefined && body !== null && typeof body !== "string" && !(body instanceof Uint8Array)
 }
