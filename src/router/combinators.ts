@@ -62,7 +62,7 @@ export function Sum<Endpoint>(
       }
       return undefined
     },
-    shadowed: parts.flatMap((router) => router.Shadowed),
+    shadowed: () => parts.flatMap((router) => router.Shadowed),
   })
 }
 
@@ -90,7 +90,7 @@ export function Shift<Endpoint>(prefix: string, router: Router<Endpoint>): Route
       const path = router.link(endpoint)
       return path && prefixPath(segments, path)
     },
-    shadowed: router.Shadowed,
+    shadowed: () => router.Shadowed,
   })
 }
 
@@ -118,7 +118,7 @@ export function Map<Inner, Outer>(
   return makeRouter<Outer>({
     route: decodedRoute(decode, router),
     link: (endpoint) => router.link(encode(endpoint)),
-    shadowed: router.Shadowed,
+    shadowed: () => router.Shadowed,
   })
 }
 
@@ -143,7 +143,7 @@ export function Embed<Inner, Outer>(
       const inner = encodePartial(endpoint)
       return inner === undefined ? undefined : router.link(inner)
     },
-    shadowed: router.Shadowed,
+    shadowed: () => router.Shadowed,
   })
 }
 

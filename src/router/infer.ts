@@ -174,5 +174,5 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
       const write = urlWriter((endpoint as { $?: unknown }).$)
       return write?.(endpoint as Readonly<Record<string, unknown>>)
     })
-  return makeRouter<InferType<D>>({ route, link, url, shadowed: (codec as Partial<UnionCodec>).shadowed ?? [] })
+  return makeRouter<InferType<D>>({ route, link, url, shadowed: () => (codec as Partial<UnionCodec>).shadowed ?? [] })
 }

@@ -25,36 +25,63 @@ interface Bucket<Node> {
  * ```
  */
 export class LiteralEdges<Node> {
-  readonly all = new Map<string, Node>()
+  // Most nodes of a large table have one edge: it is kept in two fields, and the Map and the length index are
+  // made only when a second key comes (a 10,000-route table has tens of thousands of nodes).
+  #onlyKey: string | undefined = undefined
+  #onlyNode: Node | undefined = undefined
+  #all: Map<string, Node> | undefined = undefined
   // Indexed by key length; most lengths hold a few keys.
-  readonly byLength: Array<Bucket<Node> | undefined> = []
+  #byLength: Array<Bucket<Node> | undefined> | undefined = undefined
 
   /** The node under a key. */
   get(key: string): Node | undefined {
-    return this.all.get(key)
+    if (this.#all !== undefined) return this.#all.get(key)
+    return key === this.#onlyKey ? this.#onlyNode : undefined
   }
 
   /** Adds an edge (a key already present keeps its node). */
   set(key: string, node: Node): void {
-    if (this.all.has(key)) return
-    this.all.set(key, node)
-    const bucket = (this.byLength[key.length] ??= { keys: [], nodes: [] })
+    if (this.#all === undefined) {
+      if (this.#onlyKey === undefined) {
+        this.#onlyKey = key
+        this.#onlyNode = node
+        return
+      }
+      if (key === this.#onlyKey) return
+      this.#all = new Map()
+      this.#byLength = []
+      this.#index(this.#onlyKey, this.#onlyNode as Node)
+      this.#onlyKey = undefined
+      this.#onlyNode = undefined
+    }
+    if (this.#all.has(key)) return
+    this.#index(key, node)
+  }
+
+  #index(key: string, node: Node): void {
+    ;(this.#all as Map<string, Node>).set(key, node)
+    const byLength = this.#byLength as Array<Bucket<Node> | undefined>
+    const bucket = (byLength[key.length] ??= { keys: [], nodes: [] })
     bucket.keys.push(key)
     bucket.nodes.push(node)
   }
 
   /** The node under a segment, as `get` gives it, on the routing hot path. */
   find(segment: string): Node | undefined {
-    const bucket = segment.length < this.byLength.length ? this.byLength[segment.length] : undefined
+    const byLength = this.#byLength
+    if (byLength === undefined) return segment === this.#onlyKey ? this.#onlyNode : undefined
+    const bucket = segment.length < byLength.length ? byLength[segment.length] : undefined
     if (bucket === undefined) return undefined
     const keys = bucket.keys
-    if (keys.length > scanLimit) return this.all.get(segment)
+    if (keys.length > scanLimit) return (this.#all as Map<string, Node>).get(segment)
     for (let i = 0; i < keys.length; i++) if (keys[i] === segment) return bucket.nodes[i]
     return undefined
   }
 
   /** The edges in insertion order. */
   entries(): IterableIterator<[string, Node]> {
-    return this.all.entries()
+    if (this.#all !== undefined) return this.#all.entries()
+    const only: Array<[string, Node]> = this.#onlyKey === undefined ? [] : [[this.#onlyKey, this.#onlyNode as Node]]
+    return only[Symbol.iterator]()
   }
 }

@@ -23,10 +23,18 @@ const endpointOf = <Endpoint>(result: ParseRequestResult<Endpoint> | undefined):
  */
 export function makeRouter<Endpoint>(parts: RouterParts<Endpoint>): Router<Endpoint> {
   const { route, link, url } = parts
+  let shadowed: readonly string[] | undefined
   return Object.freeze({
     route,
     link,
-    Shadowed: Object.freeze([...(parts.shadowed ?? [])]),
+    // Computed on first read: building a router stays linear in its cases (issue 17).
+    get Shadowed(): readonly string[] {
+      if (shadowed === undefined) {
+        const given = parts.shadowed ?? []
+        shadowed = Object.freeze([...(typeof given === "function" ? given() : given)])
+      }
+      return shadowed
+    },
     Link(endpoint: Endpoint): string {
       if (url !== undefined) {
         try {

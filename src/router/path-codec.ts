@@ -188,6 +188,11 @@ function tupleCodec(items: readonly Descriptor[], where: string): PathCodec {
  * const codec = pathCodecOf(t.tuple(t.int, t.string), "value")
  * ```
  */
+/** Copies a compiled codec onto its registered placeholder, getters as getters (a union's `shadowed` is computed on first read). */
+function fill(placeholder: PathCodec, compiled: PathCodec): void {
+  Object.defineProperties(placeholder, Object.getOwnPropertyDescriptors(compiled))
+}
+
 export function pathCodecOf(descriptor: Descriptor, where: string): PathCodec {
   const d = resolve(descriptor)
   const cached = cache.get(d)
@@ -208,22 +213,22 @@ export function pathCodecOf(descriptor: Descriptor, where: string): PathCodec {
   try {
     switch (d.kind) {
       case "option":
-        Object.assign(codec, optionCodec(d.of, where))
+        fill(codec, optionCodec(d.of, where))
         break
       case "list":
-        Object.assign(codec, listCodec(d.of, where))
+        fill(codec, listCodec(d.of, where))
         break
       case "tuple":
-        Object.assign(codec, tupleCodec(d.items, where))
+        fill(codec, tupleCodec(d.items, where))
         break
       case "record":
-        Object.assign(codec, shapeCodec(d, undefined, where))
+        fill(codec, shapeCodec(d, undefined, where))
         break
       case "case":
-        Object.assign(codec, shapeCodec(d, undefined, where))
+        fill(codec, shapeCodec(d, undefined, where))
         break
       case "union":
-        Object.assign(codec, unionCodec(d, where))
+        fill(codec, unionCodec(d, where))
         break
     }
     codec.minWidth()

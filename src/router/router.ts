@@ -63,7 +63,8 @@ export interface Router<Endpoint> {
 export interface RouterParts<Endpoint> {
   route: Router<Endpoint>["route"]
   link: Router<Endpoint>["link"]
-  shadowed?: readonly string[]
+  /** The cases that can never match, or a function computing them on first read of `Router.Shadowed` (it costs a pass over every pair of cases). */
+  shadowed?: readonly string[] | (() => readonly string[])
   /** A faster `Link` for the values it can write; undefined (or a throw) hands the value to `link`. */
   url?: (endpoint: Endpoint) => string | undefined
 }

@@ -38,26 +38,39 @@ export interface TrieEntry {
  * ```
  */
 export interface SegmentNode {
-  readonly literals: LiteralEdges<SegmentNode>
+  // Each part starts as a shared empty one and gets its own on the first write (insertAlternative): most nodes of
+  // a large table hold one or two of the four, and a table of 10,000 routes has tens of thousands of nodes.
+  literals: LiteralEdges<SegmentNode>
   /** `any`: the codec reads every segment (a string), so the walk need not call it. */
-  readonly holes: Array<{ readonly text: TextCodec; readonly any: boolean; readonly node: SegmentNode }>
-  readonly complete: MethodLists<TrieEntry>
-  readonly tails: MethodLists<TrieEntry>
+  holes: ReadonlyArray<{ readonly text: TextCodec; readonly any: boolean; readonly node: SegmentNode }>
+  complete: MethodLists<TrieEntry>
+  tails: MethodLists<TrieEntry>
 }
+
+// Shared by every node until it holds something of that kind (insertAlternative replaces them before writing;
+// the lists are frozen, so a write that forgot to replace them throws).
+const noLiterals: LiteralEdges<SegmentNode> = new LiteralEdges<SegmentNode>()
+const noHoles: SegmentNode["holes"] = Object.freeze([])
+const noEntries = Object.freeze({
+  all: Object.freeze([]),
+  other: Object.freeze([]),
+  names: Object.freeze([]),
+  lists: Object.freeze([]),
+}) as unknown as MethodLists<TrieEntry>
 
 /**
  * An empty trie node.
  *
  * @example
  * ```ts
- * newSegmentNode().literals.size //=> 0
+ * newSegmentNode().literals.get("a") //=> undefined
  * ```
  */
 export const newSegmentNode = (): SegmentNode => ({
-  literals: new LiteralEdges(),
-  holes: [],
-  complete: newMethodLists(),
-  tails: newMethodLists(),
+  literals: noLiterals,
+  holes: noHoles,
+  complete: noEntries,
+  tails: noEntries,
 })
 
 /**
@@ -77,14 +90,17 @@ export function insertAlternative(root: SegmentNode, rank: number, alternative: 
     const element = elements[depth] as Element
     if ("literal" in element) {
       let child = node.literals.get(element.literal)
-      if (!child) node.literals.set(element.literal, (child = newSegmentNode()))
+      if (!child) {
+        if (node.literals === noLiterals) node.literals = new LiteralEdges()
+        node.literals.set(element.literal, (child = newSegmentNode()))
+      }
       node = child
       continue
     }
     const text = element.text
     if (text === undefined) break
     let edge = node.holes.find((hole) => hole.text === text)
-    if (!edge) node.holes.push((edge = { text, any: text.kind === "string", node: newSegmentNode() }))
+    if (!edge) node.holes = [...node.holes, (edge = { text, any: text.kind === "string", node: newSegmentNode() })]
     node = edge.node
   }
   const from = depth
@@ -98,7 +114,8 @@ export function insertAlternative(root: SegmentNode, rank: number, alternative: 
   })
   const whole = depth === elements.length
   const entry: TrieEntry = { rank, alternative, tailWidth, direct: whole ? directBuildOf(alternative) : undefined }
-  addByMethod(whole ? node.complete : node.tails, entry)
+  if (whole) addByMethod(node.complete === noEntries ? (node.complete = newMethodLists()) : node.complete, entry)
+  else addByMethod(node.tails === noEntries ? (node.tails = newMethodLists()) : node.tails, entry)
   return depth
 }
 

@@ -48,28 +48,54 @@ const isStatic = (alternative: Alternative) => alternative.prefix === alternativ
 export function staticRoutes(alternatives: readonly Alternative[]): Map<string, StaticRoute> {
   const out = new Map<string, StaticRoute>()
   const taken = new Set<string>()
-  alternatives.forEach((alternative, index) => {
-    if (!isStatic(alternative)) return
+  // The leading literals of the non-static alternatives seen so far: a later static path under one of them is
+  // reachable by that earlier alternative. A trie, so the table is built in one pass (linear in the routes).
+  const blocking: PrefixNode = { blocks: false, children: new Map() }
+  for (const alternative of alternatives) {
     const path = literalsOf(alternative)
+    if (!isStatic(alternative)) {
+      blockPrefix(blocking, path)
+      continue
+    }
     const key = "/" + path.join("/")
-    const reachable = alternatives.slice(0, index).some((earlier) => {
-      const literals = literalsOf(earlier)
-      if (isStatic(earlier))
-        return literals.length === path.length && literals.every((literal, i) => literal === path[i])
-      return literals.length <= path.length && literals.every((literal, i) => literal === path[i])
-    })
     const { shape } = alternative
     const plain = path.every(plainLiteral)
-    if (reachable || taken.has(key) || !plain || shape.tag === undefined || shape.fields.length > 0) {
+    if (taken.has(key) || isBlocked(blocking, path) || !plain || shape.tag === undefined || shape.fields.length > 0) {
       taken.add(key)
-      return
+      continue
     }
     taken.add(key)
     const methods = alternative.methods && [...alternative.methods]
     if (methods?.includes("GET") && !methods.includes("HEAD")) methods.push("HEAD")
     out.set(key, { methods, tag: shape.tag, literals: knownTarget(key, path) })
-  })
+  }
   return out
+}
+
+interface PrefixNode {
+  blocks: boolean
+  readonly children: Map<string, PrefixNode>
+}
+
+function blockPrefix(root: PrefixNode, literals: readonly string[]): void {
+  let node = root
+  for (const literal of literals) {
+    let child = node.children.get(literal)
+    if (child === undefined) node.children.set(literal, (child = { blocks: false, children: new Map() }))
+    node = child
+  }
+  node.blocks = true
+}
+
+/** Whether some recorded prefix is a prefix of `literals` (the empty one included). */
+function isBlocked(root: PrefixNode, literals: readonly string[]): boolean {
+  let node: PrefixNode | undefined = root
+  for (let i = 0; node !== undefined; i++) {
+    if (node.blocks) return true
+    if (i === literals.length) return false
+    node = node.children.get(literals[i] as string)
+  }
+  return false
 }
 
 /**

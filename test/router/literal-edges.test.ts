@@ -32,4 +32,26 @@ describe("LiteralEdges", () => {
       ["a", "a"],
     ])
   })
+
+  it("holds one edge in fields, and switches to the index on the second", () => {
+    const edges = new LiteralEdges<string>()
+    expect(edges.find("a")).toBeUndefined()
+    expect([...edges.entries()]).toEqual([])
+    edges.set("page", "one")
+    edges.set("page", "again")
+    expect(edges.find("page")).toBe("one")
+    expect(edges.find("pages")).toBeUndefined()
+    expect([...edges.entries()]).toEqual([["page", "one"]])
+    edges.set("next", "two")
+    expect([edges.find("page"), edges.find("next"), edges.get("next"), edges.find("x")]).toEqual([
+      "one",
+      "two",
+      "two",
+      undefined,
+    ])
+    expect([...edges.entries()]).toEqual([
+      ["page", "one"],
+      ["next", "two"],
+    ])
+  })
 })
