@@ -10,6 +10,7 @@ import { tmpdir } from "node:os"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { generateApp, type AppOptions } from "./generate-app.js"
+import { generateMixedApp } from "./generate-mixed-app.js"
 
 /**
  * The checker's figures for one generated app.
@@ -79,10 +80,28 @@ function figure(output: string, label: string): number {
  * ```
  */
 export function measureTypeCost(routes: number, options: AppOptions): TypeCost {
+  return checkFiles(routes, { "app.ts": generateApp(routes, join(root, "src"), options) })
+}
+
+/**
+ * Type-checks the mixed app of issue 17 (five shapes, extras, async
+ * handlers, a client module of links) with `routes` cases.
+ *
+ * @example
+ * ```ts
+ * measureMixedTypeCost(300).instantiations //=> an exact count
+ * ```
+ */
+export function measureMixedTypeCost(routes: number): TypeCost {
+  return checkFiles(routes, generateMixedApp(routes, join(root, "src")))
+}
+
+function checkFiles(routes: number, files: Readonly<Record<string, string>>): TypeCost {
   const dir = mkdtempSync(join(tmpdir(), "sitelets-type-cost-"))
   try {
-    writeFileSync(join(dir, "app.ts"), generateApp(routes, join(root, "src"), options))
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: checkerOptions, files: ["app.ts"] }))
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
+    const config = { compilerOptions: checkerOptions, files: Object.keys(files) }
+    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(config))
     let output: string
     try {
       output = execFileSync(process.execPath, [tsc, "-p", dir, "--extendedDiagnostics"], { encoding: "utf8" })

@@ -3,7 +3,9 @@
  * generated apps of 0/50/200/500 routes, the marginal instantiations per
  * route (the slope from 50 to 500 routes; "vs 0" also carries one-off costs
  * of the first route, like the first use of the output types), then the
- * editor latency on a 300-route app.
+ * editor latency on a 300-route app. Then issue 17's mixed app (five route
+ * shapes, extra JSON fields, async handlers, a client module of links) at
+ * 100, 300, 1,000 and 2,000 routes.
  *
  * The app is the issue's: one handler per case through `Sitelet.Infer`, each
  * reading its case's fields and making one `ctx.Link(…)`. `--switch` measures
@@ -12,7 +14,7 @@
  * language-service timing.
  */
 import { measureEditorLatency, type EditorLatency } from "./editor.js"
-import { marginalPerRoute, measureTypeCost, type TypeCost } from "./measure.js"
+import { marginalPerRoute, measureMixedTypeCost, measureTypeCost, type TypeCost } from "./measure.js"
 
 const links = !process.argv.includes("--no-links")
 const handlers = !process.argv.includes("--switch")
@@ -46,6 +48,25 @@ console.log(
     `${marginalPerRoute(first, middle).toFixed(1)} (${first.routes} → ${middle.routes}), ` +
     `${marginalPerRoute(middle, last).toFixed(1)} (${middle.routes} → ${last.routes}; a larger figure here means superlinear growth)`,
 )
+
+// Issue 17's mixed app: five shapes (extra JSON fields among them), async handlers, a client module of links.
+const mixed = [100, 300, 1000, 2000].map((routes) => measureMixedTypeCost(routes))
+console.log("\ntype cost of the mixed app (five shapes, every third handler async, a client file of one link per case)")
+console.log("routes  instantiations   types    check(s)  memory(MB)  per route (vs previous size)")
+for (const [i, result] of mixed.entries()) {
+  const previous = mixed[i - 1]
+  console.log(
+    [
+      String(result.routes).padStart(6),
+      String(result.instantiations).padStart(15),
+      String(result.types).padStart(7),
+      result.checkTimeSeconds.toFixed(2).padStart(11),
+      (result.memoryKilobytes / 1024).toFixed(0).padStart(11),
+      (previous ? marginalPerRoute(previous, result).toFixed(1) : "").padStart(17),
+    ].join(" "),
+  )
+  for (const error of result.errors) console.log(`  ! ${error}`)
+}
 
 if (!process.argv.includes("--no-editor")) {
   const routes = 300

@@ -1,6 +1,6 @@
 import type { CaseAttribute, CaseDescriptor, FieldInput } from "../descriptor/descriptor.js"
 import { EndPoint, Wildcard } from "../descriptor/attributes.js"
-import type { FieldsOutput, Simplify } from "../descriptor/fields-output.js"
+import type { EntriesOutput, FieldEntries, Simplify } from "../descriptor/fields-output.js"
 import { pathStart, type PathStart } from "./messages.js"
 import { parseMethods, type Methods as MethodTable, type ParseMethods } from "./parse-methods.js"
 import { parsePath, type ParsePath } from "./parse-path.js"
@@ -153,23 +153,14 @@ export type TemplateCaseOutput<Template extends string, Extra> = string extends 
     : never
 
 // An alias of the holes alone (no template text), so routes with the same holes share one output type.
-type BuildOutput<Entries extends HoleShape, Extra> = Simplify<
-  HoleFields<Entries, Entries[2]> & ExtraOutput<Extra, Entries[0]>
->
+// Extra fields join the holes as entries: one object type built from names and output types only.
+type BuildOutput<Entries extends HoleShape, Extra> = Simplify<EntriesOutput<Entries | ExtraEntries<Extra, Entries[0]>>>
 
-// Without option holes (`Optional` holds no `true`), one mapped type keyed by the names alone:
-// no conditional `as` clause to evaluate per hole, twice.
-type HoleFields<Entries extends HoleShape, Optional> = true extends Optional
-  ? { -readonly [Field in Entries as Field[2] extends true ? never : Field[0]]: Field[1] } & {
-      -readonly [Field in Entries as Field[2] extends true ? Field[0] : never]?: Field[1]
-    }
-  : { -readonly [Field in Entries as Field[0]]: Field[1] }
-
-type ExtraOutput<Extra, Names extends string> = [Exclude<keyof Extra, Names>] extends [never]
-  ? {}
+type ExtraEntries<Extra, Names extends string> = [Exclude<keyof Extra, Names>] extends [never]
+  ? never
   : Extra extends ExtraFields
-    ? FieldsOutput<Omit<Extra, Names>>
-    : {}
+    ? FieldEntries<Extra, Names>
+    : never
 
 /**
  * The template itself when it is valid, else its error sentence as a string
