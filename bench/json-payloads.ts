@@ -6,8 +6,7 @@
 import { Type, type TSchema } from "@sinclair/typebox"
 import * as v from "valibot"
 import { z } from "zod"
-import { t } from "../src/descriptor/t.js"
-import type { Descriptor } from "../src/descriptor/descriptor.js"
+import { t, type Descriptor } from "sitelets"
 
 /** One payload: our descriptor, the peers' schemas, and a typed value. */
 export interface Payload {

@@ -20,7 +20,9 @@ import fastJson from "fast-json-stringify"
 import { TypeCompiler } from "@sinclair/typebox/compiler"
 import { Value } from "@sinclair/typebox/value"
 import * as v from "valibot"
-import { decode, deserialize, serialize } from "../src/json/codec.js"
+import { Json } from "sitelets"
+
+const { Decode: decode, Deserialize: deserialize, Serialize: serialize } = Json
 import { installedVersion as version } from "./common/environment.js"
 import { type Contender, measure, type Result } from "./json-harness.js"
 import { payloads } from "./json-payloads.js"

@@ -17,6 +17,8 @@ import { mergeSections } from "./common/markdown.js"
 import { repoPath } from "./common/paths.js"
 import { adversarialBench } from "./adversarial/adversarial-bench.js"
 import { linkingBench } from "./linking/linking-bench.js"
+import { buildBench } from "./routing/build.js"
+import { perCallBench } from "./routing/per-call.js"
 import { contenderNotes, routingBench } from "./routing/routing-bench.js"
 import { quickLoad, serverBench } from "./server/server-bench.js"
 import {
@@ -27,10 +29,13 @@ import {
   serverSection,
   type Results,
 } from "./report.js"
+import { buildSection, perCallSection } from "./report-scale.js"
 import { summarySection } from "./summary.js"
 
 const childEntry = fileURLToPath(new URL("./server-child.mjs", import.meta.url))
-const all = ["routing", "linking", "adversarial", "server"] as const
+const perCallEntry = fileURLToPath(new URL("./per-call-child.mjs", import.meta.url))
+const buildEntry = fileURLToPath(new URL("./build-child.mjs", import.meta.url))
+const all = ["routing", "build", "linking", "adversarial", "server"] as const
 const asked = process.argv.slice(2)
 const selected = asked.length > 0 && !asked.includes("render") ? all.filter((name) => asked.includes(name)) : all
 const step = (name: string) => process.stderr.write(`${name}…\n`)
@@ -55,6 +60,12 @@ let results: Results = render
 if (!render && selected.includes("routing")) {
   step("routing")
   results = { ...results, routing: await routingBench(harness), routingNotes: contenderNotes() }
+  step("routing, per call (mitata, a fresh process per scenario)")
+  results = { ...results, routingPerCall: perCallBench(perCallEntry, quick) }
+}
+if (!render && selected.includes("build")) {
+  step("router build")
+  results = { ...results, build: buildBench(buildEntry, quick ? [1000] : [1000, 10000]) }
 }
 if (!render && selected.includes("linking")) {
   step("linking")
@@ -80,6 +91,8 @@ if (selected.length === all.length) {
     ["Targets", summarySection(results)],
     ["Environment", environmentSection(env)],
     ["Routing", routingSection(results.routing ?? [], results.routingNotes ?? [])],
+    ["Routing per call", perCallSection(results.routingPerCall ?? [])],
+    ["Router build", buildSection(results.build ?? [])],
     ["Linking", linkingSection(results.linking ?? [])],
     ["Whole server", serverSection(results.server ?? [])],
     ["Adversarial paths", adversarialSection(results.adversarial ?? [])],
@@ -91,7 +104,18 @@ if (selected.length === all.length) {
       "`## Notes` (written by hand); `npm run bench:types` measures the type-level cost. Figures are from one run " +
       "on one machine: read the ratios, which come from one process, rather than the absolute times.",
   ].join("\n")
-  const order = ["Targets", "Environment", "Routing", "Linking", "JSON", "Whole server", "Adversarial paths", "Notes"]
+  const order = [
+    "Targets",
+    "Environment",
+    "Routing",
+    "Routing per call",
+    "Router build",
+    "Linking",
+    "JSON",
+    "Whole server",
+    "Adversarial paths",
+    "Notes",
+  ]
   const source = repoPath("BENCHMARKS.md")
   writeFileSync(file, mergeSections(existsSync(source) ? readFileSync(source, "utf8") : "", preamble, generated, order))
   process.stderr.write(`wrote ${file}\n`)

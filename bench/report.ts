@@ -8,6 +8,8 @@ import type { Timing } from "./common/harness.js"
 import { formatNs, formatPercent, formatRatio, table } from "./common/markdown.js"
 import type { AdversarialResult } from "./adversarial/adversarial-bench.js"
 import type { LinkingResult } from "./linking/linking-bench.js"
+import type { BuildResult } from "./routing/build.js"
+import type { PerCallResult } from "./routing/per-call.js"
 import type { ScenarioResult } from "./routing/routing-bench.js"
 import { load, type ServerResult } from "./server/server-bench.js"
 
@@ -16,6 +18,8 @@ export interface Results {
   readonly environment: Environment
   readonly routing?: readonly ScenarioResult[]
   readonly routingNotes?: ReadonlyArray<readonly [string, string]>
+  readonly routingPerCall?: readonly PerCallResult[]
+  readonly build?: readonly BuildResult[]
   readonly linking?: readonly LinkingResult[]
   readonly server?: readonly ServerResult[]
   readonly adversarial?: readonly AdversarialResult[]
@@ -54,8 +58,9 @@ export function environmentSection(env: Environment): string {
       "over interleaved rounds (A B C, A B C, …) so a busy moment hits every contender alike; wall-clock medians are in " +
       "`bench/results.json`. The server benchmark is wall-clock by nature and is the most exposed to that load.",
     "",
-    "sitelets code is bundled by esbuild (target es2022, like the published tsup build) before it is measured: " +
-      "running it through `tsx` adds esbuild's `keepNames` wrappers to every closure and made it several times slower.",
+    "sitelets is measured as users load it: `npm run bench` builds the package first and the benchmarks import " +
+      "`sitelets` and `sitelets/node` from the built `dist/` (bundled with the harness by esbuild, target es2022; " +
+      "running through `tsx` would add esbuild's `keepNames` wrappers to every closure and slow everything down).",
   ].join("\n")
 }
 
@@ -94,7 +99,7 @@ export function routingSection(
     "## Routing",
     "",
     "The GitHub REST API table (`../shared/bench/github-routes.json`, 203 routes), declared as sitelets templates " +
-      "(`:name` → `<name>`, string holes; the union is generated at run time, static routes first) and loaded into every peer. " +
+      "(`:name` → `<name>`, string holes; the union is generated at run time in the table's order) and loaded into every peer. " +
       "Every contender's answers (route and parameters) for all 203 requests and the miss are checked before timing. " +
       'sitelets produces the typed endpoint value (`{ $: "R63", owner, repo, number }`); peers produce their param bag ' +
       "(Hono: its index map and stash, as its router does before `c.req.param()`).",

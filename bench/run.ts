@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: bundles the runtime benchmarks with esbuild (sitelets
- * from src/, target es2022 like the published build, packages external),
- * then runs the bundle with plain node. Arguments select a subset:
+ * `npm run bench`: builds the package (`npm run build`), bundles the
+ * benchmarks with esbuild against the built `dist/` (the published code, as
+ * users load it; other packages external), then runs the bundle with plain
+ * node. Arguments select a subset:
  * `npm run bench -- routing linking`. The whole-server rows on Bun and Deno
  * run their servers in those runtimes, installed from npm into
  * test/runtimes (the runtime matrix's install; done here when missing).
@@ -12,10 +13,20 @@ import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
+
+// The published code: the benchmarks import "sitelets" and "sitelets/node", resolved to the fresh build.
+const built = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"], cwd: root })
+if (built.status !== 0) process.exit(built.status ?? 1)
+const alias = { sitelets: `${root}dist/index.js`, "sitelets/node": `${root}dist/host/node.js` }
 const outdir = `${root}node_modules/.cache/sitelets-bench`
 
 await build({
-  entryPoints: { main: `${root}bench/main.ts`, "server-child": `${root}bench/server/server-child.ts` },
+  entryPoints: {
+    main: `${root}bench/main.ts`,
+    "server-child": `${root}bench/server/server-child.ts`,
+    "per-call-child": `${root}bench/routing/per-call-child.ts`,
+    "build-child": `${root}bench/routing/build-child.ts`,
+  },
   outdir,
   outExtension: { ".js": ".mjs" },
   bundle: true,
@@ -23,6 +34,7 @@ await build({
   platform: "node",
   target: "es2022",
   packages: "external",
+  alias,
   logLevel: "warning",
 })
 
@@ -35,6 +47,7 @@ await build({
   format: "esm",
   platform: "node",
   target: "es2022",
+  alias,
   logLevel: "warning",
 })
 const runtimeBin = (name: string) => `${root}test/runtimes/node_modules/.bin/${name}`

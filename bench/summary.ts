@@ -44,6 +44,39 @@ function routingLines(results: Results, rows: string[][], leads: string[], trail
   }
 }
 
+/** Issue 17's goals: `Parse` near the host's path, router build time and retained heap near find-my-way's. */
+function scaleLines(results: Results, rows: string[][]): void {
+  for (const scenario of results.routing ?? []) {
+    if (scenario.key !== "static" && scenario.key !== "all") continue
+    const median = (name: string) => scenario.timings.find((timing) => timing.name === name)?.median
+    const parse = median("sitelets Parse")
+    const host = median(ours)
+    const awaited = median("sitelets (awaited)")
+    if (parse && host && awaited)
+      rows.push([
+        `\`Parse\` within 1.3× of createRouteRequest + route (${scenario.key})`,
+        `${formatRatio(parse / host)} (${formatRatio(parse / awaited)} of the same awaited)`,
+        parse / host <= 1.3 ? "met" : parse / awaited <= 1.3 ? "**met only counting the await**" : "**missed**",
+      ])
+  }
+  for (const build of results.build ?? []) {
+    if (build.routes < 10_000) continue
+    const mine = build.timings.find((timing) => timing.name === ours)
+    const fmw = build.timings.find((timing) => timing.name === "find-my-way")
+    if (!mine || !fmw) continue
+    rows.push([
+      `router build ≤ 2× find-my-way (${build.routes.toLocaleString("en")} ${build.shape})`,
+      `${formatRatio(mine.ms / fmw.ms)} its time`,
+      mine.ms / fmw.ms <= 2 ? "met" : "**missed**",
+    ])
+    rows.push([
+      `retained heap ≤ find-my-way's (${build.routes.toLocaleString("en")} ${build.shape})`,
+      `${formatRatio(mine.retained / fmw.retained)} its heap`,
+      mine.retained <= fmw.retained ? "met" : "**missed**",
+    ])
+  }
+}
+
 /**
  * The targets table and the lead/trail lists.
  *
@@ -119,6 +152,7 @@ export function summarySection(results: Results): string {
     ])
     ;(byCpu >= 1 ? leads : trails).push(`${peer.name}, server CPU per request (${formatRatio(byCpu)})`)
   }
+  scaleLines(results, rows)
   const worst = Math.max(...(results.adversarial ?? []).map((result) => result.maxMs))
   if (Number.isFinite(worst))
     rows.push([
@@ -131,7 +165,7 @@ export function summarySection(results: Results): string {
     "",
     "Generated from this run (ratios: how many times faster sitelets is; details in the sections below).",
     "",
-    table(["goal (issues 7, 12)", "measured", ""], rows),
+    table(["goal (issues 7, 12, 17)", "measured", ""], rows),
     "",
     `**sitelets leads** against: ${leads.length > 0 ? leads.join("; ") : "none"}.`,
     "",

@@ -3,7 +3,7 @@
  * table): the whole per-request cost (`createRouteRequest` + `route`), per
  * lookup. Reported, never asserted; the issue's goal is well under 20 ms.
  */
-import { createRouteRequest } from "../../src/index.js"
+import { createRouteRequest } from "sitelets"
 import { median } from "../common/harness.js"
 import { loadTable } from "../routing/github-table.js"
 import { tableRouter } from "../routing/ours.js"

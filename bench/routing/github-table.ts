@@ -57,21 +57,25 @@ export const caseName = (route: TableRoute): string => `R${route.id}`
 /** `GET /repos/:owner/:repo` → `GET /repos/<owner>/<repo>` (string holes). */
 export const templateOf = (route: TableRoute): string => `${route.method} ${route.path.replace(/:(\w+)/g, "<$1>")}`
 
+/** How the sitelets union lists the table: as given, or its static routes first. */
+export type TableOrder = "declared" | "static first"
+
 /**
- * The union the sitelets router is built from, as a record of templates.
- * Static routes come first (as they would in a hand-written site: the more
- * specific case before the one with a hole); otherwise table order.
+ * The union the sitelets router is built from, as a record of templates:
+ * in the table's own order (`"declared"`, the main row), or with the
+ * static routes first (`"static first"`, as a hand-written site would put
+ * the more specific case before the one with a hole).
  *
  * @example
  * ```ts
  * templateCases(loadTable()).R0 //=> "GET /authorizations"
  * ```
  */
-export function templateCases(table: readonly TableRoute[]): Record<string, string> {
-  const ordered = [
-    ...table.filter((route) => route.params.length === 0),
-    ...table.filter((route) => route.params.length > 0),
-  ]
+export function templateCases(table: readonly TableRoute[], order: TableOrder = "declared"): Record<string, string> {
+  const ordered =
+    order === "declared"
+      ? table
+      : [...table.filter((route) => route.params.length === 0), ...table.filter((route) => route.params.length > 0)]
   const cases: Record<string, string> = {}
   for (const route of ordered) cases[caseName(route)] = templateOf(route)
   return cases

@@ -7,7 +7,7 @@
  * with the child protocol of server-child.ts.
  */
 import { Hono } from "hono"
-import { Content, Fetch, Sitelet, t } from "../../src/index.js"
+import { Content, Fetch, Sitelet, t } from "sitelets"
 import { userOf } from "./user.js"
 
 /** The runtimes beside Node. */
