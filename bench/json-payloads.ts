@@ -20,7 +20,8 @@ export interface Payload {
   readonly value: unknown
 }
 
-const User = t.record({
+/** The `User` record (~160 bytes of JSON), shared with the large-payload benchmark. */
+export const User = t.record({
   id: t.int,
   name: t.string,
   city: t.string,
@@ -148,7 +149,8 @@ const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 
 const pick = <Item>(items: readonly Item[]): Item => items[Math.floor(random() * items.length)] as Item
 const words = ["alpha", "beta", "gamma", "delta", "Zoë", "naïve", 'x"y', "rock & roll"]
 
-function user(id: number) {
+/** A deterministic `User` value (the generator is seeded). */
+export function user(id: number) {
   return {
     id,
     name: `${pick(words)} ${pick(words)}`,

@@ -25,6 +25,7 @@ import { Json } from "sitelets"
 const { Decode: decode, Deserialize: deserialize, Serialize: serialize } = Json
 import { installedVersion as version } from "./common/environment.js"
 import { type Contender, measure, type Result } from "./json-harness.js"
+import { largePayloads } from "./json-large.js"
 import { payloads } from "./json-payloads.js"
 
 const ajv = new Ajv({ allErrors: false })
@@ -117,3 +118,17 @@ console.log(
 )
 console.log("|---|---|---|---:|---:|---:|---:|---:|")
 for (const line of rows) console.log(line)
+
+// Issue 17: large payloads, sizes interleaved in this same process, and memory.
+console.error("large payloads…")
+const large = largePayloads()
+console.log("")
+console.log(
+  "Large payloads: `User[]` of about 1 KB, 100 KB and 10 MB, every size measured in each of 7 interleaved rounds " +
+    "(after the tables above, in the same process). Ratios are to JSON.stringify (serialize) or to JSON.parse plus " +
+    "reviving the `joined` dates (deserialize: `Json.Deserialize` builds the Dates). Memory: one decode of each size " +
+    "after two full collections; the heap right after the call (garbage included), and what the decoded value " +
+    "still holds after two more.",
+)
+console.log("")
+for (const line of large) console.log(line)

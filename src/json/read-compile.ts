@@ -92,18 +92,31 @@ function listReader(item: Reader | undefined): Reader | undefined {
   return (text, depth, limits) => {
     expect(text, 91)
     if (depth >= limits.maxDepth) bail()
-    const out: unknown[] = []
     if (text.charCodeAt(cursor.at) === 93) {
       cursor.at++
-      return out
+      return []
     }
+    // Up to three items, an array literal of exactly their number (as JSON.parse's arrays are): an array grown
+    // by push reserves 16 slots or more, which is most of the memory of a decoded short list.
+    const a = item(text, depth + 1, limits)
+    if (next(text) === 93) return [a]
+    const b = item(text, depth + 1, limits)
+    if (next(text) === 93) return [a, b]
+    const c = item(text, depth + 1, limits)
+    if (next(text) === 93) return [a, b, c]
+    const out: unknown[] = [a, b, c]
     for (;;) {
       out.push(item(text, depth + 1, limits))
-      const code = text.charCodeAt(cursor.at++)
-      if (code === 93) return out
-      if (code !== 44) bail()
+      if (next(text) === 93) return out.length < 64 ? out.slice() : out
     }
   }
+}
+
+// After an item: the code of the closing bracket (93) past it, or past a comma (44) before the next item.
+function next(text: string): number {
+  const code = text.charCodeAt(cursor.at++)
+  if (code !== 93 && code !== 44) bail()
+  return code
 }
 
 function tupleReader(items: readonly (Reader | undefined)[]): Reader | undefined {

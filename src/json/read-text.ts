@@ -7,6 +7,8 @@
  * decode.
  */
 
+import { ownString } from "./own-string.js"
+
 /**
  * Where the fast reader is in the text. One shared cursor: the readers are
  * synchronous and never call user code while a text is being read.
@@ -74,8 +76,7 @@ export function readString(text: string): string {
     const code = text.charCodeAt(i)
     if (code === 34) {
       cursor.at = i + 1
-      // Short slices are copies already; see `own` for longer ones.
-      return i - start < 13 ? text.slice(start, i) : own(text, start, i)
+      return ownString(text, start, i)
     }
     if (code === 92) return readEscaped(text, start - 1, i)
     // Raw control characters are invalid JSON.
@@ -91,20 +92,6 @@ const escaped: readonly (string | undefined)[] = Array.from(
 )
 
 // Decoding escapes here instead of calling JSON.parse on the string saves a builtin call per escaped string.
-// V8 makes a slice of 13 characters or more a view into the whole text: a decoded field kept by the
-// application would keep the whole request body alive (JSON.parse's strings never do). Slices shorter than
-// 13 are copies, so a string of up to 24 is joined from two of them (a third of the cost of one flat copy,
-// measured); longer ones are copied by flattening a one-character prefix.
-function own(text: string, start: number, end: number): string {
-  const length = end - start
-  if (length < 13) return text.slice(start, end)
-  if (length <= 24) {
-    const middle = start + (length >> 1)
-    return text.slice(start, middle) + text.slice(middle, end)
-  }
-  return (" " + text.slice(start, end)).slice(1)
-}
-
 function readEscaped(text: string, open: number, i: number): string {
   const length = text.length
   let out = ""
@@ -113,10 +100,13 @@ function readEscaped(text: string, open: number, i: number): string {
     const code = text.charCodeAt(i)
     if (code === 34) {
       cursor.at = i + 1
-      return out + own(text, from, i)
+      // Joined from pieces (views into the text among them): flattened into one string of its own.
+      const whole = out + text.slice(from, i)
+      whole.charCodeAt(0)
+      return whole
     }
     if (code === 92) {
-      out += own(text, from, i)
+      out += text.slice(from, i)
       const letter = text.charCodeAt(i + 1)
       if (letter === 117) {
         const unit = hex4(text, i + 2)
