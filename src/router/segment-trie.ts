@@ -104,20 +104,68 @@ export function insertAlternative(root: SegmentNode, rank: number, alternative: 
     node = edge.node
   }
   const from = depth
-  const tailWidth = widthOf(() => {
-    let width = 0
-    for (let i = from; i < elements.length; i++) {
-      const element = elements[i] as Element
-      width += "literal" in element ? 1 : element.codec.minWidth()
-    }
-    return width
-  })
   const whole = depth === elements.length
+  const tailWidth = whole
+    ? nothingAfter
+    : widthOf(() => {
+        let width = 0
+        for (let i = from; i < elements.length; i++) {
+          const element = elements[i] as Element
+          width += "literal" in element ? 1 : element.codec.minWidth()
+        }
+        return width
+      })
   const entry: TrieEntry = { rank, alternative, tailWidth, direct: whole ? directBuildOf(alternative) : undefined }
   if (whole) addByMethod(node.complete === noEntries ? (node.complete = newMethodLists()) : node.complete, entry)
   else addByMethod(node.tails === noEntries ? (node.tails = newMethodLists()) : node.tails, entry)
   return depth
 }
+
+// Shared by compacted lists with no method-less entry (not frozen, like `none` below; never written after compaction).
+const noOther: TrieEntry[] = []
+
+// The tail width of every alternative the trie holds whole.
+const nothingAfter = (): number => 0
+
+/**
+ * Gives every list of the trie exactly its length in memory, once all
+ * alternatives are in (a list grown by `push` reserves 16 slots or more, and
+ * a table of 10,000 routes has tens of thousands of them). One pass over
+ * the nodes.
+ *
+ * @example
+ * ```ts
+ * for (const [rank, alternative] of alternatives.entries()) insertAlternative(root, rank, alternative)
+ * compactTrie(root)
+ * ```
+ */
+export function compactTrie(root: SegmentNode): void {
+  const pending = [root]
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (node.complete !== noEntries) node.complete = compactLists(node.complete)
+    if (node.tails !== noEntries) node.tails = compactLists(node.tails)
+    for (const [, child] of node.literals.entries()) pending.push(child)
+    for (const hole of node.holes) pending.push(hole.node)
+  }
+}
+
+// A list equal to `all` (the usual case: every entry of a node takes the method) is `all` itself; the method
+// names are shared between nodes that name the same methods. Nothing writes the lists after compaction.
+function compactLists(lists: MethodLists<TrieEntry>): MethodLists<TrieEntry> {
+  const all = lists.all.slice()
+  const same = (list: readonly TrieEntry[]) => list.length === all.length && list.every((entry, i) => entry === all[i])
+  const key = lists.names.join(" ")
+  let names = sharedNames.get(key)
+  if (names === undefined) sharedNames.set(key, (names = lists.names.slice()))
+  return {
+    all,
+    other: lists.other.length === 0 ? noOther : same(lists.other) ? all : lists.other.slice(),
+    names,
+    lists: lists.lists.map((list) => (same(list) ? all : list.slice())),
+  }
+}
+
+const sharedNames = new Map<string, string[]>()
 
 const byRank = (a: TrieEntry, b: TrieEntry) => a.rank - b.rank
 

@@ -82,7 +82,16 @@ export interface Alternative {
   readonly prefix: number
 }
 
-const methodSets = (methods: readonly string[] | undefined) => (methods === undefined ? undefined : new Set(methods))
+// One set per distinct method list, shared by every alternative that declares it (read-only by type): a table of
+// 10,000 `GET` routes holds one set, not 10,000. Keys come from route declarations, never from requests.
+const sharedSets = new Map<string, ReadonlySet<string>>()
+const methodSets = (methods: readonly string[] | undefined): ReadonlySet<string> | undefined => {
+  if (methods === undefined) return undefined
+  const key = methods.join(" ")
+  let set = sharedSets.get(key)
+  if (set === undefined) sharedSets.set(key, (set = new Set(methods)))
+  return set
+}
 
 function isWildcardType(type: Descriptor): boolean {
   const kind = resolve(type).kind

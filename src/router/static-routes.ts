@@ -65,11 +65,22 @@ export function staticRoutes(alternatives: readonly Alternative[]): Map<string, 
       continue
     }
     taken.add(key)
-    const methods = alternative.methods && [...alternative.methods]
-    if (methods?.includes("GET") && !methods.includes("HEAD")) methods.push("HEAD")
-    out.set(key, { methods, tag: shape.tag, literals: knownTarget(key, path) })
+    out.set(key, { methods: acceptedList(alternative.methods), tag: shape.tag, literals: knownTarget(key, path) })
   }
   return out
+}
+
+// One list per distinct method set (exactly sized, shared by every static route that accepts those methods).
+const sharedLists = new Map<ReadonlySet<string>, readonly string[]>()
+function acceptedList(methods: ReadonlySet<string> | undefined): readonly string[] | undefined {
+  if (methods === undefined) return undefined
+  let list = sharedLists.get(methods)
+  if (list === undefined) {
+    const given = [...methods]
+    list = given.includes("GET") && !given.includes("HEAD") ? [...given, "HEAD"] : given
+    sharedLists.set(methods, list)
+  }
+  return list
 }
 
 interface PrefixNode {

@@ -9,18 +9,18 @@ import { widthOf } from "./path-codec.js"
 import { alternativeWidth } from "./shape-codec.js"
 import { alternativesOf, type Alternative } from "./shape.js"
 import { shadowedCases } from "./shadowed.js"
-import { candidatesOf, describeSegments, insertAlternative, newSegmentNode, type TrieEntry } from "./segment-trie.js"
+import {
+  candidatesOf,
+  compactTrie,
+  describeSegments,
+  insertAlternative,
+  newSegmentNode,
+  type TrieEntry,
+} from "./segment-trie.js"
 import { literalTree } from "./literal-trie.js"
 import { urlWriterOf, type UrlWriter } from "./link-string.js"
 import { staticEndpoint, staticRoutes } from "./static-routes.js"
 import { PathMask } from "./path-mask.js"
-
-/** An alternative with its declaration rank (cases in order, then EndPoint strings in order). */
-interface Ranked {
-  readonly rank: number
-  readonly alternative: Alternative
-  readonly width: () => number
-}
 
 /**
  * A union's compiled path codec, with its shadowed cases.
@@ -82,15 +82,15 @@ export const unsure: unique symbol = Symbol("unsure")
  */
 export const nowhere: unique symbol = Symbol("nowhere")
 
-const collecting = new WeakSet<readonly Ranked[]>()
+const collecting = new WeakSet<readonly Alternative[]>()
 
 /** This union's shadowed cases, then those of unions nested in its fields (`"Blog.Old (shadowed by Blog.New)"`). */
-function collectShadowed(all: readonly Ranked[]): readonly string[] {
+function collectShadowed(all: readonly Alternative[]): readonly string[] {
   if (collecting.has(all)) return []
   collecting.add(all)
-  const out = shadowedCases(all.map((ranked) => ranked.alternative))
+  const out = shadowedCases(all)
   const seen = new Set<unknown>()
-  for (const { alternative } of all) {
+  for (const alternative of all) {
     for (const element of alternative.elements) {
       if (!("field" in element) || seen.has(element.codec)) continue
       seen.add(element.codec)
@@ -122,21 +122,22 @@ function collectShadowed(all: readonly Ranked[]): readonly string[] {
  */
 export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCodec {
   const linkBy = new Map<string, Alternative>()
-  const urlBy = new Map<string, UrlWriter>()
-  const all: Ranked[] = []
+  // Direct URL writers are made on a case's first link (null: the case has none): a large table whose cases are
+  // mostly never linked on the server keeps no writer for them.
+  const urlBy = new Map<string, UrlWriter | null>()
+  // Every alternative in declaration order (cases in order, then each case's EndPoint strings in order): the rank.
+  const alternatives: Alternative[] = []
   const segmentRoot = newSegmentNode()
   for (const key of Object.keys(descriptor.cases)) {
     const caseDescriptor = descriptor.cases[key] as CaseDescriptor
-    const alternatives = alternativesOf(caseDescriptor, key, caseTag(key, caseDescriptor), key)
-    linkBy.set(key, alternatives[0] as Alternative)
-    const url = urlWriterOf(alternatives[0] as Alternative)
-    if (url) urlBy.set(key, url)
-    for (const alternative of alternatives) {
-      all.push({ rank: all.length, alternative, width: widthOf(() => alternativeWidth(alternative)) })
-      insertAlternative(segmentRoot, all.length - 1, alternative)
+    const ofCase = alternativesOf(caseDescriptor, key, caseTag(key, caseDescriptor), key)
+    linkBy.set(key, ofCase[0] as Alternative)
+    for (const alternative of ofCase) {
+      alternatives.push(alternative)
+      insertAlternative(segmentRoot, alternatives.length - 1, alternative)
     }
   }
-  const alternatives = all.map((ranked) => ranked.alternative)
+  compactTrie(segmentRoot)
   const staticTable = staticRoutes(alternatives)
   // Which (length, last character) pairs static paths have: most other paths skip hashing the path.
   const staticMask = new PathMask()
@@ -192,7 +193,16 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
       }
       return undefined
     },
-    urlWriter: (tag) => (typeof tag === "string" ? urlBy.get(tag) : undefined),
+    urlWriter(tag) {
+      if (typeof tag !== "string") return undefined
+      let writer = urlBy.get(tag)
+      if (writer === undefined) {
+        const alternative = linkBy.get(tag)
+        if (alternative === undefined) return undefined
+        urlBy.set(tag, (writer = urlWriterOf(alternative) ?? null))
+      }
+      return writer ?? undefined
+    },
     staticRoute(path, segments, method) {
       if (!staticMask.mayHold(path)) return undefined
       const found = staticTable.get(path)
@@ -204,11 +214,15 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
       if (!alternative) throw new LinkFailure(routerMessages.linkUnknownCase(tag), true)
       inField(tag as string, () => writeAlternative(alternative, value, out))
     },
-    minWidth: widthOf(() => Math.min(...all.map((ranked) => ranked.width()))),
+    minWidth: widthOf(() => {
+      let min = Number.POSITIVE_INFINITY
+      for (const alternative of alternatives) min = Math.min(min, alternativeWidth(alternative))
+      return min
+    }),
     tree: () => literalTree(alternatives),
     segmentTree: () => describeSegments(segmentRoot),
     get shadowed() {
-      return (shadowed ??= collectShadowed(all))
+      return (shadowed ??= collectShadowed(alternatives))
     },
   }
 }

@@ -11,7 +11,7 @@ import { createRouteRequest, type RouteRequest } from "../../src/router/request.
 import { resultOf } from "../../src/router/result.js"
 import { Router } from "../../src/router/router.js"
 import { alternativesOf, type Alternative } from "../../src/router/shape.js"
-import { candidatesOf, insertAlternative, newSegmentNode } from "../../src/router/segment-trie.js"
+import { candidatesOf, compactTrie, insertAlternative, newSegmentNode } from "../../src/router/segment-trie.js"
 import type { UnionCodec } from "../../src/router/union-codec.js"
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 100)
@@ -84,6 +84,26 @@ describe("the typed segment trie", () => {
     expect(names(["repos", "x", "y", "nothing-here"])).toBeUndefined()
     expect(names(["p"])).toBeUndefined()
     expect(names(["p", "1", "a"])).toEqual(["Pair"])
+  })
+
+  it("answers the same candidates, per method, once compacted (exact-size and shared lists)", () => {
+    const alternatives = alternativesOfUnion(Table)
+    const built = newSegmentNode()
+    const compacted = newSegmentNode()
+    alternatives.forEach((alternative, rank) => {
+      insertAlternative(built, rank, alternative)
+      insertAlternative(compacted, rank, alternative)
+    })
+    compactTrie(compacted)
+    // The entries of the two tries are distinct objects (each holds its own functions): compare their ranks.
+    const ranks = (entries: readonly { rank: number }[] | undefined) => entries?.map((entry) => entry.rank)
+    const paths = [[], ["x", "1", "a"], ["x", "true"], ["x", "7"], ["p", "1", "a"], ["files", "a", "b"], ["search"]]
+    for (const segments of paths)
+      for (const method of [undefined, "GET", "HEAD", "POST", "PUT"])
+        for (const exact of [true, false])
+          expect(ranks(candidatesOf(compacted, segments, 0, exact, method))).toEqual(
+            ranks(candidatesOf(built, segments, 0, exact, method)),
+          )
   })
 
   it("keeps declaration order, HEAD→GET and lenient errors", async () => {
