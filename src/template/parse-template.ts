@@ -38,6 +38,8 @@ export function parseTemplate(template: string, extra: ExtraFields = {}): CaseDe
   return parsed
 }
 
+const noFields: Readonly<Record<string, FieldInput>> = Object.freeze({})
+
 function parseRoute(template: string, extra: ExtraFields): CaseDescriptor | string {
   let methods: string[] = []
   let route = template
@@ -66,8 +68,9 @@ function parseRoute(template: string, extra: ExtraFields): CaseDescriptor | stri
   if (parsedPath.wildcard) attributes.push(Wildcard)
   return Object.freeze({
     kind: "case",
-    // fromEntries defines own properties, so a hole named `__proto__` stays a plain field.
-    fields: Object.freeze(Object.fromEntries(state.fields)),
+    // fromEntries defines own properties, so a hole named `__proto__` stays a plain field. A static route shares
+    // one empty record (frozen, so no case can add to another's).
+    fields: state.fields.length === 0 ? noFields : Object.freeze(Object.fromEntries(state.fields)),
     attributes: Object.freeze(attributes),
   })
 }
