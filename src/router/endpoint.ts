@@ -25,8 +25,15 @@ export interface ParsedEndPoint {
   readonly segments: readonly EndPointSegment[]
 }
 
-const tokenChars = new Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~")
-const isToken = (text: string) => text.length > 0 && [...text].every((char) => tokenChars.has(char))
+const tokenChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~"
+const isTokenCode: readonly boolean[] = Array.from({ length: 128 }, (_, code) =>
+  tokenChars.includes(String.fromCharCode(code)),
+)
+const isToken = (text: string): boolean => {
+  if (text.length === 0) return false
+  for (let i = 0; i < text.length; i++) if (isTokenCode[text.charCodeAt(i)] !== true) return false
+  return true
+}
 
 /**
  * Parses `"[METHOD[|METHOD…] ]/path"`. A segment `<field>` or `<...field>`

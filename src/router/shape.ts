@@ -152,7 +152,8 @@ function elementsOf(
     if ("field" in element && element.wildcard && index !== elements.length - 1)
       throw new TypeError(descriptorMessages.wildcardNotLast(name))
   })
-  return { methods: parsed.methods, elements }
+  // Exactly sized: an array grown by push keeps 16 spare slots, and a large table has one per alternative.
+  return { methods: parsed.methods, elements: elements.slice() }
 }
 
 /**
