@@ -208,7 +208,7 @@ export function readJson(descriptor: Descriptor, text: string, options: JsonOpti
   try {
     const read = readerOf(descriptor)
     if (read === undefined || typeof text !== "string") return miss
-    startText()
+    startText(text.length)
     const value = read(text, 0, limitsOf(options))
     return cursor.at === text.length || onlySpaceAfter(text, cursor.at) ? value : miss
   } catch {

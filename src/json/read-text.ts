@@ -7,7 +7,7 @@
  * decode.
  */
 
-import { ownString } from "./own-string.js"
+import { ownString, shareFrom, shareShortStrings } from "./own-string.js"
 
 /**
  * Where the fast reader is in the text. One shared cursor: the readers are
@@ -22,15 +22,17 @@ import { ownString } from "./own-string.js"
 export const cursor = { at: 0 }
 
 /**
- * Puts the cursor at the start of a new text.
+ * Puts the cursor at the start of a new text of `length` characters (a long
+ * text shares its short strings, see own-string.ts).
  *
  * @example
  * ```ts
  * startText() // cursor.at is 0
  * ```
  */
-export function startText(): void {
+export function startText(length = 0): void {
   cursor.at = 0
+  shareShortStrings(length >= shareFrom)
 }
 
 /**

@@ -2,25 +2,37 @@
  * Strings cut from a JSON text (src/json/own-string.ts): always the exact
  * characters, whatever the recent table holds (equal hashes, evictions,
  * lengths at every threshold), and a decoded value never keeps its text
- * alive (a long string is a copy, not a view into the body).
+ * alive (a long string is a copy, not a view into the body), from a short
+ * text or from one long enough to share its short strings.
  */
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import fc from "fast-check"
-import { describe, expect, it } from "vitest"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { Json, t } from "../../src/index.js"
-import { ownString } from "../../src/json/own-string.js"
+import { ownString, shareShortStrings } from "../../src/json/own-string.js"
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 100)
 
 describe("ownString", () => {
-  it("gives exactly text.slice(start, end) for any range", () => {
+  // Sharing is on for long texts only (the reader sets it per text); these tests turn it on themselves.
+  beforeEach(() => shareShortStrings(true))
+  afterEach(() => shareShortStrings(false))
+
+  it("gives exactly text.slice(start, end) for any range, sharing or not", () => {
     fc.assert(
-      fc.property(fc.string({ maxLength: 60, unit: "grapheme" }), fc.nat(), fc.nat(), (text, a, b) => {
-        const start = Math.min(a, b) % (text.length + 1)
-        const end = Math.min(text.length, start + (Math.max(a, b) % 40))
-        expect(ownString(text, start, end)).toBe(text.slice(start, end))
-      }),
+      fc.property(
+        fc.string({ maxLength: 60, unit: "grapheme" }),
+        fc.nat(),
+        fc.nat(),
+        fc.boolean(),
+        (text, a, b, on) => {
+          shareShortStrings(on)
+          const start = Math.min(a, b) % (text.length + 1)
+          const end = Math.min(text.length, start + (Math.max(a, b) % 40))
+          expect(ownString(text, start, end)).toBe(text.slice(start, end))
+        },
+      ),
       { numRuns },
     )
   })
