@@ -20,36 +20,31 @@ if (built.status !== 0) process.exit(built.status ?? 1)
 const alias = { sitelets: `${root}dist/index.js`, "sitelets/node": `${root}dist/host/node.js` }
 const outdir = `${root}node_modules/.cache/sitelets-bench`
 
+// Both bundles: ESM for node, es2022 like the published build, sitelets from the fresh build.
+const common = {
+  outdir,
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  format: "esm",
+  platform: "node",
+  target: "es2022",
+  alias,
+  logLevel: "warning",
+} as const
+
 await build({
+  ...common,
   entryPoints: {
     main: `${root}bench/main.ts`,
     "server-child": `${root}bench/server/server-child.ts`,
     "per-call-child": `${root}bench/routing/per-call-child.ts`,
     "build-child": `${root}bench/routing/build-child.ts`,
   },
-  outdir,
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  target: "es2022",
   packages: "external",
-  alias,
-  logLevel: "warning",
 })
 
 // The Bun and Deno rows' server: bundled with what it imports (Hono included), run by the runtime itself.
-await build({
-  entryPoints: { "runtime-child": `${root}bench/server/runtime-child.ts` },
-  outdir,
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  format: "esm",
-  platform: "node",
-  target: "es2022",
-  alias,
-  logLevel: "warning",
-})
+await build({ ...common, entryPoints: { "runtime-child": `${root}bench/server/runtime-child.ts` } })
 const runtimeBin = (name: string) => `${root}test/runtimes/node_modules/.bin/${name}`
 if (!existsSync(runtimeBin("bun")) || !existsSync(runtimeBin("deno"))) {
   spawnSync("npm", ["ci", "--prefix", "test/runtimes", "--no-audit", "--no-fund"], { stdio: "inherit", cwd: root })

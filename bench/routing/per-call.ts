@@ -12,7 +12,8 @@ import { measure } from "mitata"
 import { median } from "../common/harness.js"
 import { loadTable, scenarios, type Scenarios } from "./github-table.js"
 import { ours } from "./ours.js"
-import { peers, type Contender } from "./peers.js"
+import { peers } from "./peers.js"
+import { appliesTo } from "./routing-bench.js"
 
 /** One contender's per-call medians on one scenario. */
 export interface PerCallTiming {
@@ -31,8 +32,6 @@ export interface PerCallResult {
 
 const scenarioKeys: ReadonlyArray<keyof Scenarios> = ["static", "oneParam", "threeParams", "miss", "all"]
 
-const appliesTo = (contender: Contender, key: keyof Scenarios) => !contender.staticOnly || key === "static"
-
 /**
  * Measures one scenario in this process: `rounds` interleaved rounds, each
  * contender's mitata p50 per round (one call = one pass over the
@@ -47,7 +46,7 @@ const appliesTo = (contender: Contender, key: keyof Scenarios) => !contender.sta
 export async function perCallScenario(key: keyof Scenarios, rounds: number, quick = false): Promise<PerCallResult> {
   const table = loadTable()
   const requests = scenarios(table)[key]
-  const contenders = [...ours(table), ...peers(table)].filter((contender) => appliesTo(contender, key))
+  const contenders = [...ours(table), ...peers(table)].filter((contender) => appliesTo(contender, requests))
   const perRound: number[][] = contenders.map(() => [])
   const options = quick ? { min_cpu_time: 5e6, min_samples: 4 } : { min_cpu_time: 150e6 }
   for (let round = 0; round < rounds; round++) {

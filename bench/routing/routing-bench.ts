@@ -52,8 +52,8 @@ async function warm(contender: Contender, requests: readonly TableRequest[], ms:
   while (performance.now() < deadline) await contender.pass(requests, 10)
 }
 
-/** The contenders a scenario applies to (Map.get only knows static paths). */
-const appliesTo = (contender: Contender, requests: readonly TableRequest[]) =>
+/** Whether a contender answers a scenario's requests (Map.get only knows static paths). */
+export const appliesTo = (contender: Contender, requests: readonly TableRequest[]) =>
   !contender.staticOnly ||
   requests.every((request) => Object.keys(request.params).length === 0 && request.expected >= 0)
 

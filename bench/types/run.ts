@@ -16,6 +16,21 @@
 import { measureEditorLatency, type EditorLatency } from "./editor.js"
 import { marginalPerRoute, measureMixedTypeCost, measureTypeCost, type TypeCost } from "./measure.js"
 
+/** One table row: the figures of `result`, and its marginal cost per route from `from` when given. */
+function printRow(result: TypeCost, from: TypeCost | undefined): void {
+  console.log(
+    [
+      String(result.routes).padStart(6),
+      String(result.instantiations).padStart(15),
+      String(result.types).padStart(7),
+      result.checkTimeSeconds.toFixed(2).padStart(11),
+      (result.memoryKilobytes / 1024).toFixed(0).padStart(11),
+      (from ? marginalPerRoute(from, result).toFixed(1) : "").padStart(17),
+    ].join(" "),
+  )
+  for (const error of result.errors) console.log(`  ! ${error}`)
+}
+
 const links = !process.argv.includes("--no-links")
 const handlers = !process.argv.includes("--switch")
 const sizes = [0, 50, 200, 500]
@@ -26,20 +41,7 @@ const base = results[0] as TypeCost
 const shape = handlers ? "one handler per case via Sitelet.Infer" : "a switch over e.$"
 console.log(`type cost of generated apps (${shape}${links ? ", one link per case" : ""})`)
 console.log("routes  instantiations   types    check(s)  memory(MB)  per route (vs 0)")
-for (const result of results) {
-  const perRoute = result.routes === 0 ? "" : marginalPerRoute(base, result).toFixed(1)
-  console.log(
-    [
-      String(result.routes).padStart(6),
-      String(result.instantiations).padStart(15),
-      String(result.types).padStart(7),
-      result.checkTimeSeconds.toFixed(2).padStart(11),
-      (result.memoryKilobytes / 1024).toFixed(0).padStart(11),
-      perRoute.padStart(17),
-    ].join(" "),
-  )
-  for (const error of result.errors) console.log(`  ! ${error}`)
-}
+for (const result of results) printRow(result, result.routes === 0 ? undefined : base)
 const last = results[results.length - 1] as TypeCost
 const first = results[1] as TypeCost
 const middle = results[2] as TypeCost
@@ -53,20 +55,7 @@ console.log(
 const mixed = [100, 300, 1000, 2000].map((routes) => measureMixedTypeCost(routes))
 console.log("\ntype cost of the mixed app (five shapes, every third handler async, a client file of one link per case)")
 console.log("routes  instantiations   types    check(s)  memory(MB)  per route (vs previous size)")
-for (const [i, result] of mixed.entries()) {
-  const previous = mixed[i - 1]
-  console.log(
-    [
-      String(result.routes).padStart(6),
-      String(result.instantiations).padStart(15),
-      String(result.types).padStart(7),
-      result.checkTimeSeconds.toFixed(2).padStart(11),
-      (result.memoryKilobytes / 1024).toFixed(0).padStart(11),
-      (previous ? marginalPerRoute(previous, result).toFixed(1) : "").padStart(17),
-    ].join(" "),
-  )
-  for (const error of result.errors) console.log(`  ! ${error}`)
-}
+for (const [i, result] of mixed.entries()) printRow(result, mixed[i - 1])
 
 if (!process.argv.includes("--no-editor")) {
   const routes = 300
