@@ -68,6 +68,15 @@ export interface HostOptions {
    * plain-text 400/415.
    */
   readonly problemDetails?: boolean
+  /**
+   * Answer a request whose path some case matches, but with other methods
+   * only, with `405 Method Not Allowed` and an `Allow` header listing the
+   * methods the route table accepts there (`HEAD` where `GET` is, and
+   * `OPTIONS`); a plain `OPTIONS` for such a path gets `204` with the same
+   * `Allow`. Default off: such requests fall through (404, or Connect's
+   * `next()`), as the specification's rule says.
+   */
+  readonly methodNotAllowed?: boolean
 }
 
 /**
@@ -106,6 +115,7 @@ export interface ResolvedHostOptions {
   /** The cross-site check, when on. */
   readonly csrf: ResolvedCsrf | undefined
   readonly problemDetails: boolean
+  readonly methodNotAllowed: boolean
 }
 
 const noEnv: HostEnv = Object.freeze({})
@@ -146,6 +156,7 @@ export function resolveHostOptions(options: HostOptions | undefined): ResolvedHo
     env: options?.env ?? noEnv,
     csrf: resolveCsrf(options?.csrf),
     problemDetails: options?.problemDetails !== false,
+    methodNotAllowed: options?.methodNotAllowed === true,
   })
 }
 

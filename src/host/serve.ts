@@ -8,6 +8,8 @@ import type { Sitelet } from "../sitelet/sitelet.js"
 import { header, staticContent, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
 import { reasonPhrase, Status } from "../sitelet/http-status.js"
 import { withAcceptedCors } from "../sitelet/cors-content.js"
+import { isPreflight } from "../sitelet/cors-headers.js"
+import { allowedMethods } from "./allowed-methods.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
 import { checkBody, unreadBodyError } from "./body-check.js"
 import { checkTarget } from "./target-check.js"
@@ -48,7 +50,7 @@ export interface ServeInit extends ContextInit {
  * ```
  */
 export type ServeOutcome =
-  | { readonly kind: "served"; readonly content: StaticContent }
+  | { readonly kind: "served"; readonly content: StaticContent; readonly endpoint?: unknown }
   | { readonly kind: "rejected"; readonly error: HostError; readonly content: StaticContent }
   | { readonly kind: "declined" }
   | { readonly kind: "failed"; readonly error: unknown; readonly content: StaticContent }
@@ -70,6 +72,8 @@ export function errorContent(code: number, message?: string): StaticContent {
   const text = message ?? reasonPhrase(code)
   return staticContent(Status.Custom(code), errorHeaders, text)
 }
+
+const declined: ServeOutcome = Object.freeze({ kind: "declined" })
 
 const rejected = (error: HostError): ServeOutcome => ({
   kind: "rejected",
@@ -101,7 +105,7 @@ export function serveRequest<Endpoint>(
   if (request.bad !== undefined)
     return rejected(new HostError(400, "request.target.malformed", hostMessages.badTarget(request.bad)))
   const base = options.baseSegments
-  for (let i = 0; i < base.length; i++) if (request.segments[i] !== base[i]) return { kind: "declined" }
+  for (let i = 0; i < base.length; i++) if (request.segments[i] !== base[i]) return declined
   let found
   try {
     found = site.dispatch(request, base.length, false)
@@ -126,6 +130,8 @@ class Serving<Endpoint> {
   readonly request: RouteRequest
   // Bodies are checked on the bytes read (charset, UTF-8, form field count); a read body cannot fall through.
   bodyRead = false
+  /** The endpoint value of the accepting part, once found (hooks group by its `$` tag). */
+  endpoint: unknown = undefined
 
   constructor(
     readonly site: Sitelet<Endpoint>,
@@ -165,7 +171,8 @@ class Serving<Endpoint> {
   }
 
   found(found: Found<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
-    if (found === undefined) return this.bodyRead ? this.unusableBody() : { kind: "declined" }
+    if (found === undefined)
+      return this.bodyRead ? this.unusableBody() : this.options.methodNotAllowed ? this.methodAnswer() : declined
     const csrf = this.options.csrf
     if (csrf !== undefined) {
       const init = this.init
@@ -176,6 +183,7 @@ class Serving<Endpoint> {
       )
       if (refused !== undefined) return this.refused(refused, errorContent(refused.status, refused.message))
     }
+    this.endpoint = found.endpoint
     const ctx = new HostContext(this.site, this.request, this.init, this.options)
     let content
     try {
@@ -189,6 +197,40 @@ class Serving<Endpoint> {
           (error: unknown) => this.thrown(error),
         )
       : this.served(content, ctx)
+  }
+
+  /**
+   * A request no part accepted, under `methodNotAllowed`: when some case
+   * matches its path with other methods only, 405 with `Allow` (a plain
+   * `OPTIONS`: 204 with `Allow`); else declined, as without the option. A
+   * CORS preflight keeps its own answer (a `CorsContent` part's, or none).
+   */
+  methodAnswer(): ServeOutcome | Promise<ServeOutcome> {
+    const request = this.request
+    if (isPreflight(request.method, request.headers)) return declined
+    let allowed
+    try {
+      allowed = allowedMethods(
+        this.site.Router as Sitelet<unknown>["Router"],
+        request,
+        this.options.baseSegments.length,
+      )
+    } catch (error) {
+      return this.thrown(error)
+    }
+    const answer = (methods: readonly string[] | undefined): ServeOutcome => {
+      // The method is accepted there: the request failed on its query or body, and falls through as before.
+      if (methods === undefined || methods.includes(request.method)) return declined
+      const allow = header("Allow", (methods.includes("OPTIONS") ? methods : [...methods, "OPTIONS"]).join(", "))
+      const content =
+        request.method === "OPTIONS"
+          ? staticContent(Status.NoContent, [allow], undefined)
+          : staticContent(Status.MethodNotAllowed, [...errorHeaders, allow], reasonPhrase(405))
+      return { kind: "served", content: finish(content, noCookies) }
+    }
+    return isPromise(allowed)
+      ? Promise.resolve(allowed).then(answer, (error: unknown) => this.thrown(error))
+      : answer(allowed)
   }
 
   /**
@@ -222,7 +264,11 @@ class Serving<Endpoint> {
 
   served(content: StaticContent, ctx: HostContext<Endpoint>): ServeOutcome {
     // A CorsContent part's CORS headers reach every answer to the requests it accepted (a Protect redirect too).
-    return { kind: "served", content: finish(withAcceptedCors(this.request, content), HostContext.setCookiesOf(ctx)) }
+    return {
+      kind: "served",
+      content: finish(withAcceptedCors(this.request, content), HostContext.setCookiesOf(ctx)),
+      endpoint: this.endpoint,
+    }
   }
 
   thrown(error: unknown): ServeOutcome {
@@ -257,6 +303,7 @@ function hasNosniff(content: StaticContent): boolean {
 // nosniff copy, which spares a copy and two freezes per response.
 let plainList: readonly ContentHeader[] | undefined
 let nosniffList: readonly ContentHeader[] = []
+const noCookies: readonly ContentHeader[] = Object.freeze([])
 
 /**
  * Adds the session cookies and `nosniff` to a handler's content. The

@@ -114,9 +114,15 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
   }
   const withBody = async (request: RouteRequest, offset: number, pass: Pass) =>
     matchOnce(request, offset, pass, await bodyOf(request)) as Result | undefined
-  // A case matched with a wrong method reads no body: its pass never needs one.
-  const wrongMethodRoute = (request: RouteRequest, offset: number) =>
-    matchOnce(request, offset, "wrongMethod", undefined) as Result | undefined
+  // A case matched with a wrong method reads no body; one with the right method whose path fails only after its
+  // fields were read (a nested union's case, then the rest of the path) still needs it in this pass.
+  const wrongMethodRoute = (
+    request: RouteRequest,
+    offset: number,
+  ): Result | undefined | Promise<Result | undefined> => {
+    const found = matchOnce(request, offset, "wrongMethod", undefined)
+    return found === needBody ? withBody(request, offset, "wrongMethod") : found
+  }
   // The lenient passes (withErrors) after a strict pass that found nothing: first the cases that accept the
   // method (a field error is reported), then any case whose path matches (a method error is reported).
   const lenientRoute = (request: RouteRequest, offset: number): Result | undefined | Promise<Result | undefined> => {

@@ -85,13 +85,31 @@ export interface Alternative {
 // One set per distinct method list, shared by every alternative that declares it (read-only by type): a table of
 // 10,000 `GET` routes holds one set, not 10,000. Keys come from route declarations, never from requests.
 const sharedSets = new Map<string, ReadonlySet<string>>()
+// Every method name a case of this process declares: the candidates an `Allow` answer probes (see host/allowed-methods).
+const declared = new Set<string>()
 const methodSets = (methods: readonly string[] | undefined): ReadonlySet<string> | undefined => {
   if (methods === undefined) return undefined
   const key = methods.join(" ")
   let set = sharedSets.get(key)
-  if (set === undefined) sharedSets.set(key, (set = new Set(methods)))
+  if (set === undefined) {
+    sharedSets.set(key, (set = new Set(methods)))
+    for (const method of methods) declared.add(method)
+  }
   return set
 }
+
+/**
+ * Every method name some case compiled in this process declares (a
+ * superset of any one router's; names come from declarations, never from
+ * requests).
+ *
+ * @example
+ * ```ts
+ * Router.Infer(t.union({ Purge: "PURGE /cache" }))
+ * declaredMethods().has("PURGE") //=> true
+ * ```
+ */
+export const declaredMethods = (): ReadonlySet<string> => declared
 
 function isWildcardType(type: Descriptor): boolean {
   const kind = resolve(type).kind

@@ -169,4 +169,17 @@ describe("ParseWithErrors", () => {
       })
     })
   })
+
+  it("never hands out its internal need-a-body marker: a nested case that reads a body, on a path that fails after it", async () => {
+    const Post = t.record({ title: t.string })
+    const Blog = t.union({ List: "GET /", Create: t.case("POST /", { post: Json(Post) }), Show: "GET /<id:int>" })
+    const Pages = t.union({ Home: "GET /", Blog: t.case("/blog/<sub>", { sub: Blog }) })
+    const nested = Router.Infer(Pages)
+    expect(await nested.ParseWithErrors({ method: "POST", url: "/blog/3/4" })).toBeUndefined()
+    expect(await nested.ParseWithErrors({ method: "POST", url: "/blog/3", body: "{}" })).toEqual({
+      $: "InvalidMethod",
+      method: "POST",
+      endpoint: { $: "Blog", sub: { $: "Show", id: 3 } },
+    })
+  })
 })
