@@ -6,6 +6,7 @@ import { checkSessionOptions, type SessionOptions } from "../sitelet/user-sessio
 import { defaultBodyLimits, type BodyLimits } from "../router/body-limits.js"
 import { hostMessages } from "./host-errors.js"
 import { type CsrfOptions, type ResolvedCsrf, resolveCsrf } from "./csrf.js"
+import { type BodyDigest, webDigest } from "../internal/digest.js"
 
 /**
  * Size limits enforced before and while reading a request.
@@ -77,6 +78,15 @@ export interface HostOptions {
    * `next()`), as the specification's rule says.
    */
   readonly methodNotAllowed?: boolean
+  /**
+   * Give every GET/HEAD `200` answer with a body and no `ETag` of its own a
+   * strong `ETag` computed from its bytes (SHA-1; `node:crypto` on the node
+   * host, WebCrypto on Fetch runtimes), so a matching `If-None-Match` gets
+   * `304 Not Modified`. Default off (hashing costs: see BENCHMARKS.md).
+   * Validators a handler sets (`Content.WithETag`, `Content.WithLastModified`)
+   * are honoured with or without this option.
+   */
+  readonly etag?: boolean
 }
 
 /**
@@ -116,6 +126,9 @@ export interface ResolvedHostOptions {
   readonly csrf: ResolvedCsrf | undefined
   readonly problemDetails: boolean
   readonly methodNotAllowed: boolean
+  readonly etag: boolean
+  /** Hashes a body for `etag` (the node host passes `node:crypto`'s synchronous hash). */
+  readonly digest: BodyDigest
 }
 
 const noEnv: HostEnv = Object.freeze({})
@@ -131,7 +144,10 @@ const basePathShape = /^(?:\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*$/
  * resolveHostOptions({ basePath: "/app/" }).basePath //=> "/app"
  * ```
  */
-export function resolveHostOptions(options: HostOptions | undefined): ResolvedHostOptions {
+export function resolveHostOptions(
+  options: HostOptions | undefined,
+  digest: BodyDigest = webDigest,
+): ResolvedHostOptions {
   let basePath = options?.basePath ?? ""
   // A loop, not /\/+$/, which backtracks quadratically (recheck).
   while (basePath.endsWith("/")) basePath = basePath.slice(0, -1)
@@ -157,6 +173,8 @@ export function resolveHostOptions(options: HostOptions | undefined): ResolvedHo
     csrf: resolveCsrf(options?.csrf),
     problemDetails: options?.problemDetails !== false,
     methodNotAllowed: options?.methodNotAllowed === true,
+    etag: options?.etag === true,
+    digest,
   })
 }
 

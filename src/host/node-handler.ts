@@ -3,6 +3,7 @@
  * not accept) and a Connect/Express middleware (`next()` for it, body
  * untouched). Both run the shared core without WHATWG objects.
  */
+import { createHash } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { TLSSocket } from "node:tls"
 import type { Sitelet } from "../sitelet/sitelet.js"
@@ -109,6 +110,9 @@ function whenSettled(
   }, fail)
 }
 
+/** The `etag` option's digest, synchronous: SHA-1 of the body in base64url (as `webDigest`, without a promise). */
+const nodeDigest = (body: string | Uint8Array): string => createHash("sha1").update(body).digest("base64url")
+
 // Contents are frozen: one 404 serves every request no part accepts.
 const notFound = errorContent(404)
 
@@ -129,7 +133,7 @@ const mustClose = (outcome: ServeOutcome): boolean =>
  * ```
  */
 export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions): NodeRequestHandler {
-  const resolved = resolveHostOptions(options)
+  const resolved = resolveHostOptions(options, nodeDigest)
   const fail = (res: ServerResponse, method: string, error: unknown) => {
     resolved.onError(error)
     writeNodeResponse(res, errorContent(500), method, true)
@@ -173,7 +177,7 @@ export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpt
  * ```
  */
 export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions): ConnectMiddleware {
-  const resolved = resolveHostOptions(options)
+  const resolved = resolveHostOptions(options, nodeDigest)
   return (req, res, next) => {
     const method = (req.method ?? "GET").toUpperCase()
     const write = (outcome: ServeOutcome): void => {

@@ -10,6 +10,7 @@ import { reasonPhrase, Status } from "../sitelet/http-status.js"
 import { withAcceptedCors } from "../sitelet/cors-content.js"
 import { isPreflight } from "../sitelet/cors-headers.js"
 import { allowedMethods } from "./allowed-methods.js"
+import { entityTag, notModified } from "../sitelet/validators.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
 import { checkBody, unreadBodyError } from "./body-check.js"
 import { checkTarget } from "./target-check.js"
@@ -262,13 +263,30 @@ class Serving<Endpoint> {
     return { kind: "rejected", error, content: withAcceptedCors(this.request, content) }
   }
 
-  served(content: StaticContent, ctx: HostContext<Endpoint>): ServeOutcome {
+  served(content: StaticContent, ctx: HostContext<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
     // A CorsContent part's CORS headers reach every answer to the requests it accepted (a Protect redirect too).
-    return {
-      kind: "served",
-      content: finish(withAcceptedCors(this.request, content), HostContext.setCookiesOf(ctx)),
-      endpoint: this.endpoint,
+    const finished = finish(withAcceptedCors(this.request, content), HostContext.setCookiesOf(ctx))
+    if (this.options.etag && needsETag(finished, this.request.method)) {
+      let digest
+      try {
+        digest = this.options.digest(finished.body ?? "")
+      } catch (error) {
+        return this.thrown(error)
+      }
+      return isPromise(digest)
+        ? Promise.resolve(digest).then(
+            (tag) => this.validated(withETag(finished, tag)),
+            (error: unknown) => this.thrown(error),
+          )
+        : this.validated(withETag(finished, digest))
     }
+    return this.validated(finished)
+  }
+
+  /** The answer, or `304 Not Modified` when its validators match the request's (GET/HEAD 200 only). */
+  validated(content: StaticContent): ServeOutcome {
+    const unchanged = notModified(content, this.request.method, this.request.headers)
+    return { kind: "served", content: unchanged ?? content, endpoint: this.endpoint }
   }
 
   thrown(error: unknown): ServeOutcome {
@@ -288,6 +306,20 @@ function thrown(error: unknown, request: RouteRequest, options: ResolvedHostOpti
   options.onError(error)
   return { kind: "failed", error, content: withAcceptedCors(request, errorContent(500, hostMessages.internalError)) }
 }
+
+/** A GET or HEAD 200 with a body and no `ETag` of its own: the host option `etag` gives it one. */
+function needsETag(content: StaticContent, method: string): boolean {
+  if ((method !== "GET" && method !== "HEAD") || content.status.code !== 200 || content.body === undefined) return false
+  for (const [name] of content.headers) if (name.length === 4 && name.toLowerCase() === "etag") return false
+  return true
+}
+
+const withETag = (content: StaticContent, digest: string): StaticContent => ({
+  kind: "static",
+  status: content.status,
+  headers: [...content.headers, ["ETag", entityTag(digest)]],
+  body: content.body,
+})
 
 /** `headerOf(content, "x-content-type-options") !== undefined` without a lower-case copy of every name (an ASCII name of another length cannot match). */
 function hasNosniff(content: StaticContent): boolean {

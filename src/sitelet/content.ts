@@ -19,6 +19,7 @@ import { Status, type HttpStatus } from "./http-status.js"
 import { isWellFormed } from "../internal/well-formed.js"
 import { siteletMessages } from "./messages.js"
 import { Page } from "./page.js"
+import { WithETag, WithLastModified } from "./validators.js"
 
 const textType = header("Content-Type", "text/plain; charset=utf-8")
 const jsonType = header("Content-Type", "application/json")
@@ -181,6 +182,8 @@ export const Content = Object.freeze({
   Custom,
   SetStatus,
   WithHeaders,
+  WithETag,
+  WithLastModified,
   /** 307 to an endpoint of the sitelet (linked through `ctx.Link`, base path included). */
   RedirectTemporary: <Endpoint>(endpoint: NoInfer<Endpoint>): ContentType<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.TemporaryRedirect, ctx.Link(endpoint))),

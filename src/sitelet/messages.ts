@@ -35,5 +35,8 @@ export const siteletMessages = {
     `Http.Status.Custom: status code must be an integer from 200 to 599, got ${String(code)}`,
   badReasonPhrase: () => "Http.Status.Custom: reason phrase may hold only visible ASCII, tabs and spaces",
   deferredTooDeep: (limit: number) => `Content: deferred contents nested more than ${limit} deep`,
+  badEntityTag: (tag: string) =>
+    `Content.WithETag: '${tag}' is not an entity tag (quoted "…" or W/"…", or bare text without spaces, quotes or controls)`,
+  badLastModified: "Content.WithLastModified: the date must be a valid Date",
   forgedSafeHtml: () => "SafeHtml: use Html.Raw(…) to mark trusted markup",
 } as const
