@@ -34,7 +34,7 @@ describe("public surface", () => {
   })
   it("Content members", () => {
     expect(keys(root.Content)).toEqual([
-      "BadRequest", "Custom", "Forbidden", "Json", "MethodNotAllowed", "NotFound", "NotImplemented", "Page", "RedirectPermanent", "RedirectPermanentToUrl", "RedirectSeeOther", "RedirectSeeOtherToUrl", "RedirectTemporary", "RedirectTemporaryToUrl", "ServerError", "SetStatus", "Text", "Unauthorized", "WithHeaders",
+      "BadRequest", "Custom", "Forbidden", "Json", "MethodNotAllowed", "NotFound", "NotImplemented", "Page", "RedirectPermanent", "RedirectPermanentToUrl", "RedirectSeeOther", "RedirectSeeOtherToUrl", "RedirectTemporary", "RedirectTemporaryToUrl", "ServerError", "SetStatus", "Text", "Unauthorized", "WithETag", "WithHeaders", "WithLastModified",
     ])
   })
   it("Application members", () => {
