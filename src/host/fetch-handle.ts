@@ -10,6 +10,8 @@ import { readFetchBody } from "./fetch-body.js"
 import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
 import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
+import { report } from "./observe.js"
+import { requestIdOf } from "./request-id.js"
 
 /**
  * A WHATWG `Response` from a plain content; `HEAD` gets no body.
@@ -110,7 +112,9 @@ export function respond<Endpoint>(
   request: Request,
   options: ResolvedHostOptions,
   extras?: RuntimeExtras,
+  notFound?: StaticContent,
 ): MaybePromise<Response | undefined> {
+  const watched = options.observe === undefined ? undefined : watch(request)
   const outcome = serveRequest(
     site,
     {
@@ -121,29 +125,89 @@ export function respond<Endpoint>(
       secure: request.url.startsWith("https:"),
       env: extras?.env,
       waitUntil: extras?.waitUntil,
+      requestId: watched?.requestId,
+      onClientGone: (abort) => onAbort(request, abort),
     },
     options,
   )
   return isPromise(outcome)
-    ? outcome.then((settled) => answer(settled, request, options))
-    : answer(outcome, request, options)
+    ? outcome.then((settled) => answer(settled, request, options, notFound, watched))
+    : answer(outcome, request, options, notFound, watched)
 }
 
-function answer(outcome: ServeOutcome, request: Request, options: ResolvedHostOptions): Response | undefined {
-  if (outcome.kind === "declined") return undefined
+/** The runtime aborts a request's signal when its client goes away (Bun, Deno, Workers). */
+function onAbort(request: Request, abort: () => void): void {
+  const signal = request.signal as AbortSignal | undefined
+  if (signal === undefined) return
+  if (signal.aborted) abort()
+  else signal.addEventListener("abort", abort, { once: true })
+}
+
+/** An observed request's record start (only when `observe` is set). */
+function watch(request: Request): Watch {
+  const url = request.url
+  // The origin-form part of the absolute URL a Fetch runtime gives: what a node host sees as `req.url`.
+  const afterScheme = url.indexOf("//")
+  const path = afterScheme < 0 ? -1 : url.indexOf("/", afterScheme + 2)
+  return {
+    method: request.method.toUpperCase(),
+    target: path < 0 ? "/" : url.slice(path),
+    requestId: requestIdOf(request.headers),
+    started: performance.now(),
+  }
+}
+
+interface Watch {
+  readonly method: string
+  readonly target: string
+  readonly requestId: string
+  readonly started: number
+}
+
+function answer(
+  outcome: ServeOutcome,
+  request: Request,
+  options: ResolvedHostOptions,
+  notFound: StaticContent | undefined,
+  watched: Watch | undefined,
+): Response | undefined {
+  const content = outcome.kind === "declined" ? notFound : outcome.content
+  if (content === undefined) return undefined
+  const method = request.method.toUpperCase()
+  let response: Response
+  let error: unknown
   try {
-    return toResponse(outcome.content, request.method.toUpperCase())
-  } catch (error) {
+    response = toResponse(content, method)
+  } catch (refused) {
     // A header the runtime refuses (built by hand, bypassing `header()`): a generic 500, like a throwing handler,
     // with the answer's CORS headers, so the browser still shows the page its status (as other errors carry them).
-    options.onError(error)
+    options.onError(refused)
+    error = refused
     const plain = errorContent(500)
     try {
-      return toResponse(withCorsHeadersOf(plain, outcome.content), request.method.toUpperCase())
+      response = toResponse(withCorsHeadersOf(plain, content), method)
     } catch {
-      return toResponse(plain, request.method.toUpperCase())
+      response = toResponse(plain, method)
     }
   }
+  if (watched !== undefined && options.observe !== undefined)
+    report(
+      options.observe,
+      options.onError,
+      watched,
+      outcome,
+      response.status,
+      bodyBytes(content, method, response),
+      error,
+    )
+  return response
+}
+
+/** The body bytes handed to the runtime (none for HEAD, 204 and 304). */
+function bodyBytes(content: StaticContent, method: string, response: Response): number {
+  if (response.body === null || method === "HEAD") return 0
+  const body = content.body
+  return body === undefined ? 0 : typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength
 }
 
 /** The error content with the `Access-Control-*` and `Vary` headers of the content it replaces. */

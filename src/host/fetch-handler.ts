@@ -53,7 +53,7 @@ const notFound = errorContent(404)
  * export default Fetch.Handler(site)
  * ```
  */
-export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions): FetchHandler {
+export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions<Endpoint>): FetchHandler {
   const resolved = resolveHostOptions(options)
   return Object.freeze({
     fetch(request: Request, env?: object, executionContext?: WaitUntilContext): Promise<Response> {
@@ -63,8 +63,10 @@ export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions
           request,
           resolved,
           env === undefined && executionContext === undefined ? undefined : extrasOf(env, executionContext),
+          notFound,
         )
         // Not an async function: a synchronous answer costs one settled promise, not an async frame and its awaits.
+        // `respond` answers with `notFound` itself; the fallback stays for the type.
         const orNotFound = (response: Response | undefined) =>
           response ?? toResponse(notFound, request.method.toUpperCase())
         return isPromise(answer) ? answer.then(orNotFound) : Promise.resolve(orNotFound(answer))

@@ -9,6 +9,7 @@ import { contextRequest, type Context, type ContextRequest, type HostEnv } from 
 import type { Sitelet } from "../sitelet/sitelet.js"
 import { createUserSession, type UserSession } from "../sitelet/user-session.js"
 import type { ResolvedHostOptions } from "./host-options.js"
+import { requestIdOf } from "./request-id.js"
 
 /**
  * What the host knows of a request besides its target: the connection, the
@@ -28,6 +29,14 @@ export interface ContextInit {
   readonly env?: HostEnv
   /** The runtime's way to keep work alive after the response (Workers' `ctx.waitUntil`). */
   readonly waitUntil?: (work: Promise<unknown>) => void
+  /** The request id the host already chose (it does when `observe` is on); else made on first read of `ctx.RequestId`. */
+  readonly requestId?: string
+  /**
+   * Registers `abort` to run when the client goes away before the answer
+   * is written (called on the first read of `ctx.Signal`, so a handler that
+   * never reads it costs no listener).
+   */
+  readonly onClientGone?: (abort: () => void) => void
 }
 
 /**
@@ -66,6 +75,9 @@ export class HostContext<Endpoint> implements Context<Endpoint> {
   #view: ContextRequest | undefined
   #session: UserSession | undefined
   #setCookies: ContentHeader[] | undefined
+  #requestId: string | undefined
+  #abort: AbortController | undefined
+  #watching = false
 
   constructor(site: Sitelet<Endpoint>, request: RouteRequest, init: ContextInit, options: ResolvedHostOptions) {
     const mountPath = init.mountPath
@@ -119,6 +131,25 @@ export class HostContext<Endpoint> implements Context<Endpoint> {
     }
   }
 
+  get RequestId(): string {
+    return (this.#requestId ??= this.#init.requestId ?? requestIdOf(this.#request.headers))
+  }
+
+  get Signal(): AbortSignal {
+    const controller = (this.#abort ??= new AbortController())
+    if (!this.#watching) {
+      this.#watching = true
+      this.#init.onClientGone?.(() => controller.abort(new DOMException(clientGone, "AbortError")))
+    }
+    return controller.signal
+  }
+
+  /** Aborts `ctx.Signal` (the deadline passed): made aborted if the handler has not read it yet. */
+  static abort<Of>(ctx: HostContext<Of>, reason: unknown): void {
+    ctx.#abort ??= new AbortController()
+    ctx.#abort.abort(reason)
+  }
+
   /** The `Set-Cookie` headers the handler's session calls asked for (empty when it made none). */
   static setCookiesOf<Of>(ctx: HostContext<Of>): readonly ContentHeader[] {
     return ctx.#setCookies ?? noCookies
@@ -126,3 +157,4 @@ export class HostContext<Endpoint> implements Context<Endpoint> {
 }
 
 const noCookies: readonly ContentHeader[] = Object.freeze([])
+const clientGone = "The client closed the connection before the answer was written"

@@ -34,6 +34,9 @@ export const hostMessages = {
   badJsonBody: (detail: string) => `Request body is not the JSON this endpoint reads: ${detail}`,
   badFormField: (name: string, reason: string) => `Form field '${name}': ${reason}`,
   notFound: "Not Found",
+  badDeadline: (value: unknown) =>
+    `Host option deadline: ${String(value)} is not a whole number of milliseconds from 1 to ${2 ** 31 - 1}`,
+  deadlinePassed: (deadline: number) => `The handler did not answer within the ${deadline} ms deadline`,
   internalError: "Internal Server Error",
   badLimit: (name: string, value: unknown, minimum: number) =>
     `Host option limits.${name}: ${String(value)} is not an integer of at least ${minimum}`,
@@ -59,9 +62,11 @@ export type HostErrorType =
   | "encoding.invalid"
   | "entity.parse.failed"
   | "request.cross.site"
+  | "request.deadline"
 
 /**
- * A 4xx error raised by a host while reading a request.
+ * A 4xx error raised by a host while reading a request (or the 503 of a
+ * handler past the host's `deadline`).
  *
  * @example
  * ```ts

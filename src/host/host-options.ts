@@ -7,6 +7,7 @@ import { defaultBodyLimits, type BodyLimits } from "../router/body-limits.js"
 import { hostMessages } from "./host-errors.js"
 import { type CsrfOptions, type ResolvedCsrf, resolveCsrf } from "./csrf.js"
 import { type BodyDigest, webDigest } from "../internal/digest.js"
+import type { RequestObserver } from "./observe.js"
 
 /**
  * Size limits enforced before and while reading a request.
@@ -37,7 +38,7 @@ export interface HostLimits {
  * Fetch.Handler(site, { basePath: "/app", session: { secret: process.env.SECRET }, onError: report })
  * ```
  */
-export interface HostOptions {
+export interface HostOptions<Endpoint = unknown> {
   /**
    * The path the sitelet is mounted under (`"/app"`): requests outside it
    * are not accepted and every `ctx.Link` starts with it. Default `""`.
@@ -87,6 +88,20 @@ export interface HostOptions {
    * are honoured with or without this option.
    */
   readonly etag?: boolean
+  /**
+   * Called once per request, after its answer was handed to the runtime,
+   * with a {@link RequestRecord}: method, target, the matched endpoint
+   * value, status, bytes, duration, the error if any, and the request id
+   * (`ctx.RequestId`). A hook that throws goes to `onError`. Default none
+   * (no clock is read, no record made).
+   */
+  readonly observe?: RequestObserver<Endpoint>
+  /**
+   * Milliseconds a handler may run: past it, `ctx.Signal` is aborted and
+   * the client gets `503 Service Unavailable` while the server keeps
+   * serving (whatever the handler later returns is dropped). Default none.
+   */
+  readonly deadline?: number
 }
 
 /**
@@ -127,6 +142,8 @@ export interface ResolvedHostOptions {
   readonly problemDetails: boolean
   readonly methodNotAllowed: boolean
   readonly etag: boolean
+  readonly observe: RequestObserver | undefined
+  readonly deadline: number | undefined
   /** Hashes a body for `etag` (the node host passes `node:crypto`'s synchronous hash). */
   readonly digest: BodyDigest
 }
@@ -144,8 +161,8 @@ const basePathShape = /^(?:\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*$/
  * resolveHostOptions({ basePath: "/app/" }).basePath //=> "/app"
  * ```
  */
-export function resolveHostOptions(
-  options: HostOptions | undefined,
+export function resolveHostOptions<Endpoint>(
+  options: HostOptions<Endpoint> | undefined,
   digest: BodyDigest = webDigest,
 ): ResolvedHostOptions {
   let basePath = options?.basePath ?? ""
@@ -174,6 +191,8 @@ export function resolveHostOptions(
     problemDetails: options?.problemDetails !== false,
     methodNotAllowed: options?.methodNotAllowed === true,
     etag: options?.etag === true,
+    observe: options?.observe as RequestObserver | undefined,
+    deadline: resolveDeadline(options?.deadline),
     digest,
   })
 }
@@ -208,4 +227,24 @@ export function resolveLimits(limits: Partial<HostLimits> | undefined): HostLimi
     out[name] = value
   }
   return Object.freeze(out)
+}
+
+// setTimeout's largest delay; a longer one would fire at once.
+const longestTimer = 2 ** 31 - 1
+
+/**
+ * The `deadline` option checked: a positive safe integer of milliseconds
+ * (at most about 24.8 days, the longest timer), else a `TypeError` when
+ * the host is built.
+ *
+ * @example
+ * ```ts
+ * resolveDeadline(5000) //=> 5000
+ * ```
+ */
+export function resolveDeadline(deadline: number | undefined): number | undefined {
+  if (deadline === undefined) return undefined
+  if (!Number.isSafeInteger(deadline) || deadline < 1 || deadline > longestTimer)
+    throw new TypeError(hostMessages.badDeadline(deadline))
+  return deadline
 }

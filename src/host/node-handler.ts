@@ -13,6 +13,8 @@ import { nodeHeaders, setCorsHeaders, writeNodeResponse } from "./node-write.js"
 import { errorContent, serveRequest, type ServeInit, type ServeOutcome } from "./serve.js"
 import type { RouteHeaders } from "../router/request.js"
 import { isPromise } from "../internal/maybe-promise.js"
+import { report } from "./observe.js"
+import { requestIdOf } from "./request-id.js"
 
 /**
  * A `node:http` request listener.
@@ -72,8 +74,10 @@ class NodeServeInit implements ServeInit {
 
   constructor(
     private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
     private readonly bodyLimit: number,
     readonly mountPath: string,
+    readonly requestId: string | undefined,
   ) {
     this.method = req.method ?? "GET"
     this.target = req.url ?? "/"
@@ -84,15 +88,44 @@ class NodeServeInit implements ServeInit {
   readBody(): Promise<Uint8Array> {
     return readNodeBody(this.req, this.bodyLimit)
   }
+
+  /** The response closing before it finished writing is the client going away. */
+  onClientGone(abort: () => void): void {
+    const res = this.res
+    if (res.destroyed && !res.writableFinished) return abort()
+    res.once("close", () => {
+      if (!res.writableFinished) abort()
+    })
+  }
+}
+
+/** A request being observed: what its record needs besides the outcome. */
+interface Watch {
+  readonly method: string
+  readonly target: string
+  readonly requestId: string
+  readonly started: number
+}
+
+/** The start of an observed request's record, or undefined when no hook is set (no clock read, no id made). */
+function watch(req: IncomingMessage, method: string, options: ResolvedHostOptions): Watch | undefined {
+  if (options.observe === undefined) return undefined
+  // Under Connect, `originalUrl` is the target before a mount path was stripped.
+  const { originalUrl } = req as { originalUrl?: unknown }
+  const target = typeof originalUrl === "string" ? originalUrl : (req.url ?? "/")
+  return { method, target, requestId: requestIdOf(nodeHeaders(req.headers)), started: performance.now() }
 }
 
 function serveNode<Endpoint>(
   site: Sitelet<Endpoint>,
   req: IncomingMessage,
+  res: ServerResponse,
   options: ResolvedHostOptions,
   mountPath: string,
+  watched: Watch | undefined,
 ): ServeOutcome | Promise<ServeOutcome> {
-  return serveRequest(site, new NodeServeInit(req, options.limits.bodyBytes, mountPath), options)
+  const init = new NodeServeInit(req, res, options.limits.bodyBytes, mountPath, watched?.requestId)
+  return serveRequest(site, init, options)
 }
 
 /** Hands an outcome that may still be pending to `write`; `fail` gets what rejects or what `write` throws. */
@@ -115,6 +148,7 @@ const nodeDigest = (body: string | Uint8Array): string => createHash("sha1").upd
 
 // Contents are frozen: one 404 serves every request no part accepts.
 const notFound = errorContent(404)
+const internalError = errorContent(500)
 
 /** A 4xx from the body limit leaves unread bytes behind: close instead of parsing them as a request. */
 const mustClose = (outcome: ServeOutcome): boolean =>
@@ -132,28 +166,36 @@ const mustClose = (outcome: ServeOutcome): boolean =>
  * createServer(NodeHandler(site)).listen(8080)
  * ```
  */
-export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions): NodeRequestHandler {
+export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions<Endpoint>): NodeRequestHandler {
   const resolved = resolveHostOptions(options, nodeDigest)
-  const fail = (res: ServerResponse, method: string, error: unknown) => {
+  const observe = resolved.observe
+  const fail = (res: ServerResponse, method: string, error: unknown, watched: Watch | undefined) => {
     resolved.onError(error)
-    writeNodeResponse(res, errorContent(500), method, true)
+    const bytes = writeNodeResponse(res, internalError, method, true)
+    if (watched !== undefined && observe !== undefined)
+      report(observe, resolved.onError, watched, undefined, 500, bytes, error)
   }
-  const write = (res: ServerResponse, method: string, outcome: ServeOutcome) =>
-    writeNodeResponse(res, outcome.kind === "declined" ? notFound : outcome.content, method, mustClose(outcome))
+  const write = (res: ServerResponse, method: string, outcome: ServeOutcome, watched: Watch | undefined) => {
+    const content = outcome.kind === "declined" ? notFound : outcome.content
+    const bytes = writeNodeResponse(res, content, method, mustClose(outcome))
+    if (watched !== undefined && observe !== undefined)
+      report(observe, resolved.onError, watched, outcome, content.status.code, bytes)
+  }
   return (req, res) => {
     const method = (req.method ?? "GET").toUpperCase()
+    const watched = watch(req, method, resolved)
     // No closure is made on the synchronous path (no body read, no awaiting handler): it is nearly every request.
     try {
-      const outcome = serveNode(site, req, resolved, "")
+      const outcome = serveNode(site, req, res, resolved, "", watched)
       if (isPromise(outcome))
         whenSettled(
           outcome,
-          (settled) => write(res, method, settled),
-          (error) => fail(res, method, error),
+          (settled) => write(res, method, settled, watched),
+          (error) => fail(res, method, error, watched),
         )
-      else write(res, method, outcome)
+      else write(res, method, outcome, watched)
     } catch (error) {
-      fail(res, method, error)
+      fail(res, method, error, watched)
     }
   }
 }
@@ -176,11 +218,19 @@ export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpt
  * app.use((req, res) => res.status(404).send("not here"))
  * ```
  */
-export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions): ConnectMiddleware {
+export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions<Endpoint>): ConnectMiddleware {
   const resolved = resolveHostOptions(options, nodeDigest)
+  const observe = resolved.observe
   return (req, res, next) => {
     const method = (req.method ?? "GET").toUpperCase()
+    const watched = watch(req, method, resolved)
+    // The app's error handler writes a refusal's answer: its status is the error's, its bytes are not ours to count.
+    const reported = (outcome: ServeOutcome, bytes: number) => {
+      if (watched !== undefined && observe !== undefined && outcome.kind !== "declined")
+        report(observe, resolved.onError, watched, outcome, outcome.content.status.code, bytes)
+    }
     const write = (outcome: ServeOutcome): void => {
+      if (outcome.kind !== "served") reported(outcome, 0)
       switch (outcome.kind) {
         case "declined":
           return next()
@@ -193,11 +243,11 @@ export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpti
           setCorsHeaders(res, outcome.content)
           return next(outcome.error)
         default:
-          return writeNodeResponse(res, outcome.content, method, false)
+          reported(outcome, writeNodeResponse(res, outcome.content, method, false))
       }
     }
     try {
-      const outcome = serveNode(site, req, resolved, mountPathOf(req))
+      const outcome = serveNode(site, req, res, resolved, mountPathOf(req), watched)
       if (isPromise(outcome)) whenSettled(outcome, write, next)
       else write(outcome)
     } catch (error) {

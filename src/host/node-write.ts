@@ -7,6 +7,7 @@ import type { ContentHeader, StaticContent } from "../sitelet/content-model.js"
 
 /**
  * Writes status, headers and body; `HEAD`, 204 and 304 get no body.
+ * Returns the body bytes written.
  * `close` adds `Connection: close` (after a body limit was hit, so the
  * unread rest of the request is never parsed as a new one).
  *
@@ -15,8 +16,8 @@ import type { ContentHeader, StaticContent } from "../sitelet/content-model.js"
  * writeNodeResponse(res, Content.Text("hi"), "GET", false)
  * ```
  */
-export function writeNodeResponse(res: ServerResponse, content: StaticContent, method: string, close: boolean): void {
-  if (res.headersSent || res.destroyed) return
+export function writeNodeResponse(res: ServerResponse, content: StaticContent, method: string, close: boolean): number {
+  if (res.headersSent || res.destroyed) return 0
   const code = content.status.code
   const body = content.body
   const bodyless = code === 204 || code === 304
@@ -45,8 +46,12 @@ export function writeNodeResponse(res: ServerResponse, content: StaticContent, m
   if (res.getHeaderNames().length > 0) setFields(res, fields, code, content.status.text)
   else if (content.status.text === "") res.writeHead(code, fields)
   else res.writeHead(code, content.status.text, fields)
-  if (bodyless || method === "HEAD" || body === undefined) res.end()
-  else res.end(body)
+  if (bodyless || method === "HEAD" || body === undefined) {
+    res.end()
+    return 0
+  }
+  res.end(body)
+  return fields[count - 1] as number
 }
 
 /** `name` equals `lower` (an ASCII lower-case name) ignoring case; the length test spares most `toLowerCase` copies. */

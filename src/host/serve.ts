@@ -192,12 +192,45 @@ class Serving<Endpoint> {
     } catch (error) {
       return this.thrown(error)
     }
-    return isPromise(content)
-      ? Promise.resolve(content).then(
-          (served) => this.served(served, ctx),
-          (error: unknown) => this.thrown(error),
-        )
-      : this.served(content, ctx)
+    if (!isPromise(content)) return this.served(content, ctx)
+    const deadline = this.options.deadline
+    if (deadline === undefined)
+      return Promise.resolve(content).then(
+        (served) => this.served(served, ctx),
+        (error: unknown) => this.thrown(error),
+      )
+    return this.withDeadline(Promise.resolve(content), ctx, deadline)
+  }
+
+  /**
+   * The handler's outcome, or a 503 when it is still running after
+   * `deadline` ms: `ctx.Signal` is aborted and its later answer dropped
+   * (a later exception other than the signal's own reason still goes to
+   * `onError`).
+   */
+  withDeadline(content: Promise<StaticContent>, ctx: HostContext<Endpoint>, deadline: number): Promise<ServeOutcome> {
+    return new Promise((resolve) => {
+      let late = false
+      const timer = setTimeout(() => {
+        late = true
+        const error = new HostError(503, "request.deadline", hostMessages.deadlinePassed(deadline))
+        HostContext.abort(ctx, new DOMException(error.message, "TimeoutError"))
+        resolve(this.refused(error, errorContent(503, error.message)))
+      }, deadline)
+      content.then(
+        (served) => {
+          if (late) return
+          clearTimeout(timer)
+          resolve(this.served(served, ctx))
+        },
+        (error: unknown) => {
+          if (!late) {
+            clearTimeout(timer)
+            resolve(this.thrown(error))
+          } else if (error !== ctx.Signal.reason) this.options.onError(error)
+        },
+      )
+    })
   }
 
   /**

@@ -88,6 +88,18 @@ export interface Context<Endpoint> {
    * `onError`, never to an unhandled rejection.
    */
   readonly WaitUntil: (work: Promise<unknown>) => void
+  /**
+   * This request's id: the client's `X-Request-Id` when it is a sensible
+   * token (1–128 of `A-Z a-z 0-9 . _ : / + = @ -`), else a random UUID made on
+   * first read. The host option `observe` reports the same id.
+   */
+  readonly RequestId: string
+  /**
+   * Aborted when the client goes away before the answer is written, or
+   * when the host option `deadline` passes: hand it to `fetch`, database
+   * drivers or loops so abandoned work stops.
+   */
+  readonly Signal: AbortSignal
 }
 
 /**
@@ -171,6 +183,12 @@ class MappedContext<Outer, Inner> implements Context<Inner> {
   }
   get WaitUntil(): Context<Inner>["WaitUntil"] {
     return this.#outer.WaitUntil
+  }
+  get RequestId(): string {
+    return this.#outer.RequestId
+  }
+  get Signal(): AbortSignal {
+    return this.#outer.Signal
   }
   // A bound arrow, like the host's: `const { Link } = ctx` keeps working.
   readonly Link = (endpoint: Inner): string => this.#outer.Link(this.#toOuter(endpoint))

@@ -114,7 +114,7 @@ export function sendRaw(port: number, request: WireRequest): Promise<WireRespons
 }
 
 /** The Fetch handler, called in process with a WHATWG Request. */
-export function fetchHost(site: Sitelet<any>, options?: HostOptions): HostUnderTest {
+export function fetchHost(site: Sitelet<any>, options?: HostOptions<any>): HostUnderTest {
   const handler = Fetch.Handler(site, options)
   return {
     name: "fetch",
@@ -143,7 +143,7 @@ export function fetchHost(site: Sitelet<any>, options?: HostOptions): HostUnderT
 }
 
 /** The node:http handler on 127.0.0.1. */
-export async function nodeHost(site: Sitelet<any>, options?: HostOptions): Promise<HostUnderTest> {
+export async function nodeHost(site: Sitelet<any>, options?: HostOptions<any>): Promise<HostUnderTest> {
   const server = createServer(NodeHandler(site, options))
   const port = await listen(server)
   return { name: "node", send: (request) => sendRaw(port, request), close: () => closeServer(server) }
@@ -154,7 +154,7 @@ export async function nodeHost(site: Sitelet<any>, options?: HostOptions): Promi
  * requests that fell through (`/after`), a 404 fallback and an error
  * handler rendering `err.status` and exposed messages.
  */
-export async function expressHost(site: Sitelet<any>, options?: HostOptions, mount = "/"): Promise<HostUnderTest> {
+export async function expressHost(site: Sitelet<any>, options?: HostOptions<any>, mount = "/"): Promise<HostUnderTest> {
   const app = express()
   app.use(mount, Middleware(site, options))
   app.post("/after", express.text({ type: "*/*", limit: "1mb" }), (req, res) => {

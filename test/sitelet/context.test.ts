@@ -109,6 +109,11 @@ describe("mapContext", () => {
         return { region: "eu" }
       },
       WaitUntil: (work: Promise<unknown>) => void work,
+      get RequestId() {
+        reads.push("RequestId")
+        return "req-1"
+      },
+      Signal: new AbortController().signal,
     }
     const inner = mapContext(outer, (page: string) => ({ $: "Admin" as const, page }))
     expect(reads).toEqual([])
@@ -122,5 +127,8 @@ describe("mapContext", () => {
     expect(inner.Env).toEqual({ region: "eu" })
     expect(inner.WaitUntil).toBe(outer.WaitUntil)
     expect(reads).toEqual(["Request", "UserSession", "Env"])
+    expect(inner.RequestId).toBe("req-1")
+    expect(inner.Signal).toBe(outer.Signal)
+    expect(reads).toEqual(["Request", "UserSession", "Env", "RequestId"])
   })
 })

@@ -1,0 +1,83 @@
+/**
+ * The host option `observe`: one record per request, after its answer was
+ * handed to the runtime. It is what a log line, a metric or an error
+ * report needs, with the matched endpoint value (group by its `$` tag, not
+ * by raw URL). A hook that throws is reported to `onError` and never
+ * changes the response.
+ */
+import type { ServeOutcome } from "./serve.js"
+
+/**
+ * What `observe` receives for each request.
+ *
+ * @example
+ * ```ts
+ * NodeHandler(site, {
+ *   observe: (r) => console.log(`${r.requestId} ${r.method} ${r.endpoint?.$ ?? "-"} ${r.status} ${r.bytes}B ${r.duration.toFixed(1)}ms`),
+ * })
+ * ```
+ */
+export interface RequestRecord<Endpoint = unknown> {
+  /** The request method, upper-case. */
+  readonly method: string
+  /** The request target as received (path and query). */
+  readonly target: string
+  /** The endpoint value the sitelet matched; undefined when no part accepted the request or it was refused first. */
+  readonly endpoint: Endpoint | undefined
+  /** The status sent. */
+  readonly status: number
+  /** Body bytes sent (after compression; 0 for HEAD, 204 and 304). */
+  readonly bytes: number
+  /** Milliseconds from the request's arrival at the host to its answer being handed to the runtime. */
+  readonly duration: number
+  /** The handler's exception (a 500), the refusal of a malformed request (a 4xx), or the deadline's (a 503). */
+  readonly error?: unknown
+  /** The request id, as `ctx.RequestId` gives it. */
+  readonly requestId: string
+}
+
+/**
+ * A request hook: `observe` in the host options.
+ *
+ * @example
+ * ```ts
+ * const observe: RequestObserver<Site> = (record) => metrics.count(record.endpoint?.$ ?? "unmatched", record.status)
+ * ```
+ */
+export type RequestObserver<Endpoint = unknown> = (record: RequestRecord<Endpoint>) => void
+
+/**
+ * Builds the record of one request and hands it to the hook; a throwing
+ * hook goes to `onError`.
+ *
+ * @example
+ * ```ts
+ * report(observe, onError, { method: "GET", target: "/", requestId, started }, outcome, 404, 9)
+ * ```
+ */
+export function report(
+  observe: RequestObserver,
+  onError: (error: unknown) => void,
+  request: { readonly method: string; readonly target: string; readonly requestId: string; readonly started: number },
+  outcome: ServeOutcome | undefined,
+  status: number,
+  bytes: number,
+  error?: unknown,
+): void {
+  const failure = error ?? (outcome?.kind === "rejected" || outcome?.kind === "failed" ? outcome.error : undefined)
+  const record: RequestRecord = {
+    method: request.method,
+    target: request.target,
+    endpoint: outcome?.kind === "served" ? outcome.endpoint : undefined,
+    status,
+    bytes,
+    duration: performance.now() - request.started,
+    requestId: request.requestId,
+    ...(failure === undefined ? {} : { error: failure }),
+  }
+  try {
+    observe(record)
+  } catch (thrown) {
+    onError(thrown)
+  }
+}
