@@ -11,6 +11,7 @@ import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "
 import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
 import { report } from "./observe.js"
+import { compressBody } from "./fetch-compress.js"
 import { requestIdOf } from "./request-id.js"
 
 /**
@@ -131,8 +132,33 @@ export function respond<Endpoint>(
     options,
   )
   return isPromise(outcome)
-    ? outcome.then((settled) => answer(settled, request, options, notFound, watched))
-    : answer(outcome, request, options, notFound, watched)
+    ? outcome.then((settled) => answerOrCompress(settled, request, options, notFound, watched))
+    : answerOrCompress(outcome, request, options, notFound, watched)
+}
+
+/** A compressed answer waits for its codec; any other is answered at once. */
+function answerOrCompress(
+  outcome: ServeOutcome,
+  request: Request,
+  options: ResolvedHostOptions,
+  notFound: StaticContent | undefined,
+  watched: Watch | undefined,
+): MaybePromise<Response | undefined> {
+  if (outcome.kind !== "served" || outcome.encoding === undefined || outcome.content.body === undefined)
+    return answer(outcome, request, options, notFound, watched)
+  const { content, encoding } = outcome
+  return compressBody(content.body as string | Uint8Array, encoding).then(
+    (compressed) => {
+      const headers = [...content.headers, ["Content-Encoding", encoding] as const]
+      const sent: ServeOutcome = { ...outcome, content: { ...content, headers, body: compressed } }
+      return answer(sent, request, options, notFound, watched)
+    },
+    (error: unknown) => {
+      // A codec failure: reported, and the body goes as it is.
+      options.onError(error)
+      return answer({ ...outcome, encoding: undefined }, request, options, notFound, watched)
+    },
+  )
 }
 
 /** The runtime aborts a request's signal when its client goes away (Bun, Deno, Workers). */

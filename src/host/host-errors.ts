@@ -34,6 +34,8 @@ export const hostMessages = {
   badJsonBody: (detail: string) => `Request body is not the JSON this endpoint reads: ${detail}`,
   badFormField: (name: string, reason: string) => `Form field '${name}': ${reason}`,
   notFound: "Not Found",
+  badThreshold: (value: unknown) => `Host option compress.threshold: ${String(value)} is not a whole number of bytes`,
+  badEncoding: (value: string) => `Host option compress.encodings: '${value}' is not one of br, zstd, gzip`,
   badDeadline: (value: unknown) =>
     `Host option deadline: ${String(value)} is not a whole number of milliseconds from 1 to ${2 ** 31 - 1}`,
   deadlinePassed: (deadline: number) => `The handler did not answer within the ${deadline} ms deadline`,

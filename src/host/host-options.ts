@@ -6,8 +6,10 @@ import { checkSessionOptions, type SessionOptions } from "../sitelet/user-sessio
 import { defaultBodyLimits, type BodyLimits } from "../router/body-limits.js"
 import { hostMessages } from "./host-errors.js"
 import { type CsrfOptions, type ResolvedCsrf, resolveCsrf } from "./csrf.js"
-import { type BodyDigest, webDigest } from "../internal/digest.js"
+import type { BodyDigest } from "../internal/digest.js"
+import { fetchPlatform } from "./fetch-compress.js"
 import type { RequestObserver } from "./observe.js"
+import { type CompressOptions, type Encoding, type ResolvedCompress, resolveCompress } from "./compression.js"
 
 /**
  * Size limits enforced before and while reading a request.
@@ -102,6 +104,28 @@ export interface HostOptions<Endpoint = unknown> {
    * serving (whatever the handler later returns is dropped). Default none.
    */
   readonly deadline?: number
+  /**
+   * Compress answers the client accepts compressed (`Accept-Encoding`,
+   * q-values): `br`, `zstd` (where the runtime has it) or `gzip`, with the
+   * platform's codecs. Only bodies of a compressible type (mime-db) of at
+   * least `threshold` bytes (default 1024); never 204, 304, HEAD or
+   * `text/event-stream`. `true` or `{ threshold, encodings }`. Default off.
+   */
+  readonly compress?: boolean | CompressOptions
+}
+
+/**
+ * What a host brings from its runtime: how it hashes a body for `etag`,
+ * and which codings it can compress with.
+ *
+ * @example
+ * ```ts
+ * const node: HostPlatform = { digest: nodeDigest, encodings: ["br", "gzip"] }
+ * ```
+ */
+export interface HostPlatform {
+  readonly digest: BodyDigest
+  readonly encodings: readonly Encoding[]
 }
 
 /**
@@ -144,8 +168,11 @@ export interface ResolvedHostOptions {
   readonly etag: boolean
   readonly observe: RequestObserver | undefined
   readonly deadline: number | undefined
+  readonly compress: ResolvedCompress | undefined
   /** Hashes a body for `etag` (the node host passes `node:crypto`'s synchronous hash). */
   readonly digest: BodyDigest
+  /** The codings this host's runtime can write. */
+  readonly encodings: readonly Encoding[]
 }
 
 const noEnv: HostEnv = Object.freeze({})
@@ -163,7 +190,7 @@ const basePathShape = /^(?:\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*$/
  */
 export function resolveHostOptions<Endpoint>(
   options: HostOptions<Endpoint> | undefined,
-  digest: BodyDigest = webDigest,
+  platform: HostPlatform = fetchPlatform,
 ): ResolvedHostOptions {
   let basePath = options?.basePath ?? ""
   // A loop, not /\/+$/, which backtracks quadratically (recheck).
@@ -193,7 +220,9 @@ export function resolveHostOptions<Endpoint>(
     etag: options?.etag === true,
     observe: options?.observe as RequestObserver | undefined,
     deadline: resolveDeadline(options?.deadline),
-    digest,
+    compress: resolveCompress(options?.compress),
+    digest: platform.digest,
+    encodings: platform.encodings,
   })
 }
 

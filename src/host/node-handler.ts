@@ -3,7 +3,6 @@
  * not accept) and a Connect/Express middleware (`next()` for it, body
  * untouched). Both run the shared core without WHATWG objects.
  */
-import { createHash } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { TLSSocket } from "node:tls"
 import type { Sitelet } from "../sitelet/sitelet.js"
@@ -14,6 +13,7 @@ import { errorContent, serveRequest, type ServeInit, type ServeOutcome } from ".
 import type { RouteHeaders } from "../router/request.js"
 import { isPromise } from "../internal/maybe-promise.js"
 import { report } from "./observe.js"
+import { nodePlatform, writeNodeCompressed } from "./node-compress.js"
 import { requestIdOf } from "./request-id.js"
 
 /**
@@ -143,12 +143,10 @@ function whenSettled(
   }, fail)
 }
 
-/** The `etag` option's digest, synchronous: SHA-1 of the body in base64url (as `webDigest`, without a promise). */
-const nodeDigest = (body: string | Uint8Array): string => createHash("sha1").update(body).digest("base64url")
-
 // Contents are frozen: one 404 serves every request no part accepts.
 const notFound = errorContent(404)
 const internalError = errorContent(500)
+const ignore = (): void => undefined
 
 /** A 4xx from the body limit leaves unread bytes behind: close instead of parsing them as a request. */
 const mustClose = (outcome: ServeOutcome): boolean =>
@@ -167,7 +165,7 @@ const mustClose = (outcome: ServeOutcome): boolean =>
  * ```
  */
 export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions<Endpoint>): NodeRequestHandler {
-  const resolved = resolveHostOptions(options, nodeDigest)
+  const resolved = resolveHostOptions(options, nodePlatform)
   const observe = resolved.observe
   const fail = (res: ServerResponse, method: string, error: unknown, watched: Watch | undefined) => {
     resolved.onError(error)
@@ -177,9 +175,14 @@ export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpt
   }
   const write = (res: ServerResponse, method: string, outcome: ServeOutcome, watched: Watch | undefined) => {
     const content = outcome.kind === "declined" ? notFound : outcome.content
+    const reported =
+      watched !== undefined && observe !== undefined
+        ? (bytes: number) => report(observe, resolved.onError, watched, outcome, content.status.code, bytes)
+        : undefined
+    if (outcome.kind === "served" && outcome.encoding !== undefined)
+      return writeNodeCompressed(res, content, method, outcome.encoding, false, resolved.onError, reported ?? ignore)
     const bytes = writeNodeResponse(res, content, method, mustClose(outcome))
-    if (watched !== undefined && observe !== undefined)
-      report(observe, resolved.onError, watched, outcome, content.status.code, bytes)
+    reported?.(bytes)
   }
   return (req, res) => {
     const method = (req.method ?? "GET").toUpperCase()
@@ -219,7 +222,7 @@ export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpt
  * ```
  */
 export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions<Endpoint>): ConnectMiddleware {
-  const resolved = resolveHostOptions(options, nodeDigest)
+  const resolved = resolveHostOptions(options, nodePlatform)
   const observe = resolved.observe
   return (req, res, next) => {
     const method = (req.method ?? "GET").toUpperCase()
@@ -243,6 +246,16 @@ export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpti
           setCorsHeaders(res, outcome.content)
           return next(outcome.error)
         default:
+          if (outcome.encoding !== undefined)
+            return writeNodeCompressed(
+              res,
+              outcome.content,
+              method,
+              outcome.encoding,
+              false,
+              resolved.onError,
+              (bytes) => reported(outcome, bytes),
+            )
           reported(outcome, writeNodeResponse(res, outcome.content, method, false))
       }
     }

@@ -11,6 +11,7 @@ import { withAcceptedCors } from "../sitelet/cors-content.js"
 import { isPreflight } from "../sitelet/cors-headers.js"
 import { allowedMethods } from "./allowed-methods.js"
 import { entityTag, notModified } from "../sitelet/validators.js"
+import { type Encoding, planCompression } from "./compression.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
 import { checkBody, unreadBodyError } from "./body-check.js"
 import { checkTarget } from "./target-check.js"
@@ -51,7 +52,13 @@ export interface ServeInit extends ContextInit {
  * ```
  */
 export type ServeOutcome =
-  | { readonly kind: "served"; readonly content: StaticContent; readonly endpoint?: unknown }
+  | {
+      readonly kind: "served"
+      readonly content: StaticContent
+      readonly endpoint?: unknown
+      /** Compress the body with this coding (the content's headers already say so, but for `Content-Encoding`). */
+      readonly encoding?: Encoding
+    }
   | { readonly kind: "rejected"; readonly error: HostError; readonly content: StaticContent }
   | { readonly kind: "declined" }
   | { readonly kind: "failed"; readonly error: unknown; readonly content: StaticContent }
@@ -318,8 +325,19 @@ class Serving<Endpoint> {
 
   /** The answer, or `304 Not Modified` when its validators match the request's (GET/HEAD 200 only). */
   validated(content: StaticContent): ServeOutcome {
-    const unchanged = notModified(content, this.request.method, this.request.headers)
-    return { kind: "served", content: unchanged ?? content, endpoint: this.endpoint }
+    const { method, headers } = this.request
+    const compress = this.options.compress
+    // Compression first: a 304 carries the Vary and the weak ETag the compressed 200 did.
+    const plan =
+      compress === undefined
+        ? undefined
+        : planCompression(content, method, headers.get("accept-encoding"), compress, this.options.encodings)
+    const answer = plan === undefined ? content : plan.content
+    const unchanged = notModified(answer, method, headers)
+    if (unchanged !== undefined) return { kind: "served", content: unchanged, endpoint: this.endpoint }
+    return plan?.encoding === undefined
+      ? { kind: "served", content: answer, endpoint: this.endpoint }
+      : { kind: "served", content: answer, endpoint: this.endpoint, encoding: plan.encoding }
   }
 
   thrown(error: unknown): ServeOutcome {

@@ -10,6 +10,7 @@ import type { RouteHeaders } from "../router/request.js"
 import { header, staticContent, type ContentHeader, type StaticContent } from "./content-model.js"
 import type { CheckedAllows } from "./cors.js"
 import { Status } from "./http-status.js"
+import { withVary } from "./vary.js"
 
 /**
  * True for a CORS preflight: `OPTIONS` with `Access-Control-Request-Method`.
@@ -38,23 +39,6 @@ export function allowedOrigin(allows: CheckedAllows, headers: RouteHeaders): str
   const lower = origin.toLowerCase()
   if (allows.originSet.has(lower)) return lower
   return allows.anyOrigin ? "*" : undefined
-}
-
-function withVary(headers: readonly ContentHeader[]): ContentHeader[] {
-  const out: ContentHeader[] = []
-  let merged = false
-  for (const [name, value] of headers) {
-    if (!merged && name.toLowerCase() === "vary") {
-      const listed = value.split(",").some((item) => {
-        const token = item.trim().toLowerCase()
-        return token === "origin" || token === "*"
-      })
-      out.push(listed ? [name, value] : header(name, value.trim() === "" ? "Origin" : `${value}, Origin`))
-      merged = true
-    } else out.push([name, value])
-  }
-  if (!merged) out.push(header("Vary", "Origin"))
-  return out
 }
 
 /**
@@ -88,7 +72,7 @@ export function preflightContent(allows: CheckedAllows, headers: RouteHeaders): 
     if (allows.MaxAge !== undefined) out.push(header("Access-Control-Max-Age", String(allows.MaxAge)))
   }
   out.push(header("Content-Length", "0"))
-  return staticContent(Status.Custom(204), withVary(out), undefined)
+  return staticContent(Status.Custom(204), withVary(out, "Origin"), undefined)
 }
 
 /**
@@ -111,5 +95,5 @@ export function withCorsHeaders(allows: CheckedAllows, headers: RouteHeaders, co
   }
   // A handler's own CORS headers would contradict ours: ours win.
   const kept = content.headers.filter(([name]) => !name.toLowerCase().startsWith("access-control-"))
-  return staticContent(content.status, withVary([...kept, ...extra]), content.body)
+  return staticContent(content.status, withVary([...kept, ...extra], "Origin"), content.body)
 }

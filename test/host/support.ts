@@ -27,6 +27,8 @@ export interface WireResponse {
   readonly status: number
   readonly headers: ReadonlyMap<string, string>
   readonly body: string
+  /** The body bytes as received (after de-chunking). */
+  readonly raw?: Buffer
 }
 
 /** One host under test. */
@@ -87,7 +89,7 @@ export function sendRaw(port: number, request: WireRequest): Promise<WireRespons
       }
       const rest = raw.subarray(split + 4)
       const body = headers.get("transfer-encoding") === "chunked" ? decodeChunked(rest) : rest
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: body.toString("utf8") })
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: body.toString("utf8"), raw: body })
     })
     const body = request.body === undefined ? undefined : Buffer.from(request.body)
     let head = `${request.method ?? "GET"} ${request.target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n`
@@ -136,7 +138,8 @@ export function fetchHost(site: Sitelet<any>, options?: HostOptions<any>): HostU
       const response = await handler.fetch(new Request(`http://localhost${request.target}`, init))
       const headers = new Map<string, string>()
       response.headers.forEach((value, name) => headers.set(name, value))
-      return { status: response.status, headers, body: await response.text() }
+      const raw = Buffer.from(await response.arrayBuffer())
+      return { status: response.status, headers, body: raw.toString("utf8"), raw }
     },
     close: async () => undefined,
   }
