@@ -1,11 +1,11 @@
 /**
  * The package as users install it: `npm pack` of the built `dist/` (no
  * scripts run: `npm test` builds first), unpacked into a temporary
- * `node_modules/sitelets`, so tests import, bundle and lint exactly what
- * would be published.
+ * `node_modules/sitelets` beside its runtime dependencies, so tests import,
+ * bundle and lint exactly what would be published.
  */
 import { execFileSync } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, renameSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, symlinkSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 
@@ -44,5 +44,9 @@ export function packPackage(): Packed {
   mkdirSync(join(folder, "node_modules"))
   execFileSync("tar", ["-xzf", tarball, "-C", join(folder, "node_modules")])
   renameSync(join(folder, "node_modules", "package"), join(folder, "node_modules", "sitelets"))
+  // What `npm install sitelets` brings along: the runtime dependencies (linked from this checkout's install).
+  const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { dependencies?: Record<string, string> }
+  for (const name of Object.keys(manifest.dependencies ?? {}))
+    symlinkSync(join(root, "node_modules", name), join(folder, "node_modules", name), "dir")
   return { tarball, folder, files: packed!.files.map((file) => file.path) }
 }
