@@ -9,16 +9,16 @@ import type { AddressInfo } from "node:net"
 import { NodeHandler } from "../../src/host/node.js"
 import { frontEnd } from "./client/serve.js"
 import { site } from "./site.js"
+import { exampleHostOptions } from "./host-options.js"
 
 const port = Number(process.env.PORT ?? 8080)
 const host = process.env.HOST ?? "127.0.0.1"
 // The browser front end (/app, bundled at startup) next to the server-rendered site.
-const handler = NodeHandler(site.plus(frontEnd()), {
-  // SITELETS_SECRET signs the logins when set; without it, a demo still works: a per-process key (logins end with the process).
-  session: { development: true },
-  // Cross-site form posts and unsafe requests from other origins are refused (see README, Cross-site requests).
-  csrf: true,
-})
+// A log line per request; QUIET=1 turns it off.
+const handler = NodeHandler(
+  site.plus(frontEnd()),
+  exampleHostOptions(process.env.QUIET === "1" ? () => undefined : (line) => console.log(line)),
+)
 const server = createServer(handler)
 server.listen(port, host, () => {
   const { port: actual } = server.address() as AddressInfo

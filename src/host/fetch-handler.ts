@@ -53,7 +53,7 @@ const notFound = errorContent(404)
  * export default Fetch.Handler(site)
  * ```
  */
-export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions<Endpoint>): FetchHandler {
+export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions<NoInfer<Endpoint>>): FetchHandler {
   const resolved = resolveHostOptions(options)
   return Object.freeze({
     fetch(request: Request, env?: object, executionContext?: WaitUntilContext): Promise<Response> {

@@ -164,7 +164,10 @@ const mustClose = (outcome: ServeOutcome): boolean =>
  * createServer(NodeHandler(site)).listen(8080)
  * ```
  */
-export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions<Endpoint>): NodeRequestHandler {
+export function NodeHandler<Endpoint>(
+  site: Sitelet<Endpoint>,
+  options?: HostOptions<NoInfer<Endpoint>>,
+): NodeRequestHandler {
   const resolved = resolveHostOptions(options, nodePlatform)
   const observe = resolved.observe
   const fail = (res: ServerResponse, method: string, error: unknown, watched: Watch | undefined) => {
@@ -221,7 +224,10 @@ export function NodeHandler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOpt
  * app.use((req, res) => res.status(404).send("not here"))
  * ```
  */
-export function Middleware<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions<Endpoint>): ConnectMiddleware {
+export function Middleware<Endpoint>(
+  site: Sitelet<Endpoint>,
+  options?: HostOptions<NoInfer<Endpoint>>,
+): ConnectMiddleware {
   const resolved = resolveHostOptions(options, nodePlatform)
   const observe = resolved.observe
   return (req, res, next) => {

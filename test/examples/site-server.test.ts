@@ -212,3 +212,59 @@ describe("npm start", () => {
     }
   })
 })
+
+describe("example site: the HTTP behaviour it turns on (README, HTTP behaviour)", () => {
+  it("answers 405/Allow, OPTIONS, gzip with Vary, ETag and 304, and still 404s unknown paths; logs each request", async () => {
+    const { createServer } = await import("node:http")
+    const { gunzipSync } = await import("node:zlib")
+    const { NodeHandler } = await import("../../src/host/node.js")
+    const { exampleHostOptions } = await import("../../examples/site/host-options.js")
+    const lines: string[] = []
+    const server = createServer(
+      NodeHandler(
+        site,
+        exampleHostOptions((line) => lines.push(line)),
+      ),
+    )
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()))
+    const { port } = server.address() as import("node:net").AddressInfo
+    const call = (method: string, path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: import("node:http").IncomingHttpHeaders; body: Buffer }>(
+        (resolve, reject) => {
+          request({ host: "127.0.0.1", port, path, method, headers }, (res) => {
+            const chunks: Buffer[] = []
+            res.on("data", (chunk: Buffer) => chunks.push(chunk))
+            res.on("end", () =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+            )
+          })
+            .on("error", reject)
+            .end()
+        },
+      )
+    try {
+      const deleted = await call("DELETE", "/blog", { origin: `http://127.0.0.1:${port}` })
+      expect([deleted.status, deleted.headers.allow]).toEqual([405, "GET, HEAD, OPTIONS"])
+      const options = await call("OPTIONS", "/blog")
+      expect([options.status, options.headers.allow, options.body.byteLength]).toEqual([204, "GET, HEAD, OPTIONS", 0])
+      const plain = await call("GET", "/api/articles")
+      expect(plain.body.byteLength).toBeGreaterThan(512)
+      const gzipped = await call("GET", "/api/articles", { "accept-encoding": "gzip" })
+      expect(gzipped.headers["content-encoding"]).toBe("gzip")
+      expect(gzipped.headers.vary).toBe("Accept-Encoding")
+      expect(gunzipSync(gzipped.body).toString()).toBe(plain.body.toString())
+      const etag = gzipped.headers.etag as string
+      expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/)
+      const again = await call("GET", "/api/articles", { "accept-encoding": "gzip", "if-none-match": etag })
+      expect([again.status, again.body.byteLength, again.headers.etag]).toEqual([304, 0, etag])
+      expect(plain.headers.etag).toBe(etag.slice(2))
+      expect((await call("GET", "/api/articles", { "if-none-match": plain.headers.etag as string })).status).toBe(304)
+      expect((await call("GET", "/no/such/page")).status).toBe(404)
+      expect(lines.some((line) => / GET \/api\/articles Api\.ListArticles 200 \d+B /.test(line))).toBe(true)
+      expect(lines.some((line) => / DELETE \/blog - 405 /.test(line))).toBe(true)
+    } finally {
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})
