@@ -22,6 +22,8 @@ function supported(format: string): boolean {
   }
 }
 
+let detected: readonly Encoding[] | undefined
+
 /**
  * The Fetch host's runtime: WebCrypto for `etag`, and the codings its
  * `CompressionStream` accepts.
@@ -33,11 +35,14 @@ function supported(format: string): boolean {
  */
 export const fetchPlatform: HostPlatform = Object.freeze({
   digest: webDigest,
-  encodings: Object.freeze(
-    typeof CompressionStream === "function"
-      ? [...formats].filter(([, format]) => supported(format)).map(([encoding]) => encoding)
-      : [],
-  ),
+  // Detected on first use, inside a request: Workers refuse to make a stream at startup (global scope).
+  get encodings(): readonly Encoding[] {
+    return (detected ??= Object.freeze(
+      typeof CompressionStream === "function"
+        ? [...formats].filter(([, format]) => supported(format)).map(([encoding]) => encoding)
+        : [],
+    ))
+  },
 })
 
 /**

@@ -26,11 +26,23 @@ export function toResponse(content: StaticContent, method: string): Response {
   // 204 and 304 responses, and answers to HEAD, cannot carry a body.
   const bodyless = method === "HEAD" || content.status.code === 204 || content.status.code === 304
   const body = bodyless || content.body === undefined ? null : content.body
-  return new Response(body as BodyInit | null, {
+  const init: ResponseInit & { encodeBody?: "manual" } = {
     status: content.status.code,
     statusText: content.status.text,
     headers: headersInit(content.headers),
-  })
+  }
+  // A body with a Content-Encoding is encoded already: Workers would otherwise compress it again
+  // (their default, `encodeBody: "automatic"`); other runtimes ignore the field.
+  if (body !== null && isEncoded(content.headers)) init.encodeBody = "manual"
+  return new Response(body as BodyInit | null, init)
+}
+
+function isEncoded(list: readonly ContentHeader[]): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const name = (list[i] as ContentHeader)[0]
+    if (name.length === 16 && name.toLowerCase() === "content-encoding") return true
+  }
+  return false
 }
 
 /**

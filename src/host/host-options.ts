@@ -125,6 +125,7 @@ export interface HostOptions<Endpoint = unknown> {
  */
 export interface HostPlatform {
   readonly digest: BodyDigest
+  /** The codings the runtime can write; read when a request needs them (it may be a getter that detects them once). */
   readonly encodings: readonly Encoding[]
 }
 
@@ -171,8 +172,8 @@ export interface ResolvedHostOptions {
   readonly compress: ResolvedCompress | undefined
   /** Hashes a body for `etag` (the node host passes `node:crypto`'s synchronous hash). */
   readonly digest: BodyDigest
-  /** The codings this host's runtime can write. */
-  readonly encodings: readonly Encoding[]
+  /** The runtime's hash and codecs (its codings are read per request: Workers allow no stream at startup). */
+  readonly platform: HostPlatform
 }
 
 const noEnv: HostEnv = Object.freeze({})
@@ -222,7 +223,7 @@ export function resolveHostOptions<Endpoint>(
     deadline: resolveDeadline(options?.deadline),
     compress: resolveCompress(options?.compress),
     digest: platform.digest,
-    encodings: platform.encodings,
+    platform,
   })
 }
 

@@ -331,7 +331,7 @@ class Serving<Endpoint> {
     const plan =
       compress === undefined
         ? undefined
-        : planCompression(content, method, headers.get("accept-encoding"), compress, this.options.encodings)
+        : planCompression(content, method, headers.get("accept-encoding"), compress, this.options.platform.encodings)
     const answer = plan === undefined ? content : plan.content
     const unchanged = notModified(answer, method, headers)
     if (unchanged !== undefined) return { kind: "served", content: unchanged, endpoint: this.endpoint }

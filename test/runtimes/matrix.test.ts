@@ -13,6 +13,8 @@ import {
   type WireResponse,
 } from "../host/support.js"
 import { allowedOrigin } from "./app-site.js"
+import { articles } from "./http-site.js"
+import { brotliDecompressSync, gunzipSync } from "node:zlib"
 import { bundleSites, startRuntime, startSnippet, type StartedRuntime } from "./launch.js"
 import { matrixSecret, optionsFor, siteNames, siteOf, type SiteName } from "./sites.js"
 
@@ -270,6 +272,32 @@ describe.each(runtimeNames)("%s", (name) => {
     expect(JSON.parse((await runtime(name).send("app", { target: "/errors" })).body)).toContain(
       "background failure (expected by the matrix)",
     )
+  })
+
+  it("answers the HTTP behaviour options: 405/Allow, OPTIONS, compression, ETag/304, request ids, the deadline", async () => {
+    const send = (request: WireRequest) => runtime(name).send("http", request)
+    const refused = await send({ method: "DELETE", target: "/blog" })
+    expect([refused.status, refused.headers.get("allow")]).toEqual([405, "GET, HEAD, POST, OPTIONS"])
+    const options = await send({ method: "OPTIONS", target: "/blog" })
+    expect([options.status, options.headers.get("allow"), options.body]).toEqual([204, "GET, HEAD, POST, OPTIONS", ""])
+    expect((await send({ method: "DELETE", target: "/nowhere" })).status).toBe(404)
+    const compressed = await send({ target: "/articles", headers: { "accept-encoding": "br, gzip" } })
+    const encoding = compressed.headers.get("content-encoding")
+    expect(encoding).toBe(name === "workerd" ? "gzip" : "br")
+    const raw = compressed.raw as Buffer
+    const text = (encoding === "br" ? brotliDecompressSync(raw) : gunzipSync(raw)).toString("utf8")
+    expect(JSON.parse(text)).toEqual(articles)
+    expect(compressed.headers.get("vary")).toBe("Accept-Encoding")
+    const tag = compressed.headers.get("etag") as string
+    expect(tag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/)
+    const plain = await send({ target: "/articles" })
+    expect([plain.headers.has("content-encoding"), plain.headers.get("etag")]).toEqual([false, tag.slice(2)])
+    const unchanged = await send({ target: "/articles", headers: { "accept-encoding": "gzip", "if-none-match": tag } })
+    expect([unchanged.status, unchanged.body, unchanged.headers.get("etag")]).toEqual([304, "", tag])
+    expect((await send({ target: "/id", headers: { "x-request-id": "matrix-1" } })).body).toBe("matrix-1")
+    const slow = await send({ target: "/slow" })
+    expect([slow.status, slow.body]).toEqual([503, hostMessages.deadlinePassed(200)])
+    expect((await send({ target: "/blog" })).body).toBe("blog")
   })
 })
 

@@ -8,6 +8,7 @@ import { hostSite } from "../host/host-site.js"
 import { echo } from "../host/round-trip-support.js"
 import { site as hardeningSite } from "../hardening/site.js"
 import { appOptions, appSite } from "./app-site.js"
+import { httpOptions, httpSite } from "./http-site.js"
 
 /** The secret the matrix's sessions are signed with (a text binding on workerd, an option elsewhere). */
 export const matrixSecret = "the runtime matrix's session secret, 32+ bytes"
@@ -17,7 +18,7 @@ const quiet = { onError: () => undefined }
 export const strictErrors: string[] = []
 
 /** The sites, in the order the entries serve them. */
-export const siteNames = ["host", "hardening", "echo", "app", "strict"] as const
+export const siteNames = ["host", "hardening", "echo", "app", "strict", "http"] as const
 export type SiteName = (typeof siteNames)[number]
 
 /**
@@ -39,6 +40,8 @@ export function siteOf(name: SiteName): Sitelet<any> {
       return echo
     case "app":
       return appSite
+    case "http":
+      return httpSite
   }
 }
 
@@ -68,6 +71,8 @@ export function optionsFor(name: SiteName, secret: SessionSecret): HostOptions {
       return { ...quiet, session: { secret: "hardening suite secret, 32 bytes+" } }
     case "app":
       return appOptions(secret)
+    case "http":
+      return httpOptions
   }
 }
 
