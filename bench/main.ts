@@ -20,12 +20,13 @@ import { linkingBench } from "./linking/linking-bench.js"
 import { buildBench } from "./routing/build.js"
 import { perCallBench } from "./routing/per-call.js"
 import { contenderNotes, routingBench } from "./routing/routing-bench.js"
-import { quickLoad, serverBench } from "./server/server-bench.js"
+import { compressionScenario, quickLoad, serverBench } from "./server/server-bench.js"
 import {
   adversarialSection,
   environmentSection,
   linkingSection,
   routingSection,
+  compressionSection,
   serverSection,
   type Results,
 } from "./report.js"
@@ -35,7 +36,7 @@ import { summarySection } from "./summary.js"
 const childEntry = fileURLToPath(new URL("./server-child.mjs", import.meta.url))
 const perCallEntry = fileURLToPath(new URL("./per-call-child.mjs", import.meta.url))
 const buildEntry = fileURLToPath(new URL("./build-child.mjs", import.meta.url))
-const all = ["routing", "build", "linking", "adversarial", "server"] as const
+const all = ["routing", "build", "linking", "adversarial", "server", "compression"] as const
 const asked = process.argv.slice(2)
 const selected = asked.length > 0 && !asked.includes("render") ? all.filter((name) => asked.includes(name)) : all
 const step = (name: string) => process.stderr.write(`${name}…\n`)
@@ -83,6 +84,11 @@ if (!render && selected.includes("server")) {
   if (runtimes === undefined) process.stderr.write("  (no Bun/Deno: run through npm run bench for their rows)\n")
   results = { ...results, server: await serverBench(childEntry, quick ? quickLoad : undefined, runtimes) }
 }
+if (!render && selected.includes("compression")) {
+  step("compression")
+  const settings = quick ? quickLoad : undefined
+  results = { ...results, compression: await serverBench(childEntry, settings, undefined, compressionScenario) }
+}
 
 if (!quick && !render) writeFileSync(repoPath("bench/results.json"), JSON.stringify(results, null, 2) + "\n")
 if (selected.length === all.length) {
@@ -95,6 +101,7 @@ if (selected.length === all.length) {
     ["Router build", buildSection(results.build ?? [])],
     ["Linking", linkingSection(results.linking ?? [])],
     ["Whole server", serverSection(results.server ?? [])],
+    ["Compression", compressionSection(results.compression ?? [])],
     ["Adversarial paths", adversarialSection(results.adversarial ?? [])],
   ])
   const preamble = [
@@ -113,6 +120,7 @@ if (selected.length === all.length) {
     "Linking",
     "JSON",
     "Whole server",
+    "Compression",
     "Adversarial paths",
     "Notes",
   ]

@@ -12,6 +12,7 @@ import type { BuildResult } from "./routing/build.js"
 import type { PerCallResult } from "./routing/per-call.js"
 import type { ScenarioResult } from "./routing/routing-bench.js"
 import { load, type ServerResult } from "./server/server-bench.js"
+import { articles } from "./server/compression-apps.js"
 
 /** Everything one `npm run bench` measured (also written to bench/results.json). */
 export interface Results {
@@ -22,6 +23,8 @@ export interface Results {
   readonly build?: readonly BuildResult[]
   readonly linking?: readonly LinkingResult[]
   readonly server?: readonly ServerResult[]
+  /** The compression benchmark: each framework plain, then compressing (`+` in the name). */
+  readonly compression?: readonly ServerResult[]
   readonly adversarial?: readonly AdversarialResult[]
 }
 
@@ -284,3 +287,54 @@ export function adversarialSection(results: readonly AdversarialResult[]): strin
     ),
   ].join("\n")
 }
+
+/**
+ * `## Compression`: what gzip costs per response on each framework (server
+ * CPU per request compressing, minus plain), side by side.
+ *
+ * @example
+ * ```ts
+ * compressionSection(results.compression ?? []).startsWith("## Compression") //=> true
+ * ```
+ */
+export function compressionSection(results: readonly ServerResult[]): string {
+  const frameworks = results.filter((result) => !result.name.includes(" + "))
+  const rows = frameworks.map((plain) => {
+    const compressed = results.find((result) => result.name.startsWith(`${plain.name} + `))
+    const cost = compressed === undefined ? Number.NaN : compressed.cpuUsPerRequest - plain.cpuUsPerRequest
+    return { plain, compressed, cost }
+  })
+  const ourCost = rows.find((row) => row.plain.name.startsWith(ours))?.cost ?? Number.NaN
+  return [
+    "## Compression",
+    "",
+    `\`GET /articles\` (a 100-article JSON list, ${articlesBytes()} bytes) with \`Accept-Encoding: gzip\`, loaded as in ` +
+      "the whole-server benchmark (same rounds, same autocannon settings, every row in the same interleaved rounds). " +
+      "Each framework runs twice: plain, and with its own compression (gzip). The cost of compressing is the " +
+      "difference in server CPU per request; the ratio is that cost against sitelets' (above 1: sitelets compresses " +
+      "for less).",
+    "",
+    table(
+      [
+        "framework",
+        "plain: CPU / request",
+        "compressing: CPU / request",
+        "req/s compressing",
+        "compression cost",
+        "cost ÷ sitelets'",
+      ],
+      rows.map(({ plain, compressed, cost }) => [
+        plain.name.startsWith(ours) ? `**${plain.name}**` : plain.name,
+        `${plain.cpuUsPerRequest.toFixed(1)} µs`,
+        compressed === undefined ? "—" : `${compressed.cpuUsPerRequest.toFixed(1)} µs`,
+        compressed === undefined ? "—" : Math.round(compressed.requestsPerSecond).toLocaleString("en-US"),
+        Number.isNaN(cost) ? "—" : `${cost.toFixed(1)} µs`,
+        Number.isNaN(cost) || Number.isNaN(ourCost) ? "—" : formatRatio(cost / ourCost),
+      ]),
+    ),
+    "",
+    ...results.map((result) => `- **${result.name}**: ${result.note}`),
+  ].join("\n")
+}
+
+const articlesBytes = (): string => JSON.stringify(articles).length.toLocaleString("en-US")

@@ -110,6 +110,16 @@ export const apps: ReadonlyArray<{
     start: () => listen(createServer(NodeHandler(site))),
   },
   {
+    name: "sitelets node host + observe",
+    note: "the same, with a no-op `observe` hook: the record of every request (clock, request id, endpoint, bytes) is made",
+    start: () => listen(createServer(NodeHandler(site, { observe: () => undefined }))),
+  },
+  {
+    name: "sitelets node host + etag",
+    note: "the same, with `etag: true`: a SHA-1 of every 43-byte answer (node:crypto) and the `If-None-Match` check",
+    start: () => listen(createServer(NodeHandler(site, { etag: true }))),
+  },
+  {
     name: "sitelets Fetch host",
     note: "`Fetch.Handler(site).fetch` served by @hono/node-server's `serve`",
     start: () => honoServer(Fetch.Handler(site).fetch),

@@ -14,6 +14,7 @@ declare module "autocannon" {
     pipelining?: number
     duration?: number
     workers?: number
+    headers?: Readonly<Record<string, string>>
   }
   interface Result {
     readonly requests: Histogram & { readonly total: number }

@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import { createInterface } from "node:readline"
 import autocannon from "autocannon"
 import { apps } from "./apps.js"
+import { articles, compressionApps } from "./compression-apps.js"
 import { runtimeApps, type Runtime } from "./runtime-apps.js"
 import { userOf } from "./user.js"
 
@@ -64,15 +65,52 @@ interface Row {
   readonly command: readonly string[]
 }
 
-function rowsOf(childEntry: string, runtimes: RuntimeCommands | undefined): Row[] {
-  const node: Row[] = apps.map((app) => ({
+/**
+ * What a benchmark loads: its Node rows (named in server-child.ts's lists),
+ * the request, and the check each server's answer must pass first.
+ */
+export interface Scenario {
+  readonly name: "server" | "compression"
+  readonly rows: ReadonlyArray<{ readonly name: string; readonly note: string }>
+  readonly path: string
+  readonly headers: Readonly<Record<string, string>>
+  readonly check: (name: string, base: string) => Promise<void>
+}
+
+/** The whole-server benchmark: `GET /users/42`. */
+export const serverScenario: Scenario = {
+  name: "server",
+  rows: apps,
+  path: "/users/42",
+  headers: {},
+  check,
+}
+
+/** The compression benchmark: `GET /articles` asking for gzip. */
+export const compressionScenario: Scenario = {
+  name: "compression",
+  rows: compressionApps,
+  path: "/articles",
+  headers: { "accept-encoding": "gzip" },
+  async check(name, base) {
+    // fetch decompresses: the check is that the JSON is the same, and that "+ compress" rows did compress.
+    const response = await fetch(`${base}/articles`, { headers: { "accept-encoding": "gzip" } })
+    const body: unknown = await response.json()
+    const encoding = response.headers.get("content-encoding")
+    if (JSON.stringify(body) !== JSON.stringify(articles)) throw new Error(`${name} answers /articles wrongly`)
+    if ((encoding === "gzip") !== name.includes("compress")) throw new Error(`${name}: content-encoding ${encoding}`)
+  },
+}
+
+function rowsOf(childEntry: string, runtimes: RuntimeCommands | undefined, scenario: Scenario): Row[] {
+  const node: Row[] = scenario.rows.map((app) => ({
     name: app.name,
     note: app.note,
     runtime: "node",
     peer: undefined,
-    command: [process.execPath, childEntry, app.name],
+    command: [process.execPath, childEntry, app.name, scenario.name],
   }))
-  if (runtimes === undefined) return node
+  if (runtimes === undefined || scenario.name !== "server") return node
   const others: Row[] = runtimeApps.map((app) => ({
     name: app.name,
     note: app.note,
@@ -163,14 +201,15 @@ export async function serverBench(
   childEntry: string,
   settings: Load = load,
   runtimes?: RuntimeCommands,
+  scenario: Scenario = serverScenario,
 ): Promise<ServerResult[]> {
   const children: Child[] = []
-  const apps = rowsOf(childEntry, runtimes)
+  const apps = rowsOf(childEntry, runtimes, scenario)
   try {
     for (const app of apps) {
       const child = await start(app.command, app.name)
       children.push(child)
-      await check(app.name, `http://127.0.0.1:${child.port}`)
+      await scenario.check(app.name, `http://127.0.0.1:${child.port}`)
     }
     const rounds: Round[][] = apps.map(() => [])
     for (let round = 0; round < settings.rounds; round++) {
@@ -181,7 +220,8 @@ export async function serverBench(
         const { connections, pipelining, duration } = settings
         const before = await child.cpuUs()
         const result = await autocannon({
-          url: `http://127.0.0.1:${child.port}/users/42`,
+          url: `http://127.0.0.1:${child.port}${scenario.path}`,
+          headers: scenario.headers,
           connections,
           pipelining,
           duration,

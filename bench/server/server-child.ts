@@ -5,9 +5,11 @@
  */
 import { createInterface } from "node:readline"
 import { apps } from "./apps.js"
+import { compressionApps } from "./compression-apps.js"
 
 const name = process.argv[2]
-const app = apps.find((candidate) => candidate.name === name)
+// The compression benchmark's rows are named apart from the whole-server ones only by their list: its rows first.
+const app = (process.argv[3] === "compression" ? compressionApps : apps).find((candidate) => candidate.name === name)
 if (!app) {
   process.stderr.write(`unknown server ${String(name)}\n`)
   process.exit(2)
