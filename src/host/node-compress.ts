@@ -4,7 +4,7 @@
  * than the work); larger ones on the thread pool, so the event loop keeps
  * serving while they compress.
  */
-import { createHash } from "node:crypto"
+import * as nodeCrypto from "node:crypto"
 import type { ServerResponse } from "node:http"
 import * as zlib from "node:zlib"
 import type { StaticContent } from "../sitelet/content-model.js"
@@ -23,6 +23,10 @@ const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }
 // Above this, the thread pool: a synchronous gzip of 16 KB takes ~0.2 ms of the event loop.
 const syncLimit = 16 * 1024
 
+// The one-shot `crypto.hash` (Node 20.12+) is about twice as fast as a Hash object on small bodies.
+const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: "base64url") => string })
+  .hash
+
 /**
  * The node host's runtime: `node:crypto` for `etag`, and the codings `node:zlib` has.
  *
@@ -32,7 +36,10 @@ const syncLimit = 16 * 1024
  * ```
  */
 export const nodePlatform: HostPlatform = Object.freeze({
-  digest: (body: string | Uint8Array): string => createHash("sha1").update(body).digest("base64url"),
+  digest:
+    oneShot === undefined
+      ? (body: string | Uint8Array): string => nodeCrypto.createHash("sha1").update(body).digest("base64url")
+      : (body: string | Uint8Array): string => oneShot("sha1", body, "base64url"),
   encodings: Object.freeze(
     typeof zstd.zstdCompressSync === "function" ? (["br", "zstd", "gzip"] as const) : (["br", "gzip"] as const),
   ),

@@ -325,15 +325,17 @@ class Serving<Endpoint> {
 
   /** The answer, or `304 Not Modified` when its validators match the request's (GET/HEAD 200 only). */
   validated(content: StaticContent): ServeOutcome {
-    const { method, headers } = this.request
+    const request = this.request
     const compress = this.options.compress
+    if (compress === undefined) {
+      const unchanged = notModified(content, request.method, request.headers)
+      return { kind: "served", content: unchanged ?? content, endpoint: this.endpoint }
+    }
     // Compression first: a 304 carries the Vary and the weak ETag the compressed 200 did.
-    const plan =
-      compress === undefined
-        ? undefined
-        : planCompression(content, method, headers.get("accept-encoding"), compress, this.options.platform.encodings)
+    const encodings = this.options.platform.encodings
+    const plan = planCompression(content, request.method, request.headers.get("accept-encoding"), compress, encodings)
     const answer = plan === undefined ? content : plan.content
-    const unchanged = notModified(answer, method, headers)
+    const unchanged = notModified(answer, request.method, request.headers)
     if (unchanged !== undefined) return { kind: "served", content: unchanged, endpoint: this.endpoint }
     return plan?.encoding === undefined
       ? { kind: "served", content: answer, endpoint: this.endpoint }

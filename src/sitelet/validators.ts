@@ -146,9 +146,13 @@ export function notModified(content: StaticContent, method: string, headers: Rou
   if ((method !== "GET" && method !== "HEAD") || content.status.code !== 200) return undefined
   let etag: string | undefined
   let lastModified: string | undefined
-  for (const [name, value] of content.headers) {
-    if (name.length === 4 && name.toLowerCase() === "etag") etag = value
-    else if (name.length === 13 && name.toLowerCase() === "last-modified") lastModified = value
+  // Indexed, and by name length first: this runs on every GET answer, and nearly none carries a validator.
+  const list = content.headers
+  for (let i = 0; i < list.length; i++) {
+    const entry = list[i] as ContentHeader
+    const name = entry[0]
+    if (name.length === 4 && name.toLowerCase() === "etag") etag = entry[1]
+    else if (name.length === 13 && name.toLowerCase() === "last-modified") lastModified = entry[1]
   }
   if (etag === undefined && lastModified === undefined) return undefined
   const ifNoneMatch = headers.get("if-none-match")
