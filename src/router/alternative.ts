@@ -70,16 +70,20 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
   for (const param of shape.params) {
     if (param.source !== "form") continue
     if (state.body === undefined) return needBody
-    const read = param.codec.read(state.body.form().get(param.key))
-    if (read.ok) values[param.index] = read.value
+    const form = state.body.form()
+    // A malformed form body fails every form field, optional ones too: never read as an empty form.
+    const read = form === undefined ? undefined : param.codec.read(form.get(param.key))
+    if (read?.ok) values[param.index] = read.value
     else if (!state.lenient) return false
     else {
       values[param.index] = defaultValue((shape.fields[param.index] as FieldInfo).type)
-      const given = state.body.form().get(param.key)
+      const given = form?.get(param.key)
       const reason =
-        given === undefined || given.length === 0
-          ? routerMessages.formFieldMissing
-          : routerMessages.formFieldInvalid(expectedOf(param.codec.kind), given[0] as string)
+        form === undefined
+          ? routerMessages.formMalformed
+          : given === undefined || given.length === 0
+            ? routerMessages.formFieldMissing
+            : routerMessages.formFieldInvalid(expectedOf(param.codec.kind), given[0] as string)
       state.errors.push({ $: "MissingFormData", name: param.key, reason })
     }
   }

@@ -18,8 +18,12 @@ import { parseQuery } from "./target.js"
 export interface BodyData {
   /** The body as JSON of this descriptor. */
   json(descriptor: Descriptor): JsonBodyResult
-  /** The form fields (urlencoded or multipart); empty for any other content type. */
-  form(): ReadonlyMap<string, readonly string[]>
+  /**
+   * The form fields (urlencoded or multipart); empty for any other content
+   * type; undefined for a malformed form body (a bad escape, a multipart body
+   * without its boundary or closing delimiter): no case reads such a body.
+   */
+  form(): ReadonlyMap<string, readonly string[]> | undefined
 }
 
 const noFields: ReadonlyMap<string, readonly string[]> = new Map()
@@ -71,7 +75,7 @@ export async function loadBody(request: RouteRequest): Promise<BodyData> {
   let text: string | undefined
   const textOf = () => (text ??= new TextDecoder().decode(bytes))
   const json = new Map<Descriptor, JsonBodyResult>()
-  let form: ReadonlyMap<string, readonly string[]> | undefined
+  let form: ReadonlyMap<string, readonly string[]> | null | undefined
   return {
     json(descriptor) {
       let result = json.get(descriptor)
@@ -87,18 +91,19 @@ export async function loadBody(request: RouteRequest): Promise<BodyData> {
       return result
     },
     form() {
-      if (form) return form
+      // null: read once and found malformed.
+      if (form !== undefined) return form ?? undefined
       if (type === "application/x-www-form-urlencoded") {
         const parsed = parseQuery(textOf())
-        form = parsed.bad === undefined ? parsed.query : noFields
+        form = parsed.bad === undefined ? parsed.query : null
       } else if (type === "multipart/form-data") {
         const boundary = boundaryOf(contentType ?? "")
         const maxParts = (request.bodyLimits ?? defaultBodyLimits).formFields
-        form = (boundary !== undefined && parseMultipart(bytes, boundary, maxParts)) || noFields
+        form = (boundary === undefined ? undefined : parseMultipart(bytes, boundary, maxParts)) ?? null
       } else {
         form = noFields
       }
-      return form
+      return form ?? undefined
     },
   }
 }

@@ -53,18 +53,72 @@ export function boundaryOf(contentType: string): string | undefined {
   return undefined
 }
 
-function nameOf(headers: string): string | undefined {
+/**
+ * The parameters of a `Content-Disposition` value (`form-data; name="a";
+ * filename="b"`), names lower-cased; quoted values may hold `;`, `=` and
+ * escaped quotes (RFC 7578 §4.2, RFC 6266); the first of a repeated name
+ * wins. Undefined for a value that does not parse.
+ *
+ * @example
+ * ```ts
+ * dispositionParameters('form-data; name="a"; filename="x;name=b"')?.get("name") //=> "a"
+ * ```
+ */
+export function dispositionParameters(value: string): Map<string, string> | undefined {
+  const parameters = new Map<string, string>()
+  let at = value.indexOf(";")
+  if (at < 0) return parameters
+  while (at < value.length) {
+    // At a ";": skip it and the spaces after it.
+    at++
+    while (value[at] === " " || value[at] === "\t") at++
+    if (at >= value.length) break
+    const eq = value.indexOf("=", at)
+    if (eq < 0) return undefined
+    const name = value.slice(at, eq).trim().toLowerCase()
+    if (!/^[a-z0-9!#$%&'*+.^_`|~-]+\*?$/.test(name)) return undefined
+    at = eq + 1
+    while (value[at] === " " || value[at] === "\t") at++
+    let parsed = ""
+    if (value[at] === '"') {
+      at++
+      for (;;) {
+        if (at >= value.length) return undefined
+        const char = value[at] as string
+        if (char === '"') break
+        if (char === "\\" && at + 1 < value.length) {
+          parsed += value[at + 1]
+          at += 2
+        } else {
+          parsed += char
+          at++
+        }
+      }
+      at++
+      while (value[at] === " " || value[at] === "\t") at++
+      if (at < value.length && value[at] !== ";") return undefined
+    } else {
+      const end = value.indexOf(";", at)
+      parsed = value.slice(at, end < 0 ? value.length : end).trim()
+      at = end < 0 ? value.length : end
+    }
+    if (!parameters.has(name)) parameters.set(name, parsed)
+  }
+  return parameters
+}
+
+/** The `Content-Disposition` parameters of a part's headers, or undefined when it has none that parse. */
+function dispositionOf(headers: string): Map<string, string> | undefined {
   for (const line of headers.split("\r\n")) {
     const colon = line.indexOf(":")
     if (colon < 0 || line.slice(0, colon).trim().toLowerCase() !== "content-disposition") continue
-    for (const param of line.slice(colon + 1).split(";")) {
-      const eq = param.indexOf("=")
-      if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== "name") continue
-      const value = param.slice(eq + 1).trim()
-      return value.startsWith('"') && value.endsWith('"') && value.length >= 2 ? value.slice(1, -1) : value
-    }
+    return dispositionParameters(line.slice(colon + 1))
   }
   return undefined
+}
+
+function nameOf(headers: string): string | undefined {
+  return dispositionOf(headers)?.get("name")
 }
 
 /** How a walk over the parts ended. */
