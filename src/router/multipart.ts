@@ -53,6 +53,18 @@ export function boundaryOf(contentType: string): string | undefined {
   return undefined
 }
 
+// RFC 9110 tchar, plus a trailing "*" (RFC 8187 extended parameters): a loop, since the router ships no regex.
+const tokenChars = "!#$%&'*+-.^_`|~"
+function isToken(name: string): boolean {
+  if (name.length === 0) return false
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i)
+    const alnum = (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90)
+    if (!alnum && !tokenChars.includes(name[i] as string) && !(name[i] === "*" && i === name.length - 1)) return false
+  }
+  return true
+}
+
 /**
  * The parameters of a `Content-Disposition` value (`form-data; name="a";
  * filename="b"`), names lower-cased; quoted values may hold `;`, `=` and
@@ -76,7 +88,7 @@ export function dispositionParameters(value: string): Map<string, string> | unde
     const eq = value.indexOf("=", at)
     if (eq < 0) return undefined
     const name = value.slice(at, eq).trim().toLowerCase()
-    if (!/^[a-z0-9!#$%&'*+.^_`|~-]+\*?$/.test(name)) return undefined
+    if (!isToken(name)) return undefined
     at = eq + 1
     while (value[at] === " " || value[at] === "\t") at++
     let parsed = ""
