@@ -34,7 +34,7 @@ describe("public surface", () => {
   })
   it("Content members", () => {
     expect(keys(root.Content)).toEqual([
-      "BadRequest", "Custom", "Forbidden", "Json", "MethodNotAllowed", "NotFound", "NotImplemented", "Page", "RedirectPermanent", "RedirectPermanentToUrl", "RedirectSeeOther", "RedirectSeeOtherToUrl", "RedirectTemporary", "RedirectTemporaryToUrl", "ServerError", "SetStatus", "Text", "Unauthorized", "WithETag", "WithHeaders", "WithLastModified",
+      "BadRequest", "Custom", "Event", "EventStream", "Forbidden", "Json", "MethodNotAllowed", "NotFound", "NotImplemented", "Page", "RedirectPermanent", "RedirectPermanentToUrl", "RedirectSeeOther", "RedirectSeeOtherToUrl", "RedirectTemporary", "RedirectTemporaryToUrl", "ServerError", "SetStatus", "Stream", "Text", "Unauthorized", "WithETag", "WithHeaders", "WithLastModified",
     ])
   })
   it("Application members", () => {

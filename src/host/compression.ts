@@ -7,7 +7,7 @@
  * (`node:zlib`, `CompressionStream`).
  */
 import mimeDb from "mime-db"
-import { type ContentHeader, type StaticContent, header } from "../sitelet/content-model.js"
+import { type ContentHeader, header, isStreamBody, type StaticContent } from "../sitelet/content-model.js"
 import { withVary } from "../sitelet/vary.js"
 import { hostMessages } from "./host-errors.js"
 
@@ -204,7 +204,12 @@ export function planCompression(
   const body = content.body
   const code = content.status.code
   if (body === undefined || code === 204 || code === 304 || code < 200) return undefined
-  if (typeof body === "string" ? !utf8LengthAtLeast(body, options.threshold) : body.byteLength < options.threshold)
+  if (isStreamBody(body)) {
+    // A stream of unknown length is compressed as it flows; one of known length (a file) only from the threshold.
+    if (!body.compressible || (body.length !== undefined && body.length < options.threshold)) return undefined
+  } else if (
+    typeof body === "string" ? !utf8LengthAtLeast(body, options.threshold) : body.byteLength < options.threshold
+  )
     return undefined
   let contentType: string | undefined
   for (const [name, value] of content.headers) {

@@ -46,6 +46,18 @@ export const fetchPlatform: HostPlatform = Object.freeze({
 })
 
 /**
+ * The Compression Streams format of a coding (`br` is `"brotli"`).
+ *
+ * @example
+ * ```ts
+ * compressionFormat("br") //=> "brotli"
+ * ```
+ */
+export function compressionFormat(encoding: Encoding): CompressionFormat {
+  return formats.get(encoding) as CompressionFormat
+}
+
+/**
  * A body compressed with `encoding`, whole (so the answer has a length).
  *
  * @example
@@ -54,7 +66,6 @@ export const fetchPlatform: HostPlatform = Object.freeze({
  * ```
  */
 export async function compressBody(body: string | Uint8Array, encoding: Encoding): Promise<Uint8Array> {
-  const format = formats.get(encoding) as CompressionFormat
-  const stream = new Blob([body as BlobPart]).stream().pipeThrough(new CompressionStream(format))
+  const stream = new Blob([body as BlobPart]).stream().pipeThrough(new CompressionStream(compressionFormat(encoding)))
   return new Uint8Array(await new Response(stream).arrayBuffer())
 }

@@ -3,7 +3,7 @@
  * `Response` only here, from the plain content the core produced.
  */
 import type { RouteHeaders } from "../router/request.js"
-import { isValidHeader, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
+import { isStreamBody, isValidHeader, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import type { ContextInit } from "./host-context.js"
 import { readFetchBody } from "./fetch-body.js"
@@ -12,20 +12,45 @@ import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
 import { report } from "./observe.js"
 import { compressBody } from "./fetch-compress.js"
+import { webStreamOf } from "./fetch-stream.js"
+import type { Encoding } from "./compression.js"
 import { requestIdOf } from "./request-id.js"
 
 /**
- * A WHATWG `Response` from a plain content; `HEAD` gets no body.
+ * How a stream body is written: its coding, where a producer's failure
+ * goes, and who hears the bytes it gave when it ends.
+ *
+ * @example
+ * ```ts
+ * const writing: StreamWriting = { encoding: "gzip", onError: console.error, ended: (bytes) => log(bytes) }
+ * ```
+ */
+export interface StreamWriting {
+  readonly encoding?: Encoding | undefined
+  readonly onError: (error: unknown) => void
+  readonly ended?: ((bytes: number) => void) | undefined
+}
+
+const quietly: StreamWriting = { onError: () => undefined }
+
+/**
+ * A WHATWG `Response` from a plain content; `HEAD` gets no body (a stream
+ * body is then discarded unopened).
  *
  * @example
  * ```ts
  * toResponse(Content.Text("hi"), "GET").status //=> 200
  * ```
  */
-export function toResponse(content: StaticContent, method: string): Response {
+export function toResponse(content: StaticContent, method: string, writing: StreamWriting = quietly): Response {
   // 204 and 304 responses, and answers to HEAD, cannot carry a body.
   const bodyless = method === "HEAD" || content.status.code === 204 || content.status.code === 304
-  const body = bodyless || content.body === undefined ? null : content.body
+  const given = content.body
+  let body: string | Uint8Array | ReadableStream<Uint8Array> | null = null
+  if (isStreamBody(given)) {
+    if (bodyless) given.discard?.()
+    else body = webStreamOf(given, writing.encoding, writing.onError, writing.ended ?? noBytes)
+  } else if (!bodyless && given !== undefined) body = given
   const init: ResponseInit & { encodeBody?: "manual" } = {
     status: content.status.code,
     statusText: content.status.text,
@@ -36,6 +61,8 @@ export function toResponse(content: StaticContent, method: string): Response {
   if (body !== null && isEncoded(content.headers)) init.encodeBody = "manual"
   return new Response(body as BodyInit | null, init)
 }
+
+const noBytes = (): void => undefined
 
 function isEncoded(list: readonly ContentHeader[]): boolean {
   for (let i = 0; i < list.length; i++) {
@@ -159,6 +186,11 @@ function answerOrCompress(
   if (outcome.kind !== "served" || outcome.encoding === undefined || outcome.content.body === undefined)
     return answer(outcome, request, options, notFound, watched)
   const { content, encoding } = outcome
+  // A stream is compressed as it flows (by toResponse), not here.
+  if (isStreamBody(content.body)) {
+    const headers = [...content.headers, ["Content-Encoding", encoding] as const]
+    return answer({ ...outcome, content: { ...content, headers } }, request, options, notFound, watched)
+  }
   return compressBody(content.body as string | Uint8Array, encoding).then(
     (compressed) => {
       const headers = [...content.headers, ["Content-Encoding", encoding] as const]
@@ -212,10 +244,18 @@ function answer(
   const content = outcome.kind === "declined" ? notFound : outcome.content
   if (content === undefined) return undefined
   const method = request.method.toUpperCase()
+  const observe = watched === undefined ? undefined : options.observe
+  const streamed = isStreamBody(content.body)
   let response: Response
   let error: unknown
+  // A stream's record waits for its end: its bytes are known then.
+  const ended =
+    observe !== undefined && watched !== undefined && streamed
+      ? (bytes: number) => report(observe, options.onError, watched, outcome, response.status, bytes)
+      : undefined
+  const encoding = outcome.kind === "served" ? outcome.encoding : undefined
   try {
-    response = toResponse(content, method)
+    response = toResponse(content, method, { encoding, onError: options.onError, ended })
   } catch (refused) {
     // A header the runtime refuses (built by hand, bypassing `header()`): a generic 500, like a throwing handler,
     // with the answer's CORS headers, so the browser still shows the page its status (as other errors carry them).
@@ -228,16 +268,8 @@ function answer(
       response = toResponse(plain, method)
     }
   }
-  if (watched !== undefined && options.observe !== undefined)
-    report(
-      options.observe,
-      options.onError,
-      watched,
-      outcome,
-      response.status,
-      bodyBytes(content, method, response),
-      error,
-    )
+  if (watched !== undefined && observe !== undefined && (!streamed || response.body === null))
+    report(observe, options.onError, watched, outcome, response.status, bodyBytes(content, method, response), error)
   return response
 }
 
@@ -245,7 +277,8 @@ function answer(
 function bodyBytes(content: StaticContent, method: string, response: Response): number {
   if (response.body === null || method === "HEAD") return 0
   const body = content.body
-  return body === undefined ? 0 : typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength
+  if (body === undefined || isStreamBody(body)) return 0
+  return typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength
 }
 
 /** The error content with the `Access-Control-*` and `Vary` headers of the content it replaces. */

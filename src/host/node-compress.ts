@@ -24,8 +24,9 @@ const brotliOptions = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }
 const syncLimit = 16 * 1024
 
 // The one-shot `crypto.hash` (Node 20.12+) is about twice as fast as a Hash object on small bodies.
-const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: "base64url") => string })
-  .hash
+const oneShot = (
+  nodeCrypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: "base64url") => string }
+).hash
 
 /**
  * The node host's runtime: `node:crypto` for `etag`, and the codings `node:zlib` has.
@@ -76,7 +77,8 @@ export function writeNodeCompressed(
   onError: (error: unknown) => void,
   written: (bytes: number) => void,
 ): void {
-  const body = content.body ?? ""
+  // Stream bodies are compressed by writeNodeStream: here a body is text or bytes.
+  const body = (content.body ?? "") as string | Uint8Array
   const input = typeof body === "string" ? Buffer.from(body) : body
   const send = (error: Error | null, output: Buffer | undefined) => {
     if (error !== null || output === undefined) {

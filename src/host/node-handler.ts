@@ -14,6 +14,9 @@ import type { RouteHeaders } from "../router/request.js"
 import { isPromise } from "../internal/maybe-promise.js"
 import { report } from "./observe.js"
 import { nodePlatform, writeNodeCompressed } from "./node-compress.js"
+import { writeNodeStream } from "./node-stream.js"
+import type { Encoding } from "./compression.js"
+import { isStreamBody, type StaticContent } from "../sitelet/content-model.js"
 import { requestIdOf } from "./request-id.js"
 
 /**
@@ -148,6 +151,19 @@ const notFound = errorContent(404)
 const internalError = errorContent(500)
 const ignore = (): void => undefined
 
+/** An answer that is not written at once: a stream (with backpressure), or a body to compress first. */
+function writeServed(
+  res: ServerResponse,
+  content: StaticContent,
+  method: string,
+  encoding: Encoding | undefined,
+  onError: (error: unknown) => void,
+  written: (bytes: number) => void,
+): void {
+  if (isStreamBody(content.body)) writeNodeStream(res, content, method, encoding, onError, written)
+  else writeNodeCompressed(res, content, method, encoding as Encoding, false, onError, written)
+}
+
 /** A 4xx from the body limit leaves unread bytes behind: close instead of parsing them as a request. */
 const mustClose = (outcome: ServeOutcome): boolean =>
   outcome.kind === "rejected" && (outcome.error.type === "entity.too.large" || outcome.error.type === "request.aborted")
@@ -182,8 +198,8 @@ export function NodeHandler<Endpoint>(
       watched !== undefined && observe !== undefined
         ? (bytes: number) => report(observe, resolved.onError, watched, outcome, content.status.code, bytes)
         : undefined
-    if (outcome.kind === "served" && outcome.encoding !== undefined)
-      return writeNodeCompressed(res, content, method, outcome.encoding, false, resolved.onError, reported ?? ignore)
+    if (outcome.kind === "served" && (outcome.encoding !== undefined || isStreamBody(content.body)))
+      return writeServed(res, content, method, outcome.encoding, resolved.onError, reported ?? ignore)
     const bytes = writeNodeResponse(res, content, method, mustClose(outcome))
     reported?.(bytes)
   }
@@ -252,15 +268,9 @@ export function Middleware<Endpoint>(
           setCorsHeaders(res, outcome.content)
           return next(outcome.error)
         default:
-          if (outcome.encoding !== undefined)
-            return writeNodeCompressed(
-              res,
-              outcome.content,
-              method,
-              outcome.encoding,
-              false,
-              resolved.onError,
-              (bytes) => reported(outcome, bytes),
+          if (outcome.encoding !== undefined || isStreamBody(outcome.content.body))
+            return writeServed(res, outcome.content, method, outcome.encoding, resolved.onError, (bytes) =>
+              reported(outcome, bytes),
             )
           reported(outcome, writeNodeResponse(res, outcome.content, method, false))
       }

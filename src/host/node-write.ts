@@ -40,7 +40,9 @@ export function writeNodeResponse(res: ServerResponse, content: StaticContent, m
   }
   if (!bodyless) {
     fields[count++] = "content-length"
-    fields[count++] = body === undefined ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.byteLength
+    // Stream bodies go to writeNodeStream: here a body is text or bytes.
+    fields[count++] =
+      body === undefined ? 0 : typeof body === "string" ? Buffer.byteLength(body) : (body as Uint8Array).byteLength
   }
   fields.length = count
   if (res.getHeaderNames().length > 0) setFields(res, fields, code, content.status.text)
@@ -50,7 +52,7 @@ export function writeNodeResponse(res: ServerResponse, content: StaticContent, m
     res.end()
     return 0
   }
-  res.end(body)
+  res.end(body as string | Uint8Array)
   return fields[count - 1] as number
 }
 

@@ -5,7 +5,13 @@
  */
 import { createRouteRequest, type RouteHeaders, type RouteRequest } from "../router/request.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
-import { header, staticContent, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
+import {
+  header,
+  isStreamBody,
+  staticContent,
+  type ContentHeader,
+  type StaticContent,
+} from "../sitelet/content-model.js"
 import { reasonPhrase, Status } from "../sitelet/http-status.js"
 import { withAcceptedCors } from "../sitelet/cors-content.js"
 import { isPreflight } from "../sitelet/cors-headers.js"
@@ -309,7 +315,7 @@ class Serving<Endpoint> {
     if (this.options.etag && needsETag(finished, this.request.method)) {
       let digest
       try {
-        digest = this.options.digest(finished.body ?? "")
+        digest = this.options.digest(finished.body as string | Uint8Array)
       } catch (error) {
         return this.thrown(error)
       }
@@ -323,20 +329,28 @@ class Serving<Endpoint> {
     return this.validated(finished)
   }
 
+  /** A 304 instead of `content`: a stream body it had is released unopened (a file is never opened). */
+  unchanged(content: StaticContent, notModifiedContent: StaticContent): ServeOutcome {
+    if (isStreamBody(content.body)) content.body.discard?.()
+    return { kind: "served", content: notModifiedContent, endpoint: this.endpoint }
+  }
+
   /** The answer, or `304 Not Modified` when its validators match the request's (GET/HEAD 200 only). */
   validated(content: StaticContent): ServeOutcome {
     const request = this.request
     const compress = this.options.compress
     if (compress === undefined) {
       const unchanged = notModified(content, request.method, request.headers)
-      return { kind: "served", content: unchanged ?? content, endpoint: this.endpoint }
+      return unchanged === undefined
+        ? { kind: "served", content, endpoint: this.endpoint }
+        : this.unchanged(content, unchanged)
     }
     // Compression first: a 304 carries the Vary and the weak ETag the compressed 200 did.
     const encodings = this.options.platform.encodings
     const plan = planCompression(content, request.method, request.headers.get("accept-encoding"), compress, encodings)
     const answer = plan === undefined ? content : plan.content
     const unchanged = notModified(answer, request.method, request.headers)
-    if (unchanged !== undefined) return { kind: "served", content: unchanged, endpoint: this.endpoint }
+    if (unchanged !== undefined) return this.unchanged(content, unchanged)
     return plan?.encoding === undefined
       ? { kind: "served", content: answer, endpoint: this.endpoint }
       : { kind: "served", content: answer, endpoint: this.endpoint, encoding: plan.encoding }
@@ -362,7 +376,10 @@ function thrown(error: unknown, request: RouteRequest, options: ResolvedHostOpti
 
 /** A GET or HEAD 200 with a body and no `ETag` of its own: the host option `etag` gives it one. */
 function needsETag(content: StaticContent, method: string): boolean {
-  if ((method !== "GET" && method !== "HEAD") || content.status.code !== 200 || content.body === undefined) return false
+  const body = content.body
+  if ((method !== "GET" && method !== "HEAD") || content.status.code !== 200 || body === undefined) return false
+  // A stream cannot be hashed before it is sent: it keeps the validators its content gave (a file's).
+  if (typeof body === "object" && !(body instanceof Uint8Array)) return false
   for (const [name] of content.headers) if (name.length === 4 && name.toLowerCase() === "etag") return false
   return true
 }

@@ -53,7 +53,8 @@ export const routerMessages = {
   noContentType: "no Content-Type",
   /** Why a form field did not read (`MissingFormData.reason`). */
   formFieldMissing: "no value",
-  formMalformed: "the form body is malformed (a bad percent-escape, or a multipart body without its boundary or closing delimiter)",
+  formMalformed:
+    "the form body is malformed (a bad percent-escape, or a multipart body without its boundary or closing delimiter)",
   formFieldInvalid: (expected: string, received: string) => `expected ${expected}, got ${JSON.stringify(received)}`,
   shiftEmpty: "Router.Shift needs a non-empty segment",
   singlePath: (url: string) => `Router.Single: '${url}' is not a path starting with '/'`,

@@ -22,14 +22,48 @@ import { siteletMessages } from "./messages.js"
 export type ContentHeader = readonly [name: string, value: string]
 
 /**
- * The body of a response: text (written as UTF-8), bytes, or none.
+ * A body produced over time (`Content.Stream`, `Content.EventStream`,
+ * `Content.File`): hosts open it when they write it, with backpressure, and
+ * stop it when the client goes away.
+ *
+ * @example
+ * ```ts
+ * const body: StreamBody = { kind: "stream", open: () => chunks(), compressible: true }
+ * ```
+ */
+export interface StreamBody {
+  readonly kind: "stream"
+  /** The chunks; called at most once, and only when the body is written (never for HEAD, 204 or 304). */
+  readonly open: () => AsyncIterable<string | Uint8Array> | ReadableStream<Uint8Array>
+  /** Releases a body that will not be written (HEAD, 304): cancels a stream the handler made. */
+  readonly discard?: () => void
+  /** Its length in bytes, when known (a file): sent as `Content-Length`. */
+  readonly length?: number
+  /** Whether the `compress` option may compress it (as a stream, flushed chunk by chunk). */
+  readonly compressible: boolean
+}
+
+/**
+ * The body of a response: text (written as UTF-8), bytes, a stream, or none.
  *
  * @example
  * ```ts
  * const body: ContentBody = new Uint8Array([104, 105])
  * ```
  */
-export type ContentBody = string | Uint8Array | undefined
+export type ContentBody = string | Uint8Array | StreamBody | undefined
+
+/**
+ * Whether a body is a stream.
+ *
+ * @example
+ * ```ts
+ * isStreamBody(Content.Text("x").body) //=> false
+ * ```
+ */
+export function isStreamBody(body: ContentBody): body is StreamBody {
+  return typeof body === "object" && body !== null && !(body instanceof Uint8Array)
+}
 
 /**
  * A response ready to write: a plain description, no WHATWG objects.

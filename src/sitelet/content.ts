@@ -20,6 +20,8 @@ import { isWellFormed } from "../internal/well-formed.js"
 import { siteletMessages } from "./messages.js"
 import { Page } from "./page.js"
 import { WithETag, WithLastModified } from "./validators.js"
+import { Stream } from "./stream.js"
+import { Event, EventStream } from "./event-stream.js"
 
 const textType = header("Content-Type", "text/plain; charset=utf-8")
 const jsonType = header("Content-Type", "application/json")
@@ -184,6 +186,9 @@ export const Content = Object.freeze({
   WithHeaders,
   WithETag,
   WithLastModified,
+  Stream,
+  EventStream,
+  Event,
   /** 307 to an endpoint of the sitelet (linked through `ctx.Link`, base path included). */
   RedirectTemporary: <Endpoint>(endpoint: NoInfer<Endpoint>): ContentType<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.TemporaryRedirect, ctx.Link(endpoint))),

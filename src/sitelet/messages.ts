@@ -37,6 +37,14 @@ export const siteletMessages = {
   deferredTooDeep: (limit: number) => `Content: deferred contents nested more than ${limit} deep`,
   badEntityTag: (tag: string) =>
     `Content.WithETag: '${tag}' is not an entity tag (quoted "…" or W/"…", or bare text without spaces, quotes or controls)`,
+  badEventField: (name: string) =>
+    `Content.Event: '${name}' may not hold a line break or NUL (it would split the event)`,
+  badEventRetry: (value: unknown) =>
+    `Content.Event: retry must be a whole number of milliseconds, got ${String(value)}`,
+  badHeartbeat: (value: unknown) =>
+    `Content.EventStream: Heartbeat must be a whole number of milliseconds of at least 1, got ${String(value)}`,
   badLastModified: "Content.WithLastModified: the date must be a valid Date",
+  etagOfStream:
+    "Content.WithETag: a streamed body cannot be hashed before it is sent; give the tag (Content.WithETag(content, tag))",
   forgedSafeHtml: () => "SafeHtml: use Html.Raw(…) to mark trusted markup",
 } as const

@@ -11,6 +11,7 @@ import {
   type ContentHeader,
   deferred,
   header,
+  isStreamBody,
   mapContent,
   resolveContent,
   type StaticContent,
@@ -70,6 +71,7 @@ export function WithETag<Endpoint = never>(
   }
   return deferred<Endpoint>(async (ctx) => {
     const resolved = await resolveContent(content, ctx)
+    if (isStreamBody(resolved.body)) throw new TypeError(siteletMessages.etagOfStream)
     const digest = await webDigest(resolved.body ?? "")
     return withHeader(resolved, "ETag", entityTag(digest, options?.Weak === true))
   })
