@@ -24,7 +24,7 @@ describe("public surface", () => {
   })
   it("sitelets/client exports", () => {
     expect(keys(client)).toEqual([
-      "DateTimeFormat", "EndPoint", "FetchError", "FormData", "Json", "JsonError", "LinkError", "Method", "Name", "NamedUnionCases", "Query", "Router", "Wildcard", "clientMessages", "endpointRequest", "endpointRequestParts", "fetchEndpoint", "hrefOf", "installRouter", "locationLink", "resolveLink", "routableClick", "t",
+      "DateTimeFormat", "EndPoint", "FetchError", "FormData", "Json", "JsonError", "LinkError", "Method", "Name", "NamedUnionCases", "Query", "Router", "Wildcard", "clientMessages", "endpointEvents", "endpointRequest", "endpointRequestParts", "fetchEndpoint", "hrefOf", "installRouter", "locationLink", "parseEventStream", "resolveLink", "routableClick", "t",
     ])
   })
   it("Sitelet members", () => {

@@ -8,6 +8,7 @@ import type { Router as RouterOf } from "../router/router.js"
 import { fetchEndpoint } from "./fetch.js"
 import { installRouter, type InstallOptions, type InstalledRouter } from "./install.js"
 import { endpointRequest } from "./request.js"
+import { endpointEvents } from "./events.js"
 
 /**
  * Installs a router with the history API: links live in the path
@@ -57,6 +58,7 @@ export const Router = Object.freeze({
   ...RouterNamespace,
   Request: endpointRequest,
   Fetch: fetchEndpoint,
+  Events: endpointEvents,
   Install,
   InstallHash,
 })

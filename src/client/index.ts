@@ -39,6 +39,7 @@ export {
 } from "./request.js"
 export { fetchEndpoint, type FetchFunction, type FetchInit, type FetchJsonInit } from "./fetch.js"
 export { FetchError } from "./fetch-error.js"
+export { endpointEvents, parseEventStream, type EventsInit, type ParsedEvent } from "./events.js"
 export { installRouter, type InstallOptions, type InstalledRouter, type NavigateOptions } from "./install.js"
 export { routableClick, type ClickLike } from "./link-click.js"
 export { hrefOf, locationLink, type RoutingMode } from "./location-path.js"

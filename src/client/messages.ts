@@ -14,6 +14,8 @@ export const clientMessages = {
     `${method} ${url} answered ${status}${statusText === "" ? "" : " " + statusText} (expected a 2xx status)`,
   notJson: (method: string, url: string, contentType: string | null) =>
     `${method} ${url} answered Content-Type '${contentType ?? ""}' (expected application/json)`,
+  notEventStream: (method: string, url: string, contentType: string | null) =>
+    `${method} ${url} answered Content-Type '${contentType ?? ""}' (expected text/event-stream)`,
   noWindow: "Router.Install needs a browser window (pass { window } outside a browser)",
   alreadyDisposed: "This installed router was disposed",
 } as const

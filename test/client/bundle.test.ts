@@ -21,10 +21,11 @@ beforeAll(() => {
  * Budgets (bytes), set from the measurement with ~10 % headroom: a jump means new weight in the client graph.
  * Raised once, on purpose: the JSON one-pass reader (+7.8 KB minified, 2.6 KB gzip; the router decodes
  * JSON bodies with it) and the routing fast paths took client from 70.3 to 81.4 KB (28.4 KB gzip) and
- * declarations from 54.9 to 66.0 KB (23.2 KB gzip).
+ * declarations from 54.9 to 66.0 KB (23.2 KB gzip). Raised again for `Router.Events` (the server-sent
+ * events client: +2.2 KB minified, 0.8 KB gzip), which took client from 88.3 to 90.5 KB (31.6 KB gzip).
  */
 const budgets = {
-  client: { minified: 90_000, gzip: 31_000 },
+  client: { minified: 97_000, gzip: 34_000 },
   declarations: { minified: 73_000, gzip: 25_500 },
 }
 
