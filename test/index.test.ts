@@ -29,12 +29,12 @@ describe("public surface", () => {
   })
   it("Sitelet members", () => {
     expect(keys(root.Sitelet)).toEqual([
-      "Content", "CorsContent", "Embed", "EmbedInUnion", "Empty", "Fallback", "Folder", "Infer", "InferPartial", "InferPartialInUnion", "InferWithCustomErrors", "InferWithErrors", "Map", "New", "Protect", "Shift", "Sum",
+      "Content", "CorsContent", "Embed", "EmbedInUnion", "Empty", "Fallback", "Files", "Folder", "Infer", "InferPartial", "InferPartialInUnion", "InferWithCustomErrors", "InferWithErrors", "Map", "New", "Protect", "Shift", "Sum",
     ])
   })
   it("Content members", () => {
     expect(keys(root.Content)).toEqual([
-      "BadRequest", "Custom", "Event", "EventStream", "Forbidden", "Json", "MethodNotAllowed", "NotFound", "NotImplemented", "Page", "RedirectPermanent", "RedirectPermanentToUrl", "RedirectSeeOther", "RedirectSeeOtherToUrl", "RedirectTemporary", "RedirectTemporaryToUrl", "ServerError", "SetStatus", "Stream", "Text", "Unauthorized", "WithETag", "WithHeaders", "WithLastModified",
+      "BadRequest", "Custom", "Event", "EventStream", "File", "Forbidden", "Json", "MethodNotAllowed", "NotFound", "NotImplemented", "Page", "RedirectPermanent", "RedirectPermanentToUrl", "RedirectSeeOther", "RedirectSeeOtherToUrl", "RedirectTemporary", "RedirectTemporaryToUrl", "ServerError", "SetStatus", "Stream", "Text", "Unauthorized", "WithETag", "WithHeaders", "WithLastModified",
     ])
   })
   it("Application members", () => {

@@ -6,20 +6,15 @@
  * compressed by each host's writer with the platform's own codecs
  * (`node:zlib`, `CompressionStream`).
  */
-import mimeDb from "mime-db"
 import { type ContentHeader, header, isStreamBody, type StaticContent } from "../sitelet/content-model.js"
 import { withVary } from "../sitelet/vary.js"
 import { hostMessages } from "./host-errors.js"
+import { type Encoding, negotiate } from "../sitelet/accept-encoding.js"
+import { isCompressible } from "../sitelet/media-types.js"
 
-/**
- * A content coding sitelets can write.
- *
- * @example
- * ```ts
- * const preferred: Encoding[] = ["br", "gzip"]
- * ```
- */
-export type Encoding = "br" | "zstd" | "gzip"
+export type { Encoding } from "../sitelet/accept-encoding.js"
+export { acceptedEncodings, negotiate } from "../sitelet/accept-encoding.js"
+export { isCompressible } from "../sitelet/media-types.js"
 
 /**
  * The `compress` host option's settings.
@@ -69,88 +64,6 @@ export function resolveCompress(option: boolean | CompressOptions | undefined): 
   for (const encoding of encodings)
     if (!allEncodings.includes(encoding)) throw new TypeError(hostMessages.badEncoding(String(encoding)))
   return Object.freeze({ threshold, encodings: Object.freeze([...encodings]) })
-}
-
-/**
- * The q-value of each coding an `Accept-Encoding` value names (lower-case;
- * `x-gzip` counts as `gzip`). A malformed entry is skipped, never an error.
- *
- * @example
- * ```ts
- * acceptedEncodings("gzip;q=0.5, br, *;q=0") //=> Map { "gzip" => 0.5, "br" => 1, "*" => 0 }
- * ```
- */
-export function acceptedEncodings(value: string): Map<string, number> {
-  const accepted = new Map<string, number>()
-  // A bounded number of entries: a hostile header cannot make this loop long.
-  for (const entry of value.split(",", 64)) {
-    const [rawName = "", ...parameters] = entry.split(";")
-    let name = rawName.trim().toLowerCase()
-    if (!/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) continue
-    if (name === "x-gzip") name = "gzip"
-    let q = 1
-    for (const parameter of parameters) {
-      const [key = "", raw = ""] = parameter.split("=")
-      if (key.trim().toLowerCase() !== "q") continue
-      const text = raw.trim()
-      q = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(text) ? Number(text) : Number.NaN
-    }
-    if (!Number.isNaN(q) && !accepted.has(name)) accepted.set(name, q)
-  }
-  return accepted
-}
-
-/**
- * The coding to use: the offered one with the highest q-value above 0
- * (`*` stands for any coding not named; a tie goes to the server's
- * order), or undefined for none (no header, nothing acceptable: the body
- * goes uncompressed, never a 406).
- *
- * @example
- * ```ts
- * negotiate("gzip, br;q=0.8", ["br", "gzip"]) //=> "gzip"
- * negotiate("identity", ["br", "gzip"]) //=> undefined
- * ```
- */
-export function negotiate(acceptEncoding: string | null, offered: readonly Encoding[]): Encoding | undefined {
-  if (acceptEncoding === null) return undefined
-  const accepted = acceptedEncodings(acceptEncoding)
-  const any = accepted.get("*")
-  let best: Encoding | undefined
-  let bestQ = 0
-  for (const encoding of offered) {
-    const q = accepted.get(encoding) ?? any ?? 0
-    if (q > bestQ) {
-      best = encoding
-      bestQ = q
-    }
-  }
-  return best
-}
-
-type MimeEntry = { readonly compressible?: boolean }
-const mimeTable = mimeDb as unknown as Readonly<Record<string, MimeEntry>>
-
-/**
- * Whether a media type is worth compressing: mime-db's `compressible`
- * flag (the table `compression` and `@fastify/compress` use), else any
- * `text/*` or `+json`/`+xml`/`+text` type. Never `text/event-stream`,
- * which must reach the client event by event.
- *
- * @example
- * ```ts
- * isCompressible("application/json; charset=utf-8") //=> true
- * isCompressible("image/png") //=> false
- * ```
- */
-export function isCompressible(contentType: string | undefined): boolean {
-  if (contentType === undefined) return false
-  const semicolon = contentType.indexOf(";")
-  const type = (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
-  if (type === "text/event-stream") return false
-  const entry = Object.hasOwn(mimeTable, type) ? mimeTable[type] : undefined
-  if (entry?.compressible !== undefined) return entry.compressible
-  return /^text\/|\+(?:json|text|xml)$/.test(type)
 }
 
 /** UTF-8 length of a string without encoding it, stopping once `enough` is reached. */

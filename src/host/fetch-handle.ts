@@ -51,10 +51,15 @@ export function toResponse(content: StaticContent, method: string, writing: Stre
     if (bodyless) given.discard?.()
     else body = webStreamOf(given, writing.encoding, writing.onError, writing.ended ?? noBytes)
   } else if (!bodyless && given !== undefined) body = given
+  // A stream of known length (a file) keeps its length, also for HEAD; a compressed one is chunked.
+  const sized =
+    isStreamBody(given) && given.length !== undefined && writing.encoding === undefined && !isNoContent(content)
+      ? [...content.headers, ["Content-Length", String(given.length)] as const]
+      : content.headers
   const init: ResponseInit & { encodeBody?: "manual" } = {
     status: content.status.code,
     statusText: content.status.text,
-    headers: headersInit(content.headers),
+    headers: headersInit(sized),
   }
   // A body with a Content-Encoding is encoded already: Workers would otherwise compress it again
   // (their default, `encodeBody: "automatic"`); other runtimes ignore the field.
@@ -63,6 +68,8 @@ export function toResponse(content: StaticContent, method: string, writing: Stre
 }
 
 const noBytes = (): void => undefined
+
+const isNoContent = (content: StaticContent): boolean => content.status.code === 204 || content.status.code === 304
 
 function isEncoded(list: readonly ContentHeader[]): boolean {
   for (let i = 0; i < list.length; i++) {

@@ -22,6 +22,7 @@ import { Page } from "./page.js"
 import { WithETag, WithLastModified } from "./validators.js"
 import { Stream } from "./stream.js"
 import { Event, EventStream } from "./event-stream.js"
+import { File } from "./file-content.js"
 
 const textType = header("Content-Type", "text/plain; charset=utf-8")
 const jsonType = header("Content-Type", "application/json")
@@ -189,6 +190,7 @@ export const Content = Object.freeze({
   Stream,
   EventStream,
   Event,
+  File,
   /** 307 to an endpoint of the sitelet (linked through `ctx.Link`, base path included). */
   RedirectTemporary: <Endpoint>(endpoint: NoInfer<Endpoint>): ContentType<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.TemporaryRedirect, ctx.Link(endpoint))),

@@ -43,6 +43,9 @@ export const siteletMessages = {
     `Content.Event: retry must be a whole number of milliseconds, got ${String(value)}`,
   badHeartbeat: (value: unknown) =>
     `Content.EventStream: Heartbeat must be a whole number of milliseconds of at least 1, got ${String(value)}`,
+  noFileSystem: (where: string) =>
+    `${where}: this runtime has no file system (Cloudflare Workers); serve files with the platform's static assets`,
+  badFilesDirectory: (directory: string) => `Sitelet.Files: '${directory}' is not a directory path`,
   badLastModified: "Content.WithLastModified: the date must be a valid Date",
   etagOfStream:
     "Content.WithETag: a streamed body cannot be hashed before it is sent; give the tag (Content.WithETag(content, tag))",

@@ -4,6 +4,7 @@
 import { Content, Embed, Empty, Folder, Map, Shift, Sum } from "./combinators.js"
 import { CorsContent } from "./cors-content.js"
 import { Fallback } from "./fallback.js"
+import { Files } from "./files.js"
 import { EmbedInUnion, InferPartial, InferPartialInUnion } from "./embed-in-union.js"
 import { Infer, New } from "./infer.js"
 import { InferWithErrors } from "./infer-with-errors.js"
@@ -39,6 +40,7 @@ export const Sitelet = Object.freeze({
   Protect,
   CorsContent,
   Fallback,
+  Files,
 })
 
 /**

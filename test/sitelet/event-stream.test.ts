@@ -27,7 +27,6 @@ const Api = t.union({
 })
 
 const log: string[] = []
-let connections = 0
 const at = new Date("2026-11-25T12:00:00Z")
 
 const site = Sitelet.Infer(Api, {
@@ -63,7 +62,6 @@ const site = Sitelet.Infer(Api, {
     ),
   // Each connection sends the events after the client's Last-Event-ID, then ends: the client reconnects.
   Resume: (ctx) => {
-    connections++
     const last = Number(ctx.Request.headers.get("last-event-id") ?? "0")
     log.push(`resume after ${last}`)
     return Content.EventStream(
@@ -174,7 +172,6 @@ describe("Router.Events (sitelets/client)", () => {
 
   it("reconnects after the server's retry, sending the last event id", async () => {
     log.length = 0
-    connections = 0
     const values: number[] = []
     for await (const tick of Router.Events(api, { $: "Resume" }, Tick, { base, retry: 5000 })) {
       values.push(tick.n)
