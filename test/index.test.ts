@@ -64,7 +64,7 @@ describe("public surface", () => {
   })
   it("t members", () => {
     expect(keys(root.t)).toEqual([
-      "array", "bigint", "bool", "case", "datetime", "enum", "float", "int", "lazy", "list", "map", "option", "record", "string", "tuple", "union",
+      "array", "bigint", "bool", "case", "datetime", "enum", "file", "float", "int", "lazy", "list", "map", "option", "record", "string", "tuple", "union",
     ])
   })
   it("Http.Status members", () => {

@@ -27,8 +27,8 @@ export interface EndpointRequestParts {
   readonly method: string
   /** Headers: the caller's, plus `Content-Type` for a body. */
   readonly headers: Headers
-  /** JSON text (the codec's), a urlencoded form, or undefined. */
-  readonly body: string | undefined
+  /** JSON text (the codec's), a urlencoded form, a multipart `FormData` (with files), or undefined. */
+  readonly body: string | FormData | undefined
 }
 
 const jsonType = "application/json"
@@ -76,13 +76,23 @@ export function endpointRequestParts<Endpoint>(
   const route = linkOf(router, endpoint)
   const path = routePathToString(route)
   const headers = new Headers(headersInit)
-  let body: string | undefined
+  let body: string | FormData | undefined
   if (route.body?.kind === "json") {
     body = serialize(route.body.descriptor, route.body.value as never)
     if (!headers.has("content-type")) headers.set("content-type", jsonType)
   } else if (route.body?.kind === "form") {
-    body = formText(route.body.fields)
-    if (!headers.has("content-type")) headers.set("content-type", formType)
+    const fields = route.body.fields
+    if (fields.every((field): field is readonly [string, string] => typeof field[1] === "string")) {
+      body = formText(fields)
+      if (!headers.has("content-type")) headers.set("content-type", formType)
+    } else {
+      // A file field: multipart/form-data, whose boundary the runtime writes into the Content-Type itself.
+      const multipart = new FormData()
+      for (const [name, value] of fields)
+        if (typeof value === "string") multipart.append(name, value)
+        else multipart.append(name, value as unknown as Blob, value.name === "" ? "blob" : value.name)
+      body = multipart
+    }
   }
   return { path, method: route.method ?? "GET", headers, body }
 }

@@ -189,8 +189,37 @@ export interface UnionDescriptor<
   readonly attributes: readonly UnionAttribute[]
 }
 
+/**
+ * An uploaded file, as a `FormData` field holds it: a `File` (the server
+ * builds one per multipart file part; in the browser, pass a `File` or a
+ * `Blob`). Structural, so no DOM or Node typings are needed to use it.
+ *
+ * @example
+ * ```ts
+ * const avatar: UploadedFile = new File(["…"], "me.png", { type: "image/png" })
+ * ```
+ */
+export interface UploadedFile {
+  /** The client's file name, directory parts removed (never a path to use on the server). */
+  readonly name: string
+  /** The media type the client declared (`application/octet-stream` when none). */
+  readonly type: string
+  /** Its size in bytes. */
+  readonly size: number
+  arrayBuffer(): Promise<ArrayBuffer>
+  text(): Promise<string>
+  stream(): ReadableStream<Uint8Array>
+}
+
+/** `t.file`: an uploaded file, in a `FormData` field only; `t.file({ MaxBytes })` bounds its size. */
+export interface FileDescriptor extends Typed<UploadedFile>, Standard<UploadedFile> {
+  readonly kind: "file"
+  readonly maxBytes: number | undefined
+}
+
 /** Any descriptor. */
 export type Descriptor =
+  | FileDescriptor
   | IntDescriptor
   | FloatDescriptor
   | StringDescriptor

@@ -3,6 +3,7 @@
  * is written once here; tests import these writers instead of retyping them.
  */
 export const descriptorMessages = {
+  badFileLimit: (value: unknown) => `t.file: MaxBytes must be a whole number of bytes, got ${String(value)}`,
   unknownAttributeField: (caseName: string, attribute: string, field: string) =>
     `Case '${caseName}': ${attribute}("${field}") names no field of the case`,
   severalJsonFields: (caseName: string, fields: readonly string[]) =>

@@ -3,6 +3,7 @@ import type {
   BoolDescriptor,
   DateTimeDescriptor,
   EnumDescriptor,
+  FileDescriptor,
   FloatDescriptor,
   IntDescriptor,
   StringDescriptor,
@@ -86,6 +87,33 @@ export const datetime: DateTimeBuilder = Object.freeze(
     }, defaultDateTime),
   ),
 ) as DateTimeBuilder
+
+const anyFile: FileDescriptor = Object.freeze(withStandard({ kind: "file", maxBytes: undefined }))
+
+/** `t.file` is both the descriptor of any file and a function bounding its size. */
+export type FileBuilder = FileDescriptor & ((options: { readonly MaxBytes: number }) => FileDescriptor)
+
+/**
+ * An uploaded file: in a `FormData` field only (`FormData(t.file)`,
+ * `t.option(t.file)` for an optional one, `t.list(t.file)` for several).
+ * The handler gets a `File` (name, type, size, bytes); the typed client
+ * sends a `File` or `Blob` as `multipart/form-data`. `t.file({ MaxBytes })`
+ * refuses a larger file (a 400 naming the field).
+ *
+ * @example
+ * ```ts
+ * const Upload = t.case("POST /avatar", { image: FormData(t.file({ MaxBytes: 2_000_000 })), note: FormData(t.option(t.string)) })
+ * ```
+ */
+export const file: FileBuilder = Object.freeze(
+  withStandard(
+    Object.assign((options: { readonly MaxBytes: number }): FileDescriptor => {
+      const max = options?.MaxBytes
+      if (!Number.isSafeInteger(max) || max < 0) throw new TypeError(descriptorMessages.badFileLimit(max))
+      return Object.freeze(withStandard({ kind: "file", maxBytes: max }))
+    }, anyFile),
+  ),
+) as FileBuilder
 
 /** The numeric values of an object or TS numeric enum (reverse mappings dropped). */
 export type EnumValues<Values> = Extract<Values[keyof Values], number>

@@ -1,5 +1,5 @@
 import { lazy, list, map, option, record, tuple } from "./composites.js"
-import { bigint, bool, datetime, enumOf, float, int, string } from "./primitives.js"
+import { bigint, bool, datetime, enumOf, file, float, int, string } from "./primitives.js"
 import { caseOf, union } from "./union.js"
 
 /**
@@ -20,6 +20,7 @@ export const t = Object.freeze({
   bool,
   bigint,
   datetime,
+  file,
   enum: enumOf,
   option,
   list,

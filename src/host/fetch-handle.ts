@@ -7,7 +7,7 @@ import { isStreamBody, isValidHeader, type ContentHeader, type StaticContent } f
 import type { Sitelet } from "../sitelet/sitelet.js"
 import type { ContextInit } from "./host-context.js"
 import { readFetchBody } from "./fetch-body.js"
-import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
+import { bodyLimitFor, resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
 import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
 import { report } from "./observe.js"
@@ -168,7 +168,7 @@ export function respond<Endpoint>(
       method: request.method,
       target: request.url,
       headers: new LazyHeaders(request),
-      readBody: () => readFetchBody(request, options.limits.bodyBytes),
+      readBody: () => readFetchBody(request, bodyLimitFor(options.limits, request.headers.get("content-type"))),
       secure: request.url.startsWith("https:"),
       env: extras?.env,
       waitUntil: extras?.waitUntil,

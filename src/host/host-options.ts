@@ -22,6 +22,12 @@ import { type CompressOptions, type Encoding, type ResolvedCompress, resolveComp
 export interface HostLimits {
   /** Largest request body in bytes, counted on the actual bytes (413 above). Default 1 MiB. */
   readonly bodyBytes: number
+  /**
+   * Largest `multipart/form-data` body in bytes (uploads; 413 above), counted
+   * the same way; default `bodyBytes`. Raise it for uploads without raising
+   * the limit of every JSON or urlencoded body.
+   */
+  readonly uploadBytes: number
   /** Longest request target (path and query) in characters (414 above). Default 8 KiB. */
   readonly urlLength: number
   /** Most query parameters (414 above), and most urlencoded form fields or multipart parts (413 above). Default 1000. */
@@ -139,6 +145,7 @@ export interface HostPlatform {
  */
 export const defaultLimits: HostLimits = Object.freeze({
   bodyBytes: 1024 * 1024,
+  uploadBytes: 1024 * 1024,
   urlLength: 8 * 1024,
   queryParameters: 1000,
   jsonDepth: defaultBodyLimits.jsonDepth,
@@ -230,6 +237,7 @@ export function resolveHostOptions<Endpoint>(
 // The smallest value of each limit: 0 body bytes or parameters is a policy, a JSON depth of 0 is not (the codec needs 1).
 const limitMinimums: ReadonlyMap<keyof HostLimits, number> = new Map([
   ["bodyBytes", 0],
+  ["uploadBytes", 0],
   ["urlLength", 0],
   ["queryParameters", 0],
   ["jsonDepth", 1],
@@ -248,7 +256,12 @@ const limitMinimums: ReadonlyMap<keyof HostLimits, number> = new Map([
  * ```
  */
 export function resolveLimits(limits: Partial<HostLimits> | undefined): HostLimits {
-  const out: Record<keyof HostLimits, number> = { ...defaultLimits }
+  // Uploads default to the body limit given, not to the default one.
+  const out: Record<keyof HostLimits, number> = {
+    ...defaultLimits,
+    uploadBytes:
+      limits?.uploadBytes === undefined ? (limits?.bodyBytes ?? defaultLimits.uploadBytes) : defaultLimits.uploadBytes,
+  }
   for (const [name, minimum] of limitMinimums) {
     const value = limits?.[name]
     if (value === undefined) continue
@@ -277,4 +290,19 @@ export function resolveDeadline(deadline: number | undefined): number | undefine
   if (!Number.isSafeInteger(deadline) || deadline < 1 || deadline > longestTimer)
     throw new TypeError(hostMessages.badDeadline(deadline))
   return deadline
+}
+
+/**
+ * The body limit of a request: `uploadBytes` for a `multipart/form-data`
+ * body, else `bodyBytes`.
+ *
+ * @example
+ * ```ts
+ * bodyLimitFor(resolveLimits({ uploadBytes: 50_000_000 }), "multipart/form-data; boundary=x") //=> 50000000
+ * ```
+ */
+export function bodyLimitFor(limits: HostLimits, contentType: string | null): number {
+  return contentType !== null && /^\s*multipart\/form-data\s*(?:;|$)/i.test(contentType)
+    ? limits.uploadBytes
+    : limits.bodyBytes
 }

@@ -6,7 +6,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { TLSSocket } from "node:tls"
 import type { Sitelet } from "../sitelet/sitelet.js"
-import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
+import {
+  bodyLimitFor,
+  resolveHostOptions,
+  type HostLimits,
+  type HostOptions,
+  type ResolvedHostOptions,
+} from "./host-options.js"
 import { readNodeBody } from "./node-body.js"
 import { nodeHeaders, setCorsHeaders, writeNodeResponse } from "./node-write.js"
 import { errorContent, serveRequest, type ServeInit, type ServeOutcome } from "./serve.js"
@@ -78,7 +84,7 @@ class NodeServeInit implements ServeInit {
   constructor(
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
-    private readonly bodyLimit: number,
+    private readonly limits: HostLimits,
     readonly mountPath: string,
     readonly requestId: string | undefined,
   ) {
@@ -89,7 +95,7 @@ class NodeServeInit implements ServeInit {
   }
 
   readBody(): Promise<Uint8Array> {
-    return readNodeBody(this.req, this.bodyLimit)
+    return readNodeBody(this.req, bodyLimitFor(this.limits, this.headers.get("content-type")))
   }
 
   /** The response closing before it finished writing is the client going away. */
@@ -127,7 +133,7 @@ function serveNode<Endpoint>(
   mountPath: string,
   watched: Watch | undefined,
 ): ServeOutcome | Promise<ServeOutcome> {
-  const init = new NodeServeInit(req, res, options.limits.bodyBytes, mountPath, watched?.requestId)
+  const init = new NodeServeInit(req, res, options.limits, mountPath, watched?.requestId)
   return serveRequest(site, init, options)
 }
 

@@ -6,6 +6,7 @@ import { tooDeep } from "./failure.js"
 import type { Limits } from "./options.js"
 import { parseBigIntText, parseIsoDate } from "./scalars.js"
 import { type FieldShape, fieldShapes, compiler, isObject, readField, setOwn, unionShape } from "./shape.js"
+import { jsonMessages } from "./messages.js"
 
 /**
  * A compiled activator: converts a trusted plain JSON value where JSON cannot carry the type.
@@ -41,6 +42,9 @@ function build(descriptor: Descriptor): Activator {
       let target: Activator | undefined
       return (value, depth, limits) => (target ??= activatorOf(resolve(descriptor)))(value, depth, limits)
     }
+    case "file":
+      // A file travels as a multipart part, never as JSON: refused when the codec is compiled.
+      throw new TypeError(jsonMessages.fileNotJson)
     case "int":
     case "float":
     case "string":

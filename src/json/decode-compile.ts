@@ -38,6 +38,9 @@ function build(descriptor: Descriptor): Decoder {
       let target: Decoder | undefined
       return (value, depth, limits) => (target ??= decoderOf(resolve(descriptor)))(value, depth, limits)
     }
+    case "file":
+      // A file travels as a multipart part, never as JSON: refused when the codec is compiled.
+      throw new TypeError(jsonMessages.fileNotJson)
     case "int":
       return decodeInt
     case "float":

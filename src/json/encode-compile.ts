@@ -37,6 +37,9 @@ function build(descriptor: Descriptor): Encoder {
       let target: Encoder | undefined
       return (value, depth, limits) => (target ??= encoderOf(resolve(descriptor)))(value, depth, limits)
     }
+    case "file":
+      // A file travels as a multipart part, never as JSON: refused when the codec is compiled.
+      throw new TypeError(jsonMessages.fileNotJson)
     case "int":
       return (value) => (Number.isSafeInteger(value) ? value : fail("int", value))
     case "float":

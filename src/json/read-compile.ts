@@ -15,6 +15,7 @@ import {
 import { type JsonOptions, limitsOf } from "./options.js"
 import { bail, cursor, expect, miss, readString, skipNull, startText } from "./read-text.js"
 import { type FieldShape, fieldShapes, compiler, unionShape } from "./shape.js"
+import { jsonMessages } from "./messages.js"
 
 /**
  * The fast reader of a descriptor, compiled once and cached: it builds the
@@ -38,6 +39,9 @@ function build(descriptor: Descriptor): Reader | undefined {
   switch (descriptor.kind) {
     case "lazy":
       return lazyReader(descriptor)
+    case "file":
+      // A file travels as a multipart part, never as JSON: refused when the codec is compiled.
+      throw new TypeError(jsonMessages.fileNotJson)
     case "int":
       return readInt
     case "float":

@@ -37,6 +37,9 @@ function build(descriptor: Descriptor): Writer {
       let target: Writer | undefined
       return (value, depth, limits) => (target ??= writerOf(resolve(descriptor)))(value, depth, limits)
     }
+    case "file":
+      // A file travels as a multipart part, never as JSON: refused when the codec is compiled.
+      throw new TypeError(jsonMessages.fileNotJson)
     case "int":
       return writeInt
     case "float":

@@ -4,6 +4,7 @@ import { inField, LinkFailure } from "./link-error.js"
 import { needBody, type LinkWriter, type MatchOutcome, type MatchState, type Next } from "./match-state.js"
 import { routerMessages } from "./messages.js"
 import type { Alternative, Element, Shape } from "./shape.js"
+import type { FormValue } from "./param-codec.js"
 
 /**
  * Whether a set of methods accepts a request method; `HEAD` is answered by `GET` cases.
@@ -83,7 +84,7 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
           ? routerMessages.formMalformed
           : given === undefined || given.length === 0
             ? routerMessages.formFieldMissing
-            : routerMessages.formFieldInvalid(expectedOf(param.codec.kind), given[0] as string)
+            : routerMessages.formFieldInvalid(expectedOf(param.codec.kind), given[0] as FormValue)
       state.errors.push({ $: "MissingFormData", name: param.key, reason })
     }
   }
@@ -218,7 +219,7 @@ export function writeAlternative(alternative: Alternative, value: unknown, out: 
     else inField(element.name, () => element.codec.write(record[element.name], out))
   }
   const { shape } = alternative
-  let form: Array<readonly [string, string]> | undefined
+  let form: Array<readonly [string, FormValue]> | undefined
   for (const param of shape.params) {
     const target = param.source === "query" ? out.query : (form ??= [])
     inField(param.name, () => param.codec.write(param.key, record[param.name], target))

@@ -6,6 +6,7 @@ import { JsonError } from "../json/json-error.js"
 import { routerMessages } from "./messages.js"
 import { boundaryOf, parseMultipart } from "./multipart.js"
 import { parseQuery } from "./target.js"
+import type { FormValue } from "./param-codec.js"
 
 /**
  * A request body read once, decoded on demand (per descriptor for JSON).
@@ -23,7 +24,7 @@ export interface BodyData {
    * type; undefined for a malformed form body (a bad escape, a multipart body
    * without its boundary or closing delimiter): no case reads such a body.
    */
-  form(): ReadonlyMap<string, readonly string[]> | undefined
+  form(): ReadonlyMap<string, readonly FormValue[]> | undefined
 }
 
 const noFields: ReadonlyMap<string, readonly string[]> = new Map()
@@ -75,7 +76,7 @@ export async function loadBody(request: RouteRequest): Promise<BodyData> {
   let text: string | undefined
   const textOf = () => (text ??= new TextDecoder().decode(bytes))
   const json = new Map<Descriptor, JsonBodyResult>()
-  let form: ReadonlyMap<string, readonly string[]> | null | undefined
+  let form: ReadonlyMap<string, readonly FormValue[]> | null | undefined
   return {
     json(descriptor) {
       let result = json.get(descriptor)

@@ -29,6 +29,8 @@ export function defaultValue(descriptor: Descriptor, depth = 0): unknown {
       return new Date(0)
     case "enum":
       return d.values[0]?.[1]
+    case "file":
+      return new File([], "")
     case "option":
       return undefined
     case "list":

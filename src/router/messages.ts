@@ -52,10 +52,14 @@ export const routerMessages = {
   jsonBodyType: "a JSON body (Content-Type application/json or */*+json)",
   noContentType: "no Content-Type",
   /** Why a form field did not read (`MissingFormData.reason`). */
+  fileNotInForm: (where: string) => `${where}: t.file is an uploaded file; it can only be a FormData field`,
   formFieldMissing: "no value",
   formMalformed:
     "the form body is malformed (a bad percent-escape, or a multipart body without its boundary or closing delimiter)",
-  formFieldInvalid: (expected: string, received: string) => `expected ${expected}, got ${JSON.stringify(received)}`,
+  formFieldInvalid: (expected: string, received: string | { readonly size: number }) =>
+    typeof received === "string"
+      ? `expected ${expected}, got ${JSON.stringify(received)}`
+      : `expected ${expected}, got a file of ${received.size} bytes`,
   shiftEmpty: "Router.Shift needs a non-empty segment",
   singlePath: (url: string) => `Router.Single: '${url}' is not a path starting with '/'`,
 } as const

@@ -1,9 +1,10 @@
 /**
  * A small, linear multipart/form-data reader over bytes already in memory:
- * text fields only (a file part's content is read as UTF-8 text). Returns
+ * text fields as text, file parts (those with a `filename`) as `File`s. Returns
  * undefined for a malformed body. Part count and header sizes are bounded;
  * {@link hasTooManyParts} tells a host when the count is the reason.
  */
+import type { FormValue } from "./param-codec.js"
 
 const defaultMaxParts = 1000
 const maxHeaderBytes = 16 * 1024
@@ -129,8 +130,35 @@ function dispositionOf(headers: string): Map<string, string> | undefined {
   return undefined
 }
 
-function nameOf(headers: string): string | undefined {
-  return dispositionOf(headers)?.get("name")
+/** A part's `Content-Type`, or undefined. */
+function partTypeOf(headers: string): string | undefined {
+  for (const line of headers.split("\r\n")) {
+    const colon = line.indexOf(":")
+    if (colon >= 0 && line.slice(0, colon).trim().toLowerCase() === "content-type") return line.slice(colon + 1).trim()
+  }
+  return undefined
+}
+
+const longestName = 255
+
+/**
+ * The name a client gave a file, made harmless to show: directory parts
+ * removed (`../../etc/passwd` → `passwd`, `C:\\x\\y.txt` → `y.txt`),
+ * controls dropped, at most 255 characters. It is never a path on the server.
+ *
+ * @example
+ * ```ts
+ * uploadName("../../etc/passwd") //=> "passwd"
+ * ```
+ */
+export function uploadName(given: string): string {
+  const base = given.slice(Math.max(given.lastIndexOf("/"), given.lastIndexOf("\\")) + 1)
+  let clean = ""
+  for (const char of base) {
+    const code = char.codePointAt(0) as number
+    if (code >= 0x20 && code !== 0x7f) clean += char
+  }
+  return [...clean].slice(0, longestName).join("")
 }
 
 /** How a walk over the parts ended. */
@@ -195,15 +223,26 @@ export function parseMultipart(
   bytes: Uint8Array,
   boundary: string,
   maxParts = defaultMaxParts,
-): Map<string, string[]> | undefined {
+): Map<string, FormValue[]> | undefined {
   const decoder = new TextDecoder("utf-8", { fatal: true })
-  const fields = new Map<string, string[]>()
+  const fields = new Map<string, FormValue[]>()
   const end = walkParts(bytes, boundary, maxParts, (headersStart, headersEnd, valueStart, valueEnd) => {
     const headers = textOf(decoder, bytes.subarray(headersStart, headersEnd))
     if (headers === undefined) return false
-    const name = nameOf(headers)
-    const value = name === undefined ? undefined : textOf(decoder, bytes.subarray(valueStart, valueEnd))
-    // A part that is not UTF-8 text (a binary file) is skipped; the other fields still count.
+    const disposition = dispositionOf(headers)
+    // A part whose disposition does not parse makes the body malformed: no field is guessed from it.
+    if (disposition === undefined) return false
+    const name = disposition.get("name")
+    const filename = disposition.get("filename")
+    let value: FormValue | undefined
+    if (name === undefined) value = undefined
+    else if (filename !== undefined)
+      // A file part: its bytes as they came (a view of the body already read and counted against its limit).
+      value = new File([bytes.subarray(valueStart, valueEnd) as Uint8Array<ArrayBuffer>], uploadName(filename), {
+        type: partTypeOf(headers) ?? "application/octet-stream",
+      })
+    else value = textOf(decoder, bytes.subarray(valueStart, valueEnd))
+    // A text part that is not UTF-8 is skipped; the other fields still count.
     if (name !== undefined && value !== undefined) {
       const values = fields.get(name)
       if (values) values.push(value)

@@ -1,4 +1,4 @@
-import type { Descriptor } from "../descriptor/descriptor.js"
+import type { Descriptor, FileDescriptor, UploadedFile } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { LinkFailure } from "./link-error.js"
 import { routerMessages } from "./messages.js"
@@ -25,15 +25,54 @@ export type ParamRead = { readonly ok: true; readonly value: unknown } | { reado
  * ```
  */
 export interface ParamCodec {
-  /** The values the request has for the key (undefined when absent). */
-  read(values: readonly string[] | undefined): ParamRead
-  /** Appends `key=value` pairs; an undefined option adds nothing. */
-  write(key: string, value: unknown, out: Array<readonly [string, string]>): void
+  /** The values the request has for the key (undefined when absent); a multipart form may hold files. */
+  read(values: readonly FormValue[] | undefined): ParamRead
+  /** Appends `key=value` pairs (a file field: `key` and the file); an undefined option adds nothing. */
+  write(key: string, value: unknown, out: Array<readonly [string, FormValue]>): void
   /** `query:int`-style signature used by the shadowing check. */
   readonly kind: string
 }
 
+/**
+ * A value of a query or form field: text, or an uploaded file (multipart only).
+ *
+ * @example
+ * ```ts
+ * const values: FormValue[] = ["ann", new File(["…"], "me.png")]
+ * ```
+ */
+export type FormValue = string | UploadedFile
+
 const missing: ParamRead = { ok: false }
+
+const isFile = (value: unknown): value is UploadedFile =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Partial<UploadedFile>).size === "number" &&
+  typeof (value as Partial<UploadedFile>).arrayBuffer === "function"
+
+/** The file fields: one file (the first), an optional one, or every file of the key; text values never fit. */
+function fileCodec(shape: "one" | "option" | "list", file: FileDescriptor): ParamCodec {
+  const fits = (value: FormValue) => isFile(value) && (file.maxBytes === undefined || value.size <= file.maxBytes)
+  return {
+    kind: shape === "one" ? "file" : `${shape}:file`,
+    read: (values) => {
+      if (shape === "list") return (values ?? []).every(fits) ? { ok: true, value: values ?? [] } : missing
+      const first = values?.[0]
+      if (first === undefined) return shape === "option" ? { ok: true, value: undefined } : missing
+      return fits(first) ? { ok: true, value: first } : missing
+    },
+    write: (key, value, out) => {
+      const files = shape === "list" ? value : value === undefined && shape === "option" ? [] : [value]
+      if (!Array.isArray(files) || !files.every(isFile))
+        throw new LinkFailure(
+          routerMessages.linkWrongType(shape === "list" ? "a list of files" : "a file", value),
+          true,
+        )
+      for (const entry of files) out.push([checkQueryText(key), entry])
+    },
+  }
+}
 
 function scalarOf(descriptor: Descriptor, where: string): TextCodec {
   const d = resolve(descriptor)
@@ -51,15 +90,21 @@ function scalarOf(descriptor: Descriptor, where: string): TextCodec {
  * paramCodecOf(t.option(t.int), "Search.page").read(["2"]) //=> { ok: true, value: 2 }
  * ```
  */
-export function paramCodecOf(descriptor: Descriptor, where: string): ParamCodec {
+export function paramCodecOf(descriptor: Descriptor, where: string, source: "query" | "form" = "query"): ParamCodec {
   const d = resolve(descriptor)
+  const inner = d.kind === "option" || d.kind === "list" ? resolve(d.of) : d
+  if (inner.kind === "file") {
+    if (source !== "form") throw new TypeError(routerMessages.fileNotInForm(where))
+    return fileCodec(d.kind === "option" ? "option" : d.kind === "list" ? "list" : "one", inner)
+  }
   if (d.kind === "option") {
     const item = scalarOf(d.of, where)
     return {
       kind: "option:" + item.kind,
       read: (values) => {
         if (values === undefined || values.length === 0) return { ok: true, value: undefined }
-        const value = item.fromText(values[0] as string)
+        const first = values[0]
+        const value = typeof first === "string" ? item.fromText(first) : undefined
         return value === undefined ? missing : { ok: true, value }
       },
       write: (key, value, out) => {
@@ -74,7 +119,7 @@ export function paramCodecOf(descriptor: Descriptor, where: string): ParamCodec 
       read: (values) => {
         const items: unknown[] = []
         for (const text of values ?? []) {
-          const value = item.fromText(text)
+          const value = typeof text === "string" ? item.fromText(text) : undefined
           if (value === undefined) return missing
           items.push(value)
         }
@@ -91,7 +136,8 @@ export function paramCodecOf(descriptor: Descriptor, where: string): ParamCodec 
     kind: scalar.kind,
     read: (values) => {
       if (values === undefined || values.length === 0) return missing
-      const value = scalar.fromText(values[0] as string)
+      const first = values[0]
+      const value = typeof first === "string" ? scalar.fromText(first) : undefined
       return value === undefined ? missing : { ok: true, value }
     },
     write: (key, value, out) => {

@@ -207,6 +207,7 @@ export function pathCodecOf(descriptor: Descriptor, where: string): PathCodec {
     return codec
   }
   if (d.kind === "map") throw new TypeError(descriptorMessages.mapInPath(where))
+  if (d.kind === "file") throw new TypeError(routerMessages.fileNotInForm(where))
   // Registered before its parts are compiled, so recursive references find it.
   const codec = { minWidth: () => 0 } as unknown as PathCodec
   cache.set(d, codec)

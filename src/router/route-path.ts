@@ -1,4 +1,4 @@
-import type { Descriptor } from "../descriptor/descriptor.js"
+import type { Descriptor, UploadedFile } from "../descriptor/descriptor.js"
 import { LinkError } from "./link-error.js"
 import { routerMessages } from "./messages.js"
 import { encodeComponent, encodeQueryComponent } from "./percent.js"
@@ -13,7 +13,7 @@ import { encodeComponent, encodeQueryComponent } from "./percent.js"
  */
 export type RouteBody =
   | { readonly kind: "json"; readonly descriptor: Descriptor; readonly value: unknown }
-  | { readonly kind: "form"; readonly fields: ReadonlyArray<readonly [string, string]> }
+  | { readonly kind: "form"; readonly fields: ReadonlyArray<readonly [string, string | UploadedFile]> }
 
 /**
  * A link before encoding: decoded path segments and query pairs (keys in

@@ -203,7 +203,7 @@ export function alternativesOf(
         name: field.name,
         key: field.key,
         source: field.source,
-        codec: paramCodecOf(field.type, where),
+        codec: paramCodecOf(field.type, where, field.source),
       })
     } else if (field.source === "json") {
       json = { index, name: field.name, descriptor: field.type }

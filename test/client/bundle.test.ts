@@ -22,11 +22,12 @@ beforeAll(() => {
  * Raised once, on purpose: the JSON one-pass reader (+7.8 KB minified, 2.6 KB gzip; the router decodes
  * JSON bodies with it) and the routing fast paths took client from 70.3 to 81.4 KB (28.4 KB gzip) and
  * declarations from 54.9 to 66.0 KB (23.2 KB gzip). Raised again for `Router.Events` (the server-sent
- * events client: +2.2 KB minified, 0.8 KB gzip), which took client from 88.3 to 90.5 KB (31.6 KB gzip).
+ * events client: +2.2 KB minified, 0.8 KB gzip), which took client from 88.3 to 90.5 KB (31.6 KB gzip), and for
+ * uploads (file parts, quoted Content-Disposition parameters, `t.file` fields: declarations from 71.8 to 74.8 KB).
  */
 const budgets = {
   client: { minified: 97_000, gzip: 34_000 },
-  declarations: { minified: 73_000, gzip: 25_500 },
+  declarations: { minified: 80_000, gzip: 27_500 },
 }
 
 const entries = {

@@ -111,12 +111,16 @@ describe("limit options", () => {
     expect(resolved.limits).toEqual({ ...defaultLimits, jsonDepth: 6 })
     expect(defaultLimits).toEqual({
       bodyBytes: 1024 * 1024,
+      uploadBytes: 1024 * 1024,
       urlLength: 8 * 1024,
       queryParameters: 1000,
       jsonDepth: 64,
       bigintDigits: 1000,
     })
     expect(resolved.bodyLimits).toEqual({ jsonDepth: 6, bigintDigits: 1000, formFields: 1000 })
+    // Uploads follow the body limit given, unless they have their own.
+    expect(resolveHostOptions({ limits: { bodyBytes: 10 } }).limits.uploadBytes).toBe(10)
+    expect(resolveHostOptions({ limits: { bodyBytes: 10, uploadBytes: 99 } }).limits.uploadBytes).toBe(99)
     expect(resolveHostOptions({}).bodyLimits).toEqual(defaultBodyLimits)
   })
   it("refuse a limit that is not an integer at or above its minimum when the host is built", () => {

@@ -28,7 +28,7 @@ export function wireRequest(path: RoutePath): WireRequest {
     }
   }
   if (path.body?.kind === "form") {
-    const body = new URLSearchParams(path.body.fields.map(([key, value]) => [key, value])).toString()
+    const body = new URLSearchParams(path.body.fields.map(([key, value]) => [key, String(value)])).toString()
     return { method, target, headers: { "content-type": "application/x-www-form-urlencoded" }, body }
   }
   return { method, target }

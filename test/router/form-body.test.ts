@@ -70,7 +70,7 @@ describe("Content-Disposition parameters (RFC 7578, 6266)", () => {
         ["filename", "x;name=name;"],
       ]),
     )
-    const body = '--B\r\nContent-Disposition: form-data; filename="x;name=name;"; name="note"\r\n\r\nhello\r\n--B--\r\n'
+    const body = '--B\r\nContent-Disposition: form-data; title="x;name=name;"; name="note"\r\n\r\nhello\r\n--B--\r\n'
     expect(await (await post(body, "multipart/form-data; boundary=B"))?.text()).toBe("name=- note=hello")
   })
   it("reads escapes and bare tokens; refuses what does not parse", () => {

@@ -26,7 +26,7 @@ function requestFor(path: RoutePath): PlainRequest {
     }
   }
   if (path.body?.kind === "form") {
-    return { method, url, body: new URLSearchParams(path.body.fields.map(([key, value]) => [key, value])) }
+    return { method, url, body: new URLSearchParams(path.body.fields.map(([key, value]) => [key, String(value)])) }
   }
   return { method, url }
 }

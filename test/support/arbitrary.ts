@@ -87,6 +87,10 @@ function build(input: Descriptor, options: ArbitraryOptions, depth: number): fc.
   const d = resolve(input)
   const deeper = (x: Descriptor) => build(x, options, depth)
   switch (d.kind) {
+    case "file":
+      return fc
+        .tuple(fc.string({ maxLength: 20 }), fc.uint8Array({ maxLength: 64 }))
+        .map(([name, bytes]) => new File([bytes], name === "" ? "file" : name, { type: "application/octet-stream" }))
     case "int":
       return fc
         .oneof(fc.integer({ min: -1000, max: 1000 }), fc.maxSafeInteger(), fc.integer())
