@@ -191,7 +191,8 @@ export async function startRuntime(name: RuntimeName): Promise<StartedRuntime> {
   let args: string[]
   let ports: Record<SiteName, number> | undefined
   if (name === "bun") args = [`${here}entries/bun.mjs`]
-  else if (name === "deno") args = ["run", "--allow-net", `${here}entries/deno.mjs`]
+  // Reading public/ only: the files site's folder.
+  else if (name === "deno") args = ["run", "--allow-net", "--allow-read=public", `${here}entries/deno.mjs`]
   else {
     ports = Object.fromEntries(
       await Promise.all(siteNames.map(async (site) => [site, await freePort()] as const)),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { hostMessages } from "../../src/host/host-errors.js"
 import { sessionMessages } from "../../src/sitelet/session-messages.js"
+import { siteletMessages } from "../../src/sitelet/messages.js"
 import { cases as hostileCases } from "../hardening/cases.js"
 import { hostCases } from "../host/host-site.js"
 import { checkRoundTrip } from "../host/round-trip-check.js"
@@ -19,6 +20,11 @@ import { bundleSites, startRuntime, startSnippet, type StartedRuntime } from "./
 import { matrixSecret, optionsFor, siteNames, siteOf, type SiteName } from "./sites.js"
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 100)
+// The in-process hosts' file site reads public/ by its absolute path (the runtimes run inside test/runtimes).
+;(globalThis as { SITELETS_MATRIX_FILES?: string }).SITELETS_MATRIX_FILES = new URL(
+  "./public",
+  import.meta.url,
+).pathname
 
 /** A runtime under test: a way to send a request to each site. */
 interface Runtime {
@@ -298,6 +304,45 @@ describe.each(runtimeNames)("%s", (name) => {
     const slow = await send({ target: "/slow" })
     expect([slow.status, slow.body]).toEqual([503, hostMessages.deadlinePassed(200)])
     expect((await send({ target: "/blog" })).body).toBe("blog")
+  })
+
+  it("streams, server-sent events, uploads, and files where the runtime has a file system", async () => {
+    const send = (site: SiteName, request: WireRequest) => runtime(name).send(site, request)
+    const stream = await send("http", { target: "/stream" })
+    expect([stream.status, stream.body]).toEqual([200, "line 1\nline 2\nline 3\n"])
+    const events = await send("http", { target: "/events" })
+    expect(events.headers.get("content-type")).toBe("text/event-stream; charset=utf-8")
+    expect(events.body).toBe(': sitelets\n\ndata: {"n":1}\n\nid: 2\ndata: {"n":2}\n\n')
+    const form = new FormData()
+    form.append("doc", new File(["x".repeat(300)], "../up.txt", { type: "text/plain" }))
+    form.append("note", "hi")
+    const packed = new Response(form)
+    const body = new Uint8Array(await packed.arrayBuffer())
+    const upload = await send("http", {
+      method: "POST",
+      target: "/upload",
+      body,
+      headers: { "content-type": packed.headers.get("content-type") as string },
+    })
+    expect([upload.status, upload.body]).toEqual([200, "up.txt 300 300 hi"])
+    const css = await send("files", { target: "/css/site.css" })
+    if (name === "workerd") {
+      expect([css.status, css.body]).toEqual([501, siteletMessages.noFileSystem("Sitelet.Files")])
+      return
+    }
+    expect([css.status, css.headers.get("content-type"), css.body.length]).toEqual([
+      200,
+      "text/css; charset=utf-8",
+      420,
+    ])
+    const etag = css.headers.get("etag") as string
+    expect((await send("files", { target: "/css/site.css", headers: { "if-none-match": etag } })).status).toBe(304)
+    const part = await send("files", { target: "/css/site.css", headers: { range: "bytes=0-3" } })
+    expect([part.status, part.body, part.headers.get("content-range")]).toEqual([206, "body", "bytes 0-3/420"])
+    const gz = await send("files", { target: "/app.js", headers: { "accept-encoding": "gzip" } })
+    expect([gz.headers.get("content-encoding"), gunzipSync(gz.raw as Buffer).toString().length]).toEqual(["gzip", 880])
+    for (const target of ["/..%2f..%2fpackage.json", "/%2e%2e/matrix.test.ts", "/css/../../package.json"])
+      expect((await send("files", { target })).status, target).toBeGreaterThanOrEqual(400)
   })
 })
 

@@ -9,6 +9,7 @@ import { echo } from "../host/round-trip-support.js"
 import { site as hardeningSite } from "../hardening/site.js"
 import { appOptions, appSite } from "./app-site.js"
 import { httpOptions, httpSite } from "./http-site.js"
+import { filesSite } from "./files-site.js"
 
 /** The secret the matrix's sessions are signed with (a text binding on workerd, an option elsewhere). */
 export const matrixSecret = "the runtime matrix's session secret, 32+ bytes"
@@ -17,8 +18,10 @@ const quiet = { onError: () => undefined }
 /** What the "strict" site reported. */
 export const strictErrors: string[] = []
 
+let files: Sitelet<any> | undefined
+
 /** The sites, in the order the entries serve them. */
-export const siteNames = ["host", "hardening", "echo", "app", "strict", "http"] as const
+export const siteNames = ["host", "hardening", "echo", "app", "strict", "http", "files"] as const
 export type SiteName = (typeof siteNames)[number]
 
 /**
@@ -42,6 +45,8 @@ export function siteOf(name: SiteName): Sitelet<any> {
       return appSite
     case "http":
       return httpSite
+    case "files":
+      return (files ??= filesSite())
   }
 }
 
@@ -73,6 +78,8 @@ export function optionsFor(name: SiteName, secret: SessionSecret): HostOptions {
       return appOptions(secret)
     case "http":
       return httpOptions
+    case "files":
+      return quiet
   }
 }
 
