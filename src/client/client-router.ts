@@ -8,7 +8,52 @@ import type { Router as RouterOf } from "../router/router.js"
 import { fetchEndpoint } from "./fetch.js"
 import { installRouter, type InstallOptions, type InstalledRouter } from "./install.js"
 import { endpointRequest } from "./request.js"
-import { endpointEvents } from "./events.js"
+import { endpointEvents, type EventsInit } from "./events.js"
+import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
+import type { CaseInput, UnionOutput, ValidateCases } from "../descriptor/union.js"
+
+/**
+ * A router made by the client's `Router.Infer`: the isomorphic router plus
+ * `Events(endpoint, descriptor, init?)`, its endpoints' server-sent events
+ * (the same as `Router.Events(router, …)`).
+ *
+ * @example
+ * ```ts
+ * const api = Router.Infer(Api)
+ * for await (const message of api.Events({ $: "Room", id: 7 }, Message)) render(message)
+ * ```
+ */
+export interface EventRouter<Endpoint> extends RouterOf<Endpoint> {
+  Events<Data extends Descriptor>(
+    endpoint: Endpoint,
+    descriptor: Data,
+    init?: EventsInit,
+  ): AsyncIterable<InferType<Data>>
+}
+
+/**
+ * `Router.Infer` for the browser: the same router, with `Events`.
+ *
+ * @example
+ * ```ts
+ * Router.Infer(t.union({ Feed: "GET /feed" })).Events({ $: "Feed" }, Item)
+ * ```
+ */
+function Infer<const D extends Descriptor>(descriptor: D): EventRouter<InferType<D>>
+function Infer<const Cases extends Readonly<Record<string, CaseInput>>>(
+  cases: Cases & ValidateCases<Cases>,
+): EventRouter<UnionOutput<Cases>>
+function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): EventRouter<unknown> {
+  const router = RouterNamespace.Infer(input as Descriptor) as RouterOf<unknown>
+  // Inherits every member of the frozen router (closures, so `this` does not matter) and adds Events.
+  const extended = Object.create(router) as EventRouter<unknown>
+  Object.defineProperty(extended, "Events", {
+    value: (endpoint: unknown, descriptor: Descriptor, init?: EventsInit) =>
+      endpointEvents(router, endpoint, descriptor, init),
+    enumerable: true,
+  })
+  return Object.freeze(extended)
+}
 
 /**
  * Installs a router with the history API: links live in the path
@@ -56,6 +101,7 @@ function InstallHash<Endpoint>(
  */
 export const Router = Object.freeze({
   ...RouterNamespace,
+  Infer,
   Request: endpointRequest,
   Fetch: fetchEndpoint,
   Events: endpointEvents,

@@ -168,6 +168,10 @@ describe("Router.Events (sitelets/client)", () => {
     for await (const tick of Router.Events(api, { $: "Ticks" }, Tick, { base, reconnect: false })) values.push(tick)
     expect(values).toEqual([1, 2, 3].map((n) => ({ n, at })))
     expect(values[0]?.at).toBeInstanceOf(Date)
+    // The same from the router made by the client's Router.Infer.
+    const same = []
+    for await (const tick of api.Events({ $: "Ticks" }, Tick, { base, reconnect: false })) same.push(tick)
+    expect(same).toEqual(values)
   })
 
   it("reconnects after the server's retry, sending the last event id", async () => {
