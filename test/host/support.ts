@@ -34,6 +34,8 @@ export interface WireResponse {
 /** One host under test. */
 export interface HostUnderTest {
   readonly name: string
+  /** The loopback port, for hosts that listen on one. */
+  readonly port?: number
   send(request: WireRequest): Promise<WireResponse>
   close(): Promise<void>
 }
@@ -149,7 +151,7 @@ export function fetchHost(site: Sitelet<any>, options?: HostOptions<any>): HostU
 export async function nodeHost(site: Sitelet<any>, options?: HostOptions<any>): Promise<HostUnderTest> {
   const server = createServer(NodeHandler(site, options))
   const port = await listen(server)
-  return { name: "node", send: (request) => sendRaw(port, request), close: () => closeServer(server) }
+  return { name: "node", port, send: (request) => sendRaw(port, request), close: () => closeServer(server) }
 }
 
 /**
@@ -183,5 +185,5 @@ export async function expressHost(site: Sitelet<any>, options?: HostOptions<any>
   )
   const server = createServer(app)
   const port = await listen(server)
-  return { name: "express", send: (request) => sendRaw(port, request), close: () => closeServer(server) }
+  return { name: "express", port, send: (request) => sendRaw(port, request), close: () => closeServer(server) }
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createHash } from "node:crypto"
+import { connect } from "node:net"
 import { t } from "../../src/descriptor/t.js"
 import { EndPoint, FormData as FormField, Query } from "../../src/descriptor/attributes.js"
 import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
@@ -42,6 +43,21 @@ const binary = new Uint8Array(256).map((_, i) => i)
 const multipart = async (form: globalThis.FormData) => {
   const response = new Response(form)
   return { body: new Uint8Array(await response.arrayBuffer()), type: response.headers.get("content-type") as string }
+}
+
+/** Sends a request declaring `declared` body bytes, writes `body`, and closes the sending side; the answer as text. */
+function sendHalfClosed(port: number, body: string, declared: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1")
+    let answer = ""
+    socket.on("data", (data: Buffer) => (answer += data.toString("latin1")))
+    socket.on("error", () => undefined)
+    socket.on("close", () => resolve(answer))
+    socket.write(
+      `POST /upload HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=B\r\nContent-Length: ${declared}\r\n\r\n`,
+    )
+    socket.end(body)
+  })
 }
 
 const hosts: HostUnderTest[] = []
@@ -163,6 +179,23 @@ describe("hostile multipart bodies", () => {
       expect((await send(host, `--B\r\nContent-Disposition: form-data; name="doc"; filename="a.txt"\r\n`)).status).toBe(
         400,
       )
+    }
+  })
+
+  it("answers a wrong declared size: a Content-Length shorter than the body cuts it (400), a longer one is an aborted body (400)", async () => {
+    const body = `${part('form-data; name="doc"; filename="a.txt"', "x".repeat(100))}--B--\r\n`
+    const multipart = { "content-type": "multipart/form-data; boundary=B" }
+    for (const host of hosts.slice(1)) {
+      const short = await host.send({
+        method: "POST",
+        target: "/upload",
+        body,
+        headers: { ...multipart, "content-length": String(body.length - 20) },
+      })
+      expect(short.status, host.name).toBe(400)
+      // The client says 10 more bytes than it sends, then closes its side: the host sees the body end early.
+      const long = await sendHalfClosed(host.port as number, body, body.length + 10)
+      expect(long, host.name).toMatch(/^HTTP\/1\.1 400 /)
     }
   })
 
