@@ -44,7 +44,7 @@ describe("public surface", () => {
   })
   it("Json members", () => {
     expect(keys(root.Json)).toEqual([
-      "Activate", "Decode", "Deserialize", "Encode", "Parse", "Serialize", "Stringify",
+      "Activate", "Decode", "Deserialize", "Encode", "Parse", "Schema", "Serialize", "Stringify",
     ])
   })
   it("Router members", () => {

@@ -201,3 +201,33 @@ export function parseDate(text: string, format: string = defaultPathDateFormat):
   if (date.getUTCDate() !== dd || date.getUTCMonth() !== MM - 1) return undefined
   return date
 }
+
+/**
+ * A regular expression source matching the text of a format (its tokens as
+ * digits of their width, its literals as themselves): the pattern of a
+ * custom-format date in a JSON Schema.
+ *
+ * @example
+ * ```ts
+ * datePattern("yyyy-MM") //=> "^\\d{4}-(?:0[1-9]|1[0-2])$"
+ * ```
+ */
+export function datePattern(format: string): string {
+  // The ranges parseDate checks, as far as a pattern can say them (not the days of each month).
+  let source = "^"
+  for (const part of compile(format)) {
+    if (typeof part === "string") source += tokenPatterns[part]
+    else source += part.literal.replace(/[\\^$.*+?()[\]{}|]/g, "\\$&")
+  }
+  return source + "$"
+}
+
+const tokenPatterns: Readonly<Record<Token, string>> = {
+  yyyy: "\\d{4}",
+  MM: "(?:0[1-9]|1[0-2])",
+  dd: "(?:0[1-9]|[12]\\d|3[01])",
+  HH: "(?:[01]\\d|2[0-3])",
+  mm: "[0-5]\\d",
+  ss: "[0-5]\\d",
+  fff: "\\d{3}",
+}

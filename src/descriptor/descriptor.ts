@@ -7,7 +7,7 @@
  * property lookup and stays cheap for the checker.
  */
 
-import type { StandardSchemaV1 } from "./standard-schema-spec.js"
+import type { StandardJSONSchemaConverter, StandardSchemaV1 } from "./standard-schema-spec.js"
 
 /** The phantom slot every descriptor carries; absent at run time. */
 export interface Typed<Output> {
@@ -26,7 +26,21 @@ export interface Typed<Output> {
  * ```
  */
 export interface Standard<Output> {
-  readonly "~standard": StandardSchemaV1.Props<unknown, Output>
+  readonly "~standard": StandardSchemaV1.Props<unknown, Output> & StandardJSONSchemaProps
+}
+
+/**
+ * Standard JSON Schema on a descriptor: `jsonSchema.input/output({ target:
+ * "draft-2020-12" })` give the JSON Schema of its JSON form (both the same:
+ * what `Json.Serialize` writes is what `Json.Deserialize` reads).
+ *
+ * @example
+ * ```ts
+ * t.list(t.int)["~standard"].jsonSchema.output({ target: "draft-2020-12" }) //=> { …, type: "array", items: { type: "integer", … } }
+ * ```
+ */
+export interface StandardJSONSchemaProps {
+  readonly jsonSchema: StandardJSONSchemaConverter
 }
 
 /**

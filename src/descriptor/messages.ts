@@ -3,6 +3,8 @@
  * is written once here; tests import these writers instead of retyping them.
  */
 export const descriptorMessages = {
+  unsupportedSchemaTarget: (target: unknown) =>
+    `~standard.jsonSchema: target '${String(target)}' is not supported (sitelets writes "draft-2020-12")`,
   badFileLimit: (value: unknown) => `t.file: MaxBytes must be a whole number of bytes, got ${String(value)}`,
   unknownAttributeField: (caseName: string, attribute: string, field: string) =>
     `Case '${caseName}': ${attribute}("${field}") names no field of the case`,

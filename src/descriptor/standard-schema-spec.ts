@@ -77,3 +77,35 @@ export declare namespace StandardSchemaV1 {
   /** Infers the output type of a Standard Schema. */
   export type InferOutput<Schema extends StandardSchemaV1> = NonNullable<Schema["~standard"]["types"]>["output"]
 }
+
+/**
+ * The converter of Standard JSON Schema (`StandardJSONSchemaV1.Converter`
+ * of `@standard-schema/spec` 1.1), copied for the same reason: a
+ * descriptor's `~standard.jsonSchema`, read by tools that want a JSON
+ * Schema of any schema library's types.
+ *
+ * @example
+ * ```ts
+ * t.int["~standard"].jsonSchema.output({ target: "draft-2020-12" }) //=> { $schema: "…", type: "integer", … }
+ * ```
+ */
+export interface StandardJSONSchemaConverter {
+  /** Converts the input type to JSON Schema. May throw if conversion is not supported. */
+  readonly input: (options: StandardJSONSchemaOptions) => Record<string, unknown>
+  /** Converts the output type to JSON Schema. May throw if conversion is not supported. */
+  readonly output: (options: StandardJSONSchemaOptions) => Record<string, unknown>
+}
+
+/**
+ * The options of a Standard JSON Schema conversion.
+ *
+ * @example
+ * ```ts
+ * const options: StandardJSONSchemaOptions = { target: "draft-2020-12" }
+ * ```
+ */
+export interface StandardJSONSchemaOptions {
+  /** `"draft-2020-12"` (sitelets' one target), `"draft-07"`, `"openapi-3.0"` or another. */
+  readonly target: "draft-2020-12" | "draft-07" | "openapi-3.0" | ({} & string)
+  readonly libraryOptions?: Record<string, unknown> | undefined
+}

@@ -4,7 +4,8 @@
  * the JSON codec registers the validator when it loads. The package entry
  * always loads the codec, so `~standard.validate` works for every user.
  */
-import type { StandardSchemaV1 } from "./standard-schema-spec.js"
+import type { StandardJSONSchemaOptions, StandardSchemaV1 } from "./standard-schema-spec.js"
+import type { StandardJSONSchemaProps } from "./descriptor.js"
 import type { LazyDescriptor } from "./descriptor.js"
 import { descriptorMessages } from "./messages.js"
 
@@ -45,17 +46,42 @@ export function registerStandardValidator(validate: StandardValidator): void {
  */
 export function withStandard<const Shape extends object>(
   descriptor: Shape,
-): Shape & { readonly "~standard": StandardSchemaV1.Props<unknown, any> } {
-  const props: StandardSchemaV1.Props<unknown, unknown> = Object.freeze({
+): Shape & { readonly "~standard": StandardSchemaV1.Props<unknown, any> & StandardJSONSchemaProps } {
+  const convert = (options: StandardJSONSchemaOptions) => {
+    if (schemaWriter === undefined) throw new Error(descriptorMessages.noStandardValidator)
+    // One dialect is written; any other target is refused, as the standard asks.
+    if (options?.target !== "draft-2020-12")
+      throw new Error(descriptorMessages.unsupportedSchemaTarget(options?.target))
+    return schemaWriter(descriptor)
+  }
+  const props: StandardSchemaV1.Props<unknown, unknown> & StandardJSONSchemaProps = Object.freeze({
     version: 1,
     vendor: "sitelets",
     validate: (value: unknown) => {
       if (validator === undefined) throw new Error(descriptorMessages.noStandardValidator)
       return validator(descriptor, value)
     },
+    jsonSchema: Object.freeze({ input: convert, output: convert }),
   })
   Object.defineProperty(descriptor, "~standard", { value: props, enumerable: false })
-  return descriptor as Shape & { readonly "~standard": StandardSchemaV1.Props<unknown, any> }
+  return descriptor as Shape & { readonly "~standard": StandardSchemaV1.Props<unknown, any> & StandardJSONSchemaProps }
+}
+
+// Registered by the JSON layer, as the validator is (the descriptor layer does not import it).
+// eslint-disable-next-line no-var
+var schemaWriter: ((descriptor: object) => Record<string, unknown>) | undefined
+
+/**
+ * Registers the JSON Schema writer behind `~standard.jsonSchema` (the JSON
+ * layer does, when loaded).
+ *
+ * @example
+ * ```ts
+ * registerStandardJsonSchema((descriptor) => jsonSchemaOf(descriptor as Descriptor))
+ * ```
+ */
+export function registerStandardJsonSchema(write: (descriptor: object) => Record<string, unknown>): void {
+  schemaWriter = write
 }
 
 /**

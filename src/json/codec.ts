@@ -5,7 +5,8 @@
  * under a strict CSP and on edge runtimes.
  */
 import type { Descriptor, Infer } from "../descriptor/descriptor.js"
-import { registerStandardValidator } from "../descriptor/standard.js"
+import { registerStandardJsonSchema, registerStandardValidator } from "../descriptor/standard.js"
+import { jsonSchemaOf } from "./json-schema.js"
 import { activatorOf } from "./activate-compile.js"
 import { decoderOf } from "./decode-compile.js"
 import { encoderOf } from "./encode-compile.js"
@@ -23,6 +24,7 @@ export type { JsonOptions } from "./options.js"
 
 // Descriptors get their ~standard.validate from here (see src/descriptor/standard.ts).
 registerStandardValidator(validateStandard)
+registerStandardJsonSchema((descriptor) => jsonSchemaOf(descriptor as Descriptor))
 
 /**
  * A typed value as a plain JSON value (what `JSON.parse` would give back).

@@ -1,6 +1,7 @@
 import { Json as JsonAttribute } from "../descriptor/attributes.js"
 import { activate, decode, deserialize, encode, serialize } from "./codec.js"
 import { parseJson, stringifyJson } from "./parse.js"
+import { jsonSchemaOf } from "./json-schema.js"
 
 /**
  * The codec members of `Json`, next to its use as an attribute.
@@ -40,6 +41,10 @@ export interface JsonCodec {
    * A trusted plain JSON value typed without validation. @example `Json.Activate(t.datetime, "2026-11-22T00:00:00Z")`
    */
   readonly Activate: typeof activate
+  /**
+   * The JSON Schema (draft 2020-12) of a descriptor's JSON form. @example `Json.Schema(t.list(t.int))`
+   */
+  readonly Schema: typeof jsonSchemaOf
 }
 
 /**
@@ -70,6 +75,7 @@ export const Json: typeof JsonAttribute & JsonCodec = Object.freeze(
       Parse: parseJson,
       Stringify: stringifyJson,
       Activate: activate,
+      Schema: jsonSchemaOf,
     },
   ),
 )

@@ -8,6 +8,7 @@
  * ```
  */
 export const jsonMessages = {
+  noSchema: (kind: string) => `Json.Schema: no JSON Schema for a '${kind}' descriptor`,
   fileNotJson: "t.file is an uploaded file: it belongs in a FormData field, not in JSON",
   /** The one shape of every decoding and serialization error: `$.items[2].id: expected int, got "x"`. */
   mismatch: (path: string, expected: string, received: string) => `${path}: expected ${expected}, got ${received}`,

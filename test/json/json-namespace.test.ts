@@ -16,6 +16,7 @@ describe("Json is both the attribute and the codec namespace", () => {
       "Deserialize",
       "Encode",
       "Parse",
+      "Schema",
       "Serialize",
       "Stringify",
     ])

@@ -1,0 +1,138 @@
+/**
+ * JSON Schema (draft 2020-12) of a descriptor's JSON form: what
+ * `Json.Serialize` writes and `Json.Deserialize` reads, so other tools (an
+ * OpenAPI document, a validator in another language) can check the same
+ * data. Exposed as `Json.Schema(descriptor)` and through Standard JSON
+ * Schema (`descriptor["~standard"].jsonSchema.output({ target })`).
+ */
+import type { Descriptor, LazyDescriptor, RecordDescriptor, UnionDescriptor } from "../descriptor/descriptor.js"
+import { resolve } from "../descriptor/composites.js"
+import { datePattern } from "../descriptor/date-format.js"
+import { jsonMessages } from "./messages.js"
+import { fieldShapes, unionShape, type FieldShape } from "./shape.js"
+
+/**
+ * A JSON Schema, as plain data.
+ *
+ * @example
+ * ```ts
+ * const schema: JsonSchema = { type: "integer" }
+ * ```
+ */
+export type JsonSchema = Record<string, unknown>
+
+const dialect = "https://json-schema.org/draft/2020-12/schema"
+// What the ISO reader accepts: a date, or a date and time with seconds, fraction and zone optional as it reads them.
+const isoPattern =
+  "^(?:[+-]\\d{6}|\\d{4})-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])" +
+  "(?:T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d))?$"
+
+/** One schema build: recursive types (`t.lazy`) become `$defs`, named in the order they are met. */
+class Builder {
+  readonly defs: Record<string, JsonSchema> = {}
+  readonly names = new Map<LazyDescriptor<unknown>, string>()
+
+  of(descriptor: Descriptor): JsonSchema {
+    if (descriptor.kind === "lazy") return this.lazy(descriptor)
+    const d = resolve(descriptor)
+    switch (d.kind) {
+      case "file":
+        throw new TypeError(jsonMessages.fileNotJson)
+      case "int":
+        return { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }
+      case "float":
+        return { type: "number" }
+      case "string":
+        return { type: "string" }
+      case "bool":
+        return { type: "boolean" }
+      case "bigint":
+        return { type: "string", pattern: "^-?[0-9]+$" }
+      case "datetime":
+        return d.format === undefined
+          ? { type: "string", format: "date-time", pattern: isoPattern }
+          : { type: "string", pattern: datePattern(d.format) }
+      case "enum":
+        return { enum: d.values.map(([, value]) => value) }
+      case "option":
+        return { anyOf: [this.of(d.of), { type: "null" }] }
+      case "list":
+        return { type: "array", items: this.of(d.of) }
+      case "tuple":
+        return {
+          type: "array",
+          prefixItems: d.items.map((item: Descriptor) => this.of(item)),
+          items: false,
+          minItems: d.items.length,
+        }
+      case "map":
+        return { type: "object", additionalProperties: this.of(d.of) }
+      case "record":
+      case "case":
+        return this.object(fieldShapes(d as RecordDescriptor, "record"), undefined)
+      case "union":
+        return this.union(d)
+      default:
+        throw new TypeError(jsonMessages.noSchema((d as { kind: string }).kind))
+    }
+  }
+
+  /** An object with its fields: required unless optional (an optional one may also be `null`, read as absent). */
+  object(fields: readonly FieldShape[], tag: { readonly key: string; readonly value: string } | undefined): JsonSchema {
+    const properties: Record<string, JsonSchema> = Object.create(null) as Record<string, JsonSchema>
+    const required: string[] = []
+    if (tag !== undefined) {
+      properties[tag.key] = { const: tag.value }
+      required.push(tag.key)
+    }
+    for (const field of fields) {
+      const schema = this.of(field.type)
+      properties[field.name] = field.optional ? { anyOf: [schema, { type: "null" }] } : schema
+      if (!field.optional) required.push(field.name)
+    }
+    // Unknown keys are ignored by the reader: the schema allows them too.
+    return { type: "object", properties: { ...properties }, required }
+  }
+
+  union(descriptor: UnionDescriptor<any, any>): JsonSchema {
+    const shape = unionShape(descriptor)
+    return {
+      oneOf: shape.cases.map((entry) => this.object(entry.fields, { key: shape.tagKey, value: entry.tag })),
+    }
+  }
+
+  lazy(descriptor: LazyDescriptor<unknown>): JsonSchema {
+    let name = this.names.get(descriptor)
+    if (name === undefined) {
+      name = `Lazy${this.names.size + 1}`
+      this.names.set(descriptor, name)
+      this.defs[name] = this.of(resolve(descriptor))
+    }
+    return { $ref: `#/$defs/${name}` }
+  }
+}
+
+/**
+ * The JSON Schema (draft 2020-12) of a descriptor's JSON form: integers
+ * within the safe range, bigints as digit strings, dates as ISO 8601 text
+ * (or a pattern of their custom format), options as the value or `null`,
+ * tuples with `prefixItems`, records with their required fields (optional
+ * ones may be absent or `null`), unions as `oneOf` cases told apart by their
+ * `$` (or `NamedUnionCases`) tag with `Name`d tags, maps as
+ * `additionalProperties`, `t.lazy` recursion through `$defs`. `t.file` has
+ * no JSON form: a `TypeError`.
+ *
+ * @example
+ * ```ts
+ * Json.Schema(t.record({ id: t.int, note: t.option(t.string) }))
+ * //=> { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object",
+ * //     properties: { id: { type: "integer", … }, note: { anyOf: [{ type: "string" }, { type: "null" }] } }, required: ["id"] }
+ * ```
+ */
+export function jsonSchemaOf(descriptor: Descriptor): JsonSchema {
+  const builder = new Builder()
+  const schema = builder.of(descriptor)
+  return Object.keys(builder.defs).length === 0
+    ? { $schema: dialect, ...schema }
+    : { $schema: dialect, ...schema, $defs: builder.defs }
+}
