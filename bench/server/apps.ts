@@ -24,7 +24,8 @@ export interface Running {
 
 const host = "127.0.0.1"
 
-function listen(server: Server): Promise<Running> {
+/** Starts a node:http server on 127.0.0.1, port 0 (shared with the compression benchmark's servers). */
+export function listen(server: Server): Promise<Running> {
   return new Promise((resolve) => {
     server.listen(0, host, () =>
       resolve({

@@ -5,7 +5,7 @@
  * server CPU per request between the two rows of a framework is what its
  * compression costs.
  */
-import { createServer, type Server } from "node:http"
+import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import fastifyCompress from "@fastify/compress"
 import { serve } from "@hono/node-server"
@@ -14,7 +14,7 @@ import { Hono } from "hono"
 import { compress } from "hono/compress"
 import { Content, Sitelet, t } from "sitelets"
 import { NodeHandler } from "sitelets/node"
-import type { Running } from "./apps.js"
+import { listen, type Running } from "./apps.js"
 
 /** The answer every server gives. */
 export const articles = Array.from({ length: 100 }, (_, id) => ({
@@ -26,17 +26,6 @@ export const articles = Array.from({ length: 100 }, (_, id) => ({
 }))
 
 const host = "127.0.0.1"
-
-function listen(server: Server): Promise<Running> {
-  return new Promise((resolve) => {
-    server.listen(0, host, () =>
-      resolve({
-        port: (server.address() as AddressInfo).port,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      }),
-    )
-  })
-}
 
 const site = Sitelet.Infer(t.union({ Articles: "GET /articles" }), { Articles: () => Content.Json(articles) })
 
