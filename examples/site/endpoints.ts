@@ -68,9 +68,13 @@ const pageCases = {
 export const Pages = t.union(pageCases)
 export type Pages = Infer<typeof Pages>
 
-/** The whole site: the pages, plus the admin area, the account area and the API as single-field cases. */
+/** The static files under `/static`: the endpoint of `Sitelet.Files`, `{ $: "File", path }`. */
+export const StaticFile = t.union({ File: "GET /<...path>" })
+
+/** The whole site: the pages, plus the admin area, the account area, the API and the static files as single-field cases. */
 export const Site = t.union({
   ...pageCases,
+  Static: t.case("/static/<file>", { file: StaticFile }),
   Admin: t.case("/admin/<page>", { page: Admin }),
   Account: t.case("/account/<page>", { page: Account }),
   Api: t.case("/api/<call>", { call: Api }),

@@ -5,15 +5,7 @@ import { Content, Html, Router, type HtmlChild } from "../../src/index.js"
 import { Site } from "./endpoints.js"
 import { pages } from "./client/routes.js"
 
-const { a, nav, main, footer, style, h1 } = Html
-
-const css = `
-body { font-family: system-ui, sans-serif; max-width: 44rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.5 }
-nav a { margin-right: 1rem }
-label { display: block; margin-top: .75rem }
-input, textarea { width: 100%; padding: .4rem }
-.error { color: #a00 }
-`
+const { a, nav, main, footer, link: linkTag, h1 } = Html
 
 /** What the layout needs of a context: links to any page of the site. */
 export interface SiteLinks {
@@ -55,7 +47,8 @@ export function layout(ctx: SiteLinks, title: string, body: HtmlChild) {
   return Content.Page({
     Title: `${title} · sitelets example`,
     Lang: "en",
-    Head: style(null, Html.Raw(css)),
+    // The stylesheet is a file of Sitelet.Files, linked with a typed link (ETag, 304, gzip with the host options).
+    Head: linkTag({ rel: "stylesheet", href: ctx.Link({ $: "Static", file: { $: "File", path: "site.css" } }) }),
     Body: [
       nav(
         null,

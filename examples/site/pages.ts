@@ -40,7 +40,8 @@ const contactForm = (
 export const pages = Sitelet.InferPartial(
   Pages,
   (page): Site => page,
-  (site: Site) => (site.$ === "Admin" || site.$ === "Api" || site.$ === "Account" ? undefined : site),
+  (site: Site) =>
+    site.$ === "Admin" || site.$ === "Api" || site.$ === "Account" || site.$ === "Static" ? undefined : site,
   {
     Home: (ctx) =>
       layout(ctx, "Welcome", [

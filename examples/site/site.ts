@@ -1,8 +1,9 @@
 /**
  * The whole example site: pages at the root, the admin area under
  * `/admin` (protected), the JSON API under `/api`, the account area (login, logout,
- * a protected profile) under `/account`. One `Sitelet<Site>`.
+ * a protected profile) under `/account`, the static files under `/static`. One `Sitelet<Site>`.
  */
+import { fileURLToPath } from "node:url"
 import { Content, Cors, Sitelet } from "../../src/index.js"
 import { Site } from "./endpoints.js"
 import { pages } from "./pages.js"
@@ -45,4 +46,9 @@ export const site = Sitelet.Sum(
   Sitelet.Shift("api", apiNotFound),
   Sitelet.Shift("account", Sitelet.EmbedInUnion(Site, "Account", account)),
   feed,
+  // examples/site/public: the stylesheet, linked as { $: "Static", file: { $: "File", path: "site.css" } }.
+  Sitelet.Shift(
+    "static",
+    Sitelet.EmbedInUnion(Site, "Static", Sitelet.Files(fileURLToPath(new URL("./public", import.meta.url)))),
+  ),
 )

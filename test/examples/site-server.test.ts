@@ -260,6 +260,15 @@ describe("example site: the HTTP behaviour it turns on (README, HTTP behaviour)"
       expect(plain.headers.etag).toBe(etag.slice(2))
       expect((await call("GET", "/api/articles", { "if-none-match": plain.headers.etag as string })).status).toBe(304)
       expect((await call("GET", "/no/such/page")).status).toBe(404)
+      // The stylesheet: a Sitelet.Files file, linked from every page with a typed link, revalidated with its ETag.
+      const home = await call("GET", "/")
+      expect(home.body.toString()).toContain('<link rel="stylesheet" href="/static/site.css">')
+      const css = await call("GET", "/static/site.css")
+      expect([css.status, css.headers["content-type"]]).toEqual([200, "text/css; charset=utf-8"])
+      const cssTag = css.headers.etag as string
+      expect((await call("GET", "/static/site.css", { "if-none-match": cssTag })).status).toBe(304)
+      for (const hostile of ["/static/..%2fsite.ts", "/static/%2e%2e/main.ts", "/static/.env"])
+        expect((await call("GET", hostile)).status, hostile).toBeOneOf([400, 404])
       expect(lines.some((line) => / GET \/api\/articles Api\.ListArticles 200 \d+B /.test(line))).toBe(true)
       expect(lines.some((line) => / DELETE \/blog - 405 /.test(line))).toBe(true)
     } finally {
