@@ -14,7 +14,7 @@ const keys = (value: object): string[] => Object.keys(value).sort()
 describe("public surface", () => {
   it("root exports", () => {
     expect(keys(root)).toEqual([
-      "Application", "Content", "Cors", "DateTimeFormat", "EndPoint", "Fetch", "FormData", "HostError", "Html", "Http", "Json", "JsonError", "LinkError", "Method", "Name", "NamedUnionCases", "Query", "Router", "SafeHtml", "Sitelet", "TemplateError", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
+      "Application", "Content", "Cors", "DateTimeFormat", "EndPoint", "Fetch", "FormData", "HostError", "Html", "Http", "Json", "JsonError", "LinkError", "Method", "Name", "NamedUnionCases", "OpenApi", "Query", "Router", "SafeHtml", "Sitelet", "TemplateError", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
     ])
   })
   it("sitelets/node exports", () => {
@@ -55,6 +55,11 @@ describe("public surface", () => {
   it("Cors members", () => {
     expect(keys(root.Cors)).toEqual([
       "Of",
+    ])
+  })
+  it("OpenApi members", () => {
+    expect(keys(root.OpenApi)).toEqual([
+      "Document",
     ])
   })
   it("Fetch members", () => {

@@ -63,6 +63,7 @@ export function Sum<Endpoint>(
       return undefined
     },
     shadowed: () => parts.flatMap((router) => router.Shadowed),
+    describe: () => parts.flatMap((router) => router.describe()),
   })
 }
 
@@ -91,6 +92,7 @@ export function Shift<Endpoint>(prefix: string, router: Router<Endpoint>): Route
       return path && prefixPath(segments, path)
     },
     shadowed: () => router.Shadowed,
+    describe: () => router.describe().map((source) => ({ ...source, prefix: [...segments, ...source.prefix] })),
   })
 }
 
@@ -119,6 +121,7 @@ export function Map<Inner, Outer>(
     route: decodedRoute(decode, router),
     link: (endpoint) => router.link(encode(endpoint)),
     shadowed: () => router.Shadowed,
+    describe: () => router.describe(),
   })
 }
 
@@ -144,6 +147,7 @@ export function Embed<Inner, Outer>(
       return inner === undefined ? undefined : router.link(inner)
     },
     shadowed: () => router.Shadowed,
+    describe: () => router.describe(),
   })
 }
 
@@ -169,6 +173,7 @@ export function Single<Endpoint>(endpoint: Endpoint, url: string): Router<Endpoi
       return { $: "Success", endpoint }
     },
     link: (value) => (deepEqual(value, endpoint) ? path : undefined),
+    describe: () => [{ prefix: segments, alternatives: undefined }],
   })
 }
 

@@ -180,5 +180,12 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
       const write = urlWriter((endpoint as { $?: unknown }).$)
       return write?.(endpoint as Readonly<Record<string, unknown>>)
     })
-  return makeRouter<InferType<D>>({ route, link, url, shadowed: () => (codec as Partial<UnionCodec>).shadowed ?? [] })
+  const alternatives = (codec as Partial<UnionCodec>).alternatives
+  return makeRouter<InferType<D>>({
+    route,
+    link,
+    url,
+    shadowed: () => (codec as Partial<UnionCodec>).shadowed ?? [],
+    describe: () => (alternatives === undefined ? [] : [{ prefix: [], alternatives: alternatives() }]),
+  })
 }

@@ -4,6 +4,7 @@ import { routerMessages } from "./messages.js"
 import { toRouteRequest, type ParseInput } from "./request.js"
 import { routePathToString } from "./route-path.js"
 import type { ParseRequestResult } from "./result.js"
+import type { RouteSource } from "./route-source.js"
 import { isPromise } from "../internal/maybe-promise.js"
 
 const nothing: Promise<undefined> = Promise.resolve(undefined)
@@ -24,9 +25,11 @@ const endpointOf = <Endpoint>(result: ParseRequestResult<Endpoint> | undefined):
 export function makeRouter<Endpoint>(parts: RouterParts<Endpoint>): Router<Endpoint> {
   const { route, link, url } = parts
   let shadowed: readonly string[] | undefined
+  let described: readonly RouteSource[] | undefined
   return Object.freeze({
     route,
     link,
+    describe: () => (described ??= Object.freeze([...(parts.describe?.() ?? [])])),
     // Computed on first read: building a router stays linear in its cases (issue 17).
     get Shadowed(): readonly string[] {
       if (shadowed === undefined) {

@@ -6,6 +6,7 @@
 import type { ParseInput, RouteRequest } from "./request.js"
 import type { ParseRequestResult } from "./result.js"
 import type { RoutePath } from "./route-path.js"
+import type { RouteSource } from "./route-source.js"
 import { RouterNamespace } from "./namespace.js"
 import type { MaybePromise } from "../internal/maybe-promise.js"
 
@@ -50,6 +51,8 @@ export interface Router<Endpoint> {
   route(request: RouteRequest, offset: number, withErrors: boolean): RouteOutcome<Endpoint>
   /** The path of an endpoint, or undefined when this router does not produce it. Throws `LinkError`. */
   link(endpoint: Endpoint): RoutePath | undefined
+  /** Where its routes come from, for documents such as `OpenApi.Document` (`describeRoutes` reads them). */
+  describe(): readonly RouteSource[]
 }
 
 /**
@@ -65,6 +68,8 @@ export interface RouterParts<Endpoint> {
   link: Router<Endpoint>["link"]
   /** The cases that can never match, or a function computing them on first read of `Router.Shadowed` (it costs a pass over every pair of cases). */
   shadowed?: readonly string[] | (() => readonly string[])
+  /** Where its routes come from; a router made from functions alone (`Router.New`) has none to give. */
+  describe?: () => readonly RouteSource[]
   /** A faster `Link` for the values it can write; undefined (or a throw) hands the value to `link`. */
   url?: (endpoint: Endpoint) => string | undefined
 }

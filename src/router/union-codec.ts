@@ -55,6 +55,8 @@ export interface UnionCodec extends PathCodec {
   routeDirect(request: RouteRequest, at: number): unknown
   /** The direct URL writer of a case (see `urlWriterOf`), or undefined when it has none or `tag` names no case. */
   urlWriter(tag: unknown): UrlWriter | undefined
+  /** Every alternative in declaration order (for describing the routes: an OpenAPI document). */
+  alternatives(): readonly Alternative[]
   /** The literal-prefix view of the cases (`"/blog"` → candidate cases in order), for tests and debugging. */
   tree(): Record<string, string[]>
   /** The typed segment trie (`"/blog/<int>"` → cases ending there, in order), for tests and debugging. */
@@ -220,6 +222,7 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
       return min
     }),
     tree: () => literalTree(alternatives),
+    alternatives: () => alternatives,
     segmentTree: () => describeSegments(segmentRoot),
     get shadowed() {
       return (shadowed ??= collectShadowed(alternatives))

@@ -1,0 +1,227 @@
+/**
+ * `OpenApi.Document(siteOrRouter, { info, servers })`: an OpenAPI 3.1
+ * document from the one declaration, the routes a router describes
+ * (`router.describe()`): one operation per case and method, typed path and
+ * query parameters, request bodies from `Json` and `FormData` fields, JSON
+ * Schemas from the descriptors.
+ */
+import type { Descriptor } from "../descriptor/descriptor.js"
+import { resolve } from "../descriptor/composites.js"
+import { datePattern, defaultPathDateFormat } from "../descriptor/date-format.js"
+import { jsonSchemaOf, type JsonSchema } from "../json/json-schema.js"
+import { type DescribedField, type DescribedRoute, type DescribedSegment, describeRoutes } from "../router/describe.js"
+import type { Router } from "../router/router.js"
+
+/**
+ * What `OpenApi.Document` takes besides the site.
+ *
+ * @example
+ * ```ts
+ * const options: OpenApiOptions = { info: { title: "Blog API", version: "1.0.0" }, servers: [{ url: "https://api.example.com" }] }
+ * ```
+ */
+export interface OpenApiOptions {
+  /** The document's `info` object (title and version at least). */
+  readonly info: { readonly title: string; readonly version: string } & Readonly<Record<string, unknown>>
+  /** The `servers` list. */
+  readonly servers?: ReadonlyArray<{ readonly url: string; readonly description?: string }>
+  /** The host answers 405 for wrong methods (host option `methodNotAllowed`): each operation lists it. */
+  readonly methodNotAllowed?: boolean
+}
+
+/**
+ * An OpenAPI 3.1 document, as plain data (`JSON.stringify` it to serve it).
+ *
+ * @example
+ * ```ts
+ * const document: OpenApiDocument = OpenApi.Document(site, { info: { title: "x", version: "1" } })
+ * ```
+ */
+export type OpenApiDocument = Record<string, unknown> & { readonly openapi: "3.1.0" }
+
+const operationMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+/** The JSON Schema of a scalar in a URL (its text form), or a string marked with how the path carries it. */
+function textSchema(descriptor: Descriptor): JsonSchema {
+  const d = resolve(descriptor)
+  switch (d.kind) {
+    case "int":
+      return { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }
+    case "float":
+      return { type: "number" }
+    case "bool":
+      return { type: "boolean" }
+    case "bigint":
+      return { type: "string", pattern: "^-?[0-9]+$" }
+    case "datetime":
+      return { type: "string", pattern: datePattern(d.format ?? defaultPathDateFormat) }
+    case "enum":
+      return { type: "integer", enum: d.values.map(([, value]) => value) }
+    case "option":
+      return textSchema(d.of)
+    case "list":
+      return { type: "array", items: textSchema(d.of) }
+    case "file":
+      return { type: "string", contentMediaType: "application/octet-stream" }
+    default:
+      return { type: "string" }
+  }
+}
+
+/** A JSON Schema without its `$schema` (the document's dialect is 2020-12 already). */
+function bodySchema(descriptor: Descriptor): JsonSchema {
+  const { $schema: _dialect, ...schema } = jsonSchemaOf(descriptor)
+  return schema
+}
+
+/** The OpenAPI path template of a route, and its path parameters. */
+function pathOf(segments: readonly DescribedSegment[]): { template: string; key: string; parameters: JsonSchema[] } {
+  const parameters: JsonSchema[] = []
+  const parts = segments.map((segment) => {
+    if (segment.kind === "literal") return encodeURIComponent(segment.text)
+    const parameter: JsonSchema = {
+      name: segment.name,
+      in: "path",
+      required: true,
+      schema: segment.shape === "segment" ? textSchema(segment.descriptor) : { type: "string" },
+    }
+    // A template parameter is one segment: what takes several is described, not expressed (README, OpenAPI).
+    if (segment.shape !== "segment") parameter["x-sitelets-segments"] = segment.shape
+    parameters.push(parameter)
+    return `{${segment.name}}`
+  })
+  const template = `/${parts.join("/")}`
+  // Templates differing only in parameter names are the same path to OpenAPI.
+  const key = `/${segments.map((segment) => (segment.kind === "literal" ? segment.text : "{}")).join("/")}`
+  return { template, key, parameters }
+}
+
+function queryParameters(fields: readonly DescribedField[]): JsonSchema[] {
+  return fields.map((field) => {
+    const list = resolve(field.descriptor).kind === "list"
+    return {
+      name: field.key,
+      in: "query",
+      required: !field.optional && !list,
+      schema: textSchema(field.descriptor),
+      ...(list ? { style: "form", explode: true } : {}),
+    }
+  })
+}
+
+function requestBody(route: DescribedRoute): JsonSchema | undefined {
+  if (route.json !== undefined)
+    return { required: true, content: { "application/json": { schema: bodySchema(route.json) } } }
+  if (route.form.length === 0) return undefined
+  const properties: Record<string, JsonSchema> = {}
+  const required: string[] = []
+  let files = false
+  for (const field of route.form) {
+    const item = resolve(field.descriptor)
+    const inner = item.kind === "option" || item.kind === "list" ? resolve(item.of) : item
+    if (inner.kind === "file") files = true
+    properties[field.key] = textSchema(field.descriptor)
+    if (!field.optional && item.kind !== "list") required.push(field.key)
+  }
+  const type = files ? "multipart/form-data" : "application/x-www-form-urlencoded"
+  return { required: required.length > 0, content: { [type]: { schema: { type: "object", properties, required } } } }
+}
+
+/** A unique operation id from the case path (`Blog.Show`), the method added when a case has several. */
+function operationIdOf(route: DescribedRoute, method: string, taken: Set<string>): string {
+  const base =
+    route.operation.length === 0 ? `${method}${route.segments.length === 0 ? "Root" : ""}` : route.operation.join(".")
+  const withMethod = (route.methods?.length ?? 1) > 1 ? `${base}_${method}` : base
+  let id = withMethod
+  for (let n = 2; taken.has(id); n++) id = `${withMethod}_${n}`
+  taken.add(id)
+  return id
+}
+
+/**
+ * The OpenAPI 3.1 document of a site (or a router): one operation per case
+ * and method; `operationId` from the case path (`Admin.Messages`, the
+ * method added for a case with several, a number for a repeat), tags from
+ * the first path segment, path and query parameters typed by their
+ * descriptors, request bodies from `Json` fields (`application/json`, the
+ * descriptor's JSON Schema) and `FormData` fields (urlencoded, or multipart
+ * with a file field), a 400 for a route that reads a query or a body, a 405
+ * with `methodNotAllowed`. A case without a method is one `get` operation
+ * marked `x-sitelets-any-method`. Nested unions and options in a path are
+ * expanded into concrete paths; several segments in one parameter (a list,
+ * a wildcard) are marked `x-sitelets-segments`; a later case with the same
+ * path and method (tried after the first) is listed under the first one's
+ * `x-sitelets-alternatives`. Answers are not typed yet: `default`.
+ *
+ * @example
+ * ```ts
+ * const document = OpenApi.Document(site, { info: { title: "Blog", version: "1.0.0" } })
+ * Sitelet.Content("/openapi.json", { $: "OpenApi" }, () => Content.Json(document))
+ * ```
+ */
+export function Document(
+  site: { readonly Router: Router<any> } | Router<any>,
+  options: OpenApiOptions,
+): OpenApiDocument {
+  const router: Router<any> = "Router" in site ? site.Router : site
+  const paths: Record<string, Record<string, JsonSchema>> = {}
+  const templates = new Map<string, string>()
+  const taken = new Set<string>()
+  const tags = new Set<string>()
+  for (const route of describeRoutes(router)) {
+    const { template, key, parameters } = pathOf(route.segments)
+    const path = templates.get(key) ?? template
+    templates.set(key, path)
+    const item = (paths[path] ??= {})
+    const methods = route.methods === undefined ? ["get"] : route.methods.map((method) => method.toLowerCase())
+    for (const method of methods) {
+      if (!operationMethods.includes(method)) continue
+      const existing = item[method]
+      const id = operationIdOf(route, method, taken)
+      if (existing !== undefined) {
+        // Same path and method: the first case wins when parsing; the later one is documented under it.
+        const also = (existing["x-sitelets-alternatives"] as string[] | undefined) ?? []
+        existing["x-sitelets-alternatives"] = [...also, id]
+        continue
+      }
+      const first = route.segments[0]
+      const tag = route.segments.length > 1 && first?.kind === "literal" ? first.text : undefined
+      if (tag !== undefined) tags.add(tag)
+      const body = requestBody(route)
+      const reads = route.query.length > 0 || body !== undefined
+      const operation: JsonSchema = {
+        operationId: id,
+        ...(tag === undefined ? {} : { tags: [tag] }),
+        parameters: [...parameters, ...queryParameters(route.query)],
+        ...(body === undefined ? {} : { requestBody: body }),
+        responses: {
+          default: { description: "The endpoint's content" },
+          ...(reads ? { "400": { description: "A query parameter or the body is missing or malformed" } } : {}),
+          ...(options.methodNotAllowed
+            ? { "405": { description: "A method the route table does not accept here" } }
+            : {}),
+        },
+        ...(route.methods === undefined ? { "x-sitelets-any-method": true } : {}),
+      }
+      item[method] = operation
+    }
+  }
+  return {
+    openapi: "3.1.0",
+    info: { ...options.info },
+    ...(options.servers === undefined ? {} : { servers: options.servers.map((server) => ({ ...server })) }),
+    ...(tags.size === 0 ? {} : { tags: [...tags].map((name) => ({ name })) }),
+    paths,
+  }
+}
+
+/**
+ * The OpenAPI namespace: `OpenApi.Document(siteOrRouter, { info, servers })`.
+ *
+ * @example
+ * ```ts
+ * import { OpenApi } from "sitelets"
+ * const document = OpenApi.Document(site, { info: { title: "Blog", version: "1.0.0" } })
+ * ```
+ */
+export const OpenApi = Object.freeze({ Document })

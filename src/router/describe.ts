@@ -1,0 +1,194 @@
+/**
+ * The routes of a router as data, for documents that describe them (an
+ * OpenAPI document): each case's methods, path (literal segments and typed
+ * parameters), query and form fields and JSON body. Nested unions and
+ * options in a path are expanded into one route per shape, since each has
+ * its own concrete path; what a path template cannot express (a list or a
+ * record spread over segments, a wildcard) is one parameter marked so.
+ */
+import type { Descriptor } from "../descriptor/descriptor.js"
+import { resolve } from "../descriptor/composites.js"
+import type { FieldInfo } from "../descriptor/fields.js"
+import type { Alternative, Element } from "./shape.js"
+import type { UnionCodec } from "./union-codec.js"
+import type { RouteSource } from "./route-source.js"
+
+/**
+ * One segment of a described path.
+ *
+ * @example
+ * ```ts
+ * const id: DescribedSegment = { kind: "param", name: "id", descriptor: t.int, shape: "segment" }
+ * ```
+ */
+export type DescribedSegment =
+  | { readonly kind: "literal"; readonly text: string }
+  | {
+      readonly kind: "param"
+      readonly name: string
+      readonly descriptor: Descriptor
+      /** `segment`: one path segment; `wildcard`: the rest of the path; `segments`: several segments (a list, a tuple, a record). */
+      readonly shape: "segment" | "wildcard" | "segments"
+    }
+
+/**
+ * A query or form field of a described route.
+ *
+ * @example
+ * ```ts
+ * const q: DescribedField = { key: "q", descriptor: t.string, optional: false }
+ * ```
+ */
+export interface DescribedField {
+  readonly key: string
+  readonly descriptor: Descriptor
+  readonly optional: boolean
+}
+
+/**
+ * One route: a case (its path of case names, outermost first) with one
+ * concrete path.
+ *
+ * @example
+ * ```ts
+ * router.describe()[0] //=> { operation: ["Blog", "Show"], methods: ["GET"], segments: [...], query: [], form: [], json: undefined }
+ * ```
+ */
+export interface DescribedRoute {
+  readonly operation: readonly string[]
+  /** The methods the case accepts (`HEAD` not listed), or undefined for every method. */
+  readonly methods: readonly string[] | undefined
+  readonly segments: readonly DescribedSegment[]
+  readonly query: readonly DescribedField[]
+  readonly form: readonly DescribedField[]
+  readonly json: Descriptor | undefined
+}
+
+type RouteSoFar = DescribedRoute
+
+const isOption = (descriptor: Descriptor): boolean => resolve(descriptor).kind === "option"
+
+/** The non-path fields of an alternative's case. */
+function fieldsOf(alternative: Alternative, source: "query" | "form"): DescribedField[] {
+  return alternative.shape.params
+    .filter((param) => param.source === source)
+    .map((param) => {
+      const field = alternative.shape.fields[param.index] as FieldInfo
+      return { key: param.key, descriptor: field.type, optional: isOption(field.type) }
+    })
+}
+
+/**
+ * The routes of a union's alternatives (a union codec's), in declaration
+ * order, nested unions and path options expanded.
+ *
+ * @example
+ * ```ts
+ * describeAlternatives(codec.alternatives())
+ * ```
+ */
+export function describeAlternatives(
+  alternatives: readonly Alternative[],
+  visiting: ReadonlySet<readonly Alternative[]> = new Set(),
+): DescribedRoute[] {
+  const inside = new Set(visiting).add(alternatives)
+  const out: DescribedRoute[] = []
+  for (const alternative of alternatives) {
+    const base: RouteSoFar = {
+      operation: [alternative.shape.caseName],
+      methods: alternative.methods === undefined ? undefined : [...alternative.methods],
+      segments: [],
+      query: fieldsOf(alternative, "query"),
+      form: fieldsOf(alternative, "form"),
+      json: alternative.shape.json?.descriptor,
+    }
+    out.push(...expand(alternative.elements, 0, base, inside))
+  }
+  return out
+}
+
+/** Every shape of the path from element `at` on, appended to `route`. */
+function expand(
+  elements: readonly Element[],
+  at: number,
+  route: RouteSoFar,
+  visiting: ReadonlySet<readonly Alternative[]>,
+): DescribedRoute[] {
+  if (at === elements.length) return [route]
+  const element = elements[at] as Element
+  if ("literal" in element)
+    return expand(
+      elements,
+      at + 1,
+      { ...route, segments: [...route.segments, { kind: "literal", text: element.literal }] },
+      visiting,
+    )
+  const param = (shape: "segment" | "wildcard" | "segments", descriptor = element.type): RouteSoFar => ({
+    ...route,
+    segments: [...route.segments, { kind: "param", name: element.name, descriptor, shape }],
+  })
+  if (element.wildcard) return expand(elements, at + 1, param("wildcard"), visiting)
+  if (element.text !== undefined) return expand(elements, at + 1, param("segment"), visiting)
+  const type = resolve(element.type)
+  const nested = (element.codec as Partial<UnionCodec>).alternatives?.()
+  // A recursive union (an expression tree in the path) has no finite set of paths: one parameter of several segments.
+  if (type.kind === "union" && nested !== undefined && !visiting.has(nested)) {
+    // A nested union continues the path: one route per inner route, its case added to the operation.
+    return describeAlternatives(nested, visiting).flatMap((inner) =>
+      expand(
+        elements,
+        at + 1,
+        {
+          operation: [...route.operation, ...inner.operation],
+          methods: inner.methods ?? route.methods,
+          segments: [...route.segments, ...inner.segments],
+          query: [...route.query, ...inner.query],
+          form: [...route.form, ...inner.form],
+          json: inner.json ?? route.json,
+        },
+        visiting,
+      ),
+    )
+  }
+  if (type.kind === "option" && resolve(type.of).kind !== "option") {
+    // `/None` or `/Some/<value>`: two concrete paths.
+    const none = { ...route, segments: [...route.segments, { kind: "literal" as const, text: "None" }] }
+    const some = { ...route, segments: [...route.segments, { kind: "literal" as const, text: "Some" }] }
+    const item = resolve(type.of)
+    const someShape = item.kind === "union" || item.kind === "option" ? "segments" : "segment"
+    return [
+      ...expand(elements, at + 1, none, visiting),
+      ...expand(
+        elements,
+        at + 1,
+        {
+          ...some,
+          segments: [...some.segments, { kind: "param", name: element.name, descriptor: type.of, shape: someShape }],
+        },
+        visiting,
+      ),
+    ]
+  }
+  return expand(elements, at + 1, param("segments"), visiting)
+}
+
+/**
+ * The routes of a router, in order: each source's alternatives described
+ * under its prefix, a single path as one route of any method.
+ *
+ * @example
+ * ```ts
+ * describeRoutes(Router.Shift("api", Router.Infer(Api)))[0]?.segments[0] //=> { kind: "literal", text: "api" }
+ * ```
+ */
+export function describeRoutes(router: { describe(): readonly RouteSource[] }): DescribedRoute[] {
+  return router.describe().flatMap((source) => {
+    const prefix = source.prefix.map((text): DescribedSegment => ({ kind: "literal", text }))
+    if (source.alternatives === undefined)
+      return [{ operation: [], methods: undefined, segments: prefix, query: [], form: [], json: undefined }]
+    return describeAlternatives(source.alternatives).map((route) => ({
+      ...route,
+      segments: [...prefix, ...route.segments],
+    }))
+  })
+}
