@@ -127,7 +127,9 @@ function expand(
     ...route,
     segments: [...route.segments, { kind: "param", name: element.name, descriptor, shape }],
   })
-  if (element.wildcard) return expand(elements, at + 1, param("wildcard"), visiting)
+  // A wildcard may take no segment at all (an empty list or string): that is its own concrete path.
+  if (element.wildcard)
+    return [...expand(elements, at + 1, route, visiting), ...expand(elements, at + 1, param("wildcard"), visiting)]
   if (element.text !== undefined) return expand(elements, at + 1, param("segment"), visiting)
   const type = resolve(element.type)
   const nested = (element.codec as Partial<UnionCodec>).alternatives?.()
