@@ -7,24 +7,19 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { NodeHandler } from "../../src/host/node.js"
-import { Content, OpenApi, Sitelet } from "../../src/index.js"
 import { frontEnd } from "./client/serve.js"
 import { site } from "./site.js"
+import { apiDocs } from "./docs.js"
 import { exampleHostOptions } from "./host-options.js"
 
 const port = Number(process.env.PORT ?? 8080)
 const host = process.env.HOST ?? "127.0.0.1"
 // The browser front end (/app, bundled at startup) next to the server-rendered site.
-// The site's OpenAPI document, made from its one declaration (README, OpenAPI).
-const document = OpenApi.Document(site, {
-  info: { title: "sitelets example", version: "0.1.0" },
-  methodNotAllowed: true,
-})
-const openApi = Sitelet.Content("/openapi.json", { $: "OpenApi" as const }, () => Content.Json(document))
 
 // A log line per request; QUIET=1 turns it off.
 const handler = NodeHandler(
-  site.plus(frontEnd()).plus(openApi),
+  // The OpenAPI document at /openapi.json and its reference page at /api/docs (README, OpenAPI).
+  site.plus(frontEnd()).plus(apiDocs),
   exampleHostOptions(process.env.QUIET === "1" ? () => undefined : (line) => console.log(line)),
 )
 const server = createServer(handler)

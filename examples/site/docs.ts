@@ -1,0 +1,37 @@
+/**
+ * The site's published contract: its OpenAPI document at `/openapi.json`
+ * and an interactive reference at `/api/docs`, rendered by Swagger UI from
+ * the `swagger-ui-dist` package's own files (served by `Sitelet.Files`, no
+ * CDN).
+ */
+import { createRequire } from "node:module"
+import { dirname } from "node:path"
+import { Content, OpenApi, Sitelet, type OpenApiDocument } from "../../src/index.js"
+import { site } from "./site.js"
+
+/** The document of the example site (its one declaration, nothing written twice). */
+export const document: OpenApiDocument = OpenApi.Document(site, {
+  info: { title: "sitelets example", version: "0.1.0" },
+  methodNotAllowed: true,
+})
+
+const swaggerFiles = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"))
+const assets = Sitelet.Shift("api/docs/assets", Sitelet.Files(swaggerFiles, { CacheControl: "public, max-age=3600" }))
+const asset = (path: string) => assets.Router.Link({ $: "File", path })
+
+const reference = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>sitelets example · API reference</title>
+<link rel="stylesheet" href="${asset("swagger-ui.css")}"></head>
+<body><div id="reference"></div>
+<script src="${asset("swagger-ui-bundle.js")}"></script>
+<script>window.reference = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#reference", displayOperationId: true })</script>
+</body></html>`
+
+/** `/openapi.json`, `/api/docs` and Swagger UI's files under `/api/docs/assets`. */
+export const apiDocs = Sitelet.Sum(
+  Sitelet.Content("/openapi.json", { $: "OpenApi" as const }, () => Content.Json(document)),
+  Sitelet.Content("/api/docs", { $: "ApiDocs" as const }, () =>
+    Content.Custom({ Headers: { "Content-Type": "text/html; charset=utf-8" }, Body: reference }),
+  ),
+  assets,
+)

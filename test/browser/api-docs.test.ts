@@ -1,0 +1,39 @@
+/**
+ * The example's API reference in real Chromium: `/api/docs`, Swagger UI
+ * from the swagger-ui-dist package's files (served by Sitelet.Files), reads
+ * `/openapi.json` and shows the site's operations.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { NodeHandler } from "../../src/host/node.js"
+import { apiDocs } from "../../examples/site/docs.js"
+import { site } from "../../examples/site/site.js"
+import { serveToChromium, type BrowserRig } from "./chromium.js"
+
+let rig: BrowserRig | undefined
+beforeAll(async () => {
+  rig = await serveToChromium(NodeHandler(site.plus(apiDocs), { onError: () => undefined }))
+}, 90_000)
+afterAll(async () => {
+  await rig?.close()
+})
+
+describe("the example's API reference in Chromium", () => {
+  it("renders the document's operations from the package's own files", async () => {
+    const page = await rig!.browser.context.newPage()
+    const outside: string[] = []
+    // Nothing may come from anywhere but this server: no CDN.
+    page.on("request", (request) => {
+      if (!request.url().startsWith(rig!.origin)) outside.push(request.url())
+    })
+    await page.goto(rig!.origin + "/api/docs")
+    await page.locator(".opblock").first().waitFor({ timeout: 30_000 })
+    const ids = await page.locator(".opblock-summary-operation-id").allTextContents()
+    expect(ids).toContain("ListArticles")
+    expect(ids).toContain("CreateArticle")
+    expect(ids).toContain("SendContact")
+    const paths = await page.locator(".opblock-summary-path").allTextContents()
+    expect(paths.map((path) => path.replace(/\u200b/g, ""))).toContain("/api/articles/{id}")
+    expect(outside).toEqual([])
+    await page.close()
+  }, 60_000)
+})
