@@ -4,6 +4,9 @@ import { Validator } from "@seriousme/openapi-schema-validator"
 import { OpenApi } from "../../src/openapi/document.js"
 import { Router } from "../../src/router/router.js"
 import { LinkError } from "../../src/router/link-error.js"
+import { routePathToString } from "../../src/router/route-path.js"
+import { Json } from "../../src/json/json-namespace.js"
+import Ajv2020 from "ajv/dist/2020.js"
 import { Site } from "../fixtures/site.js"
 import { site as exampleSite } from "../../examples/site/site.js"
 import { arbitraryOf } from "../support/arbitrary.js"
@@ -100,6 +103,103 @@ describe("OpenApi.Document", () => {
           templates.some((template) => template.test(path)),
           path,
         ).toBe(true)
+      }),
+      { numRuns: Number(process.env.FC_NUM_RUNS ?? 100) },
+    )
+  })
+})
+
+describe("the request the document describes is the one sitelets parses", () => {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false, allowUnionTypes: true, ownProperties: true })
+  const textValue = (text: string, schema: Record<string, unknown>): unknown =>
+    schema.type === "integer" || schema.type === "number"
+      ? Number(text)
+      : schema.type === "boolean"
+        ? text === "true"
+        : text
+  const operationsByPath = Object.entries(paths).map(([template, item]) => ({
+    template,
+    item,
+    parts: template === "/" ? [] : template.split("/").slice(1),
+  }))
+
+  it("for random endpoint values: method and path under an operation, parameters of their schema, the body of the request body's schema, and the document's URL parses back to the value", async () => {
+    await fc.assert(
+      fc.asyncProperty(arbitraryOf(Site, { url: true }), async (value) => {
+        let link: ReturnType<typeof router.link>
+        try {
+          link = router.link(value as never)
+          router.Link(value as never)
+        } catch (error) {
+          if (error instanceof LinkError) return
+          throw error
+        }
+        if (link === undefined) throw new Error("no link")
+        const method = (link.method ?? "GET").toLowerCase()
+        const segments = link.segments
+        // The operation whose template fits the path: literals equal, one segment per plain parameter, any number for
+        // a parameter marked x-sitelets-segments.
+        const raw = `/${segments.map((segment) => encodeURIComponent(segment)).join("/")}`
+        const found = operationsByPath.find(({ parts, item }) => {
+          const operation = item[method] ?? item.get
+          if (operation === undefined) return false
+          const loose = new Set(
+            operation.parameters
+              .filter((p) => p["x-sitelets-segments"] !== undefined)
+              .map((p) => `{${p.name as string}}`),
+          )
+          const source = parts
+            .map((part) =>
+              loose.has(part) ? ".*" : part.startsWith("{") ? "[^/]+" : part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"),
+            )
+            .join("/")
+          return new RegExp(`^/${source}$`).test(raw) || (parts.length === 0 && raw === "/")
+        })
+        expect(found, `${method} ${raw}`).toBeDefined()
+        const operation = (found!.item[method] ?? found!.item.get) as Operation
+        // Path parameters, where each is one segment: of its schema's type.
+        const positional = !operation.parameters.some((p) => p["x-sitelets-segments"] !== undefined)
+        if (positional)
+          found!.parts.forEach((part, i) => {
+            if (!part.startsWith("{")) return
+            const parameter = operation.parameters.find((p) => p.in === "path" && `{${p.name as string}}` === part)
+            expect(parameter).toBeDefined()
+            const schema = parameter?.schema as Record<string, unknown>
+            expect(ajv.validate(schema, textValue(segments[i] as string, schema)), `${part}=${segments[i]}`).toBe(true)
+          })
+        // Query parameters: every key the link writes is documented, every required one is there.
+        const documented = operation.parameters.filter((p) => p.in === "query")
+        for (const [key] of link.query)
+          expect(
+            documented.map((p) => p.name),
+            key,
+          ).toContain(key)
+        for (const p of documented) if (p.required) expect(link.query.map(([key]) => key)).toContain(p.name)
+        // A JSON body is valid under the request body's schema.
+        if (link.body?.kind === "json") {
+          const schema = (operation.requestBody as { content: Record<string, { schema: object }> }).content[
+            "application/json"
+          ]?.schema
+          const body = JSON.parse(Json.Serialize(link.body.descriptor, link.body.value as never))
+          expect(ajv.validate(schema as object, body), JSON.stringify(ajv.errors)).toBe(true)
+        }
+        // The URL rebuilt from the document's template parses back to the value.
+        const parsed = await router.Parse({
+          method: method.toUpperCase(),
+          url: routePathToString(link),
+          ...(link.body?.kind === "json"
+            ? {
+                body: Json.Serialize(link.body.descriptor, link.body.value as never),
+                headers: { "content-type": "application/json" },
+              }
+            : link.body?.kind === "form"
+              ? {
+                  body: new URLSearchParams(link.body.fields.map(([k, v]) => [k, String(v)])).toString(),
+                  headers: { "content-type": "application/x-www-form-urlencoded" },
+                }
+              : {}),
+        })
+        expect(parsed).toEqual(value)
       }),
       { numRuns: Number(process.env.FC_NUM_RUNS ?? 100) },
     )
