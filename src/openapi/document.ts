@@ -27,6 +27,8 @@ export interface OpenApiOptions {
   readonly servers?: ReadonlyArray<{ readonly url: string; readonly description?: string }>
   /** The host answers 405 for wrong methods (host option `methodNotAllowed`): each operation lists it. */
   readonly methodNotAllowed?: boolean
+  /** The session cookie's name, for the security scheme of `Protect`-ed operations. Default `"sitelets_session"`. */
+  readonly sessionCookie?: string
 }
 
 /**
@@ -146,7 +148,9 @@ function operationIdOf(route: DescribedRoute, method: string, taken: Set<string>
  * descriptors, request bodies from `Json` fields (`application/json`, the
  * descriptor's JSON Schema) and `FormData` fields (urlencoded, or multipart
  * with a file field), a 400 for a route that reads a query or a body, a 405
- * with `methodNotAllowed`. A case without a method is one `get` operation
+ * with `methodNotAllowed`, `security` (the session cookie) for a
+ * `Protect`-ed part, `x-sitelets-cors` for a `CorsContent` one. A case
+ * without a method is one `get` operation
  * marked `x-sitelets-any-method`. Nested unions and options in a path are
  * expanded into concrete paths; several segments in one parameter (a list,
  * a wildcard) are marked `x-sitelets-segments`; a later case with the same
@@ -168,6 +172,7 @@ export function Document(
   const templates = new Map<string, string>()
   const taken = new Set<string>()
   const tags = new Set<string>()
+  let secured = false
   for (const route of describeRoutes(router)) {
     const { template, key, parameters } = pathOf(route.segments)
     const path = templates.get(key) ?? template
@@ -202,7 +207,11 @@ export function Document(
             : {}),
         },
         ...(route.methods === undefined ? { "x-sitelets-any-method": true } : {}),
+        // Behind Sitelet.Protect: the signed session cookie (a browser without it is redirected to the login).
+        ...(route.protected ? { security: [{ session: [] }] } : {}),
+        ...(route.cors ? { "x-sitelets-cors": true } : {}),
       }
+      if (route.protected) secured = true
       item[method] = operation
     }
   }
@@ -212,6 +221,20 @@ export function Document(
     ...(options.servers === undefined ? {} : { servers: options.servers.map((server) => ({ ...server })) }),
     ...(tags.size === 0 ? {} : { tags: [...tags].map((name) => ({ name })) }),
     paths,
+    ...(secured
+      ? {
+          components: {
+            securitySchemes: {
+              session: {
+                type: "apiKey",
+                in: "cookie",
+                name: options.sessionCookie ?? "sitelets_session",
+                description: "The signed session cookie `ctx.UserSession.LoginUser` sets",
+              },
+            },
+          },
+        }
+      : {}),
   }
 }
 

@@ -62,6 +62,10 @@ export interface DescribedRoute {
   readonly query: readonly DescribedField[]
   readonly form: readonly DescribedField[]
   readonly json: Descriptor | undefined
+  /** Behind `Sitelet.Protect`. */
+  readonly protected?: boolean
+  /** Served by `Sitelet.CorsContent`. */
+  readonly cors?: boolean
 }
 
 type RouteSoFar = DescribedRoute
@@ -186,11 +190,13 @@ function expand(
 export function describeRoutes(router: { describe(): readonly RouteSource[] }): DescribedRoute[] {
   return router.describe().flatMap((source) => {
     const prefix = source.prefix.map((text): DescribedSegment => ({ kind: "literal", text }))
+    const marks = { ...(source.protected ? { protected: true } : {}), ...(source.cors ? { cors: true } : {}) }
     if (source.alternatives === undefined)
-      return [{ operation: [], methods: undefined, segments: prefix, query: [], form: [], json: undefined }]
+      return [{ operation: [], methods: undefined, segments: prefix, query: [], form: [], json: undefined, ...marks }]
     return describeAlternatives(source.alternatives).map((route) => ({
       ...route,
       segments: [...prefix, ...route.segments],
+      ...marks,
     }))
   })
 }

@@ -20,4 +20,29 @@ import type { Alternative } from "./shape.js"
 export interface RouteSource {
   readonly prefix: readonly string[]
   readonly alternatives: readonly Alternative[] | undefined
+  /** Behind `Sitelet.Protect`: a login (the session cookie) is needed. */
+  readonly protected?: boolean
+  /** Served by `Sitelet.CorsContent`: other origins may call it from a browser. */
+  readonly cors?: boolean
+}
+
+/**
+ * The same router, its sources marked (`protected`, `cors`): every other
+ * member is the router's own (no wrapper on the routing or linking path).
+ *
+ * @example
+ * ```ts
+ * const guarded = markSources(site.Router, { protected: true })
+ * ```
+ */
+export function markSources<R extends { describe(): readonly RouteSource[] }>(
+  router: R,
+  mark: { readonly protected?: boolean; readonly cors?: boolean },
+): R {
+  const marked = Object.create(router) as R
+  Object.defineProperty(marked, "describe", {
+    value: () => router.describe().map((source) => ({ ...source, ...mark })),
+    enumerable: true,
+  })
+  return Object.freeze(marked)
 }

@@ -17,6 +17,7 @@ import type { Context } from "./context.js"
 import { checkAllows, type CheckedAllows, type Cors, type CorsAllows } from "./cors.js"
 import { allowedOrigin, isPreflight, preflightContent, withCorsHeaders } from "./cors-headers.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
+import { markSources } from "../router/route-source.js"
 
 // Dispatch results that answer a preflight, and the requests they answered.
 // `Map`/`Embed` wrap a result in a new object, so the request is marked too:
@@ -101,7 +102,7 @@ export function CorsContent<Endpoint>(
   const checked = checkAllows(allows(cors.DefaultAllows))
   const router = Single(cors.EndPoint, url)
   return makeSitelet<Endpoint>(
-    router,
+    markSources(router, { cors: true }),
     (request, offset, lenient) => {
       if (lenient) return undefined
       // Single routes synchronously (it never reads a body).

@@ -16,6 +16,7 @@ import type { Context } from "./context.js"
 import { isPreflightAnswer } from "./cors-content.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 import { andThen } from "../internal/maybe-promise.js"
+import { markSources } from "../router/route-source.js"
 
 /** What `Sitelet.Protect` checks, and where it sends everyone else. */
 export interface ProtectFilter<Endpoint> {
@@ -79,7 +80,8 @@ export async function admits<Endpoint>(filter: ProtectFilter<Endpoint>, ctx: Con
  */
 export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
   return makeSitelet<Endpoint>(
-    site.Router,
+    // Marked for documents (OpenAPI: a login is needed); routing and linking are the inner router's own.
+    markSources(site.Router, { protected: true }),
     (request, offset, lenient) =>
       andThen(site.dispatch(request, offset, lenient), (found): Dispatched<Endpoint> | undefined => {
         if (found === undefined || isPreflightAnswer(found, request)) return found

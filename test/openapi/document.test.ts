@@ -205,3 +205,22 @@ describe("the request the document describes is the one sitelets parses", () => 
     )
   })
 })
+
+describe("Protect and CorsContent in the document", () => {
+  it("marks protected operations with the session cookie's security scheme, and CORS ones", async () => {
+    const doc = OpenApi.Document(exampleSite, { info, sessionCookie: "__Host-sitelets_session" })
+    const docPaths = doc.paths as Record<string, Record<string, Record<string, unknown>>>
+    expect(docPaths["/admin/messages"]?.get?.security).toEqual([{ session: [] }])
+    expect(docPaths["/blog"]?.get?.security).toBeUndefined()
+    expect(docPaths["/feed.json"]?.get?.["x-sitelets-cors"]).toBe(true)
+    expect((doc.components as { securitySchemes: unknown }).securitySchemes).toEqual({
+      session: {
+        type: "apiKey",
+        in: "cookie",
+        name: "__Host-sitelets_session",
+        description: "The signed session cookie `ctx.UserSession.LoginUser` sets",
+      },
+    })
+    expect(await new Validator().validate(doc as never)).toEqual({ valid: true })
+  })
+})
