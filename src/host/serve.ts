@@ -232,7 +232,11 @@ class Serving<Endpoint> {
       }, deadline)
       content.then(
         (served) => {
-          if (late) return
+          if (late) {
+            // Dropped: a stream it carries is released unopened.
+            if (isStreamBody(served.body)) served.body.discard?.()
+            return
+          }
           clearTimeout(timer)
           resolve(this.served(served, ctx))
         },
