@@ -5,7 +5,7 @@
  * `Shift`, `Embed`, `Protect` or `InferWithErrors` contributes, and nothing
  * is declared twice.
  */
-import type { RouteHeaders, RouteRequest } from "../router/request.js"
+import { noBody, noHeaders, type RouteRequest } from "../router/request.js"
 import type { Router } from "../router/router.js"
 import { declaredMethods } from "../router/shape.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
@@ -16,10 +16,6 @@ const commonMethods = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "QUER
 const allowOrder = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "QUERY"]
 // No case names it: a table that accepts it for a path accepts every method there (a method-less case).
 const anyMethod = "SITELETS-ANY-METHOD"
-
-const noHeaders: RouteHeaders = { get: () => null }
-const emptyBody: Promise<Uint8Array> = Promise.resolve(new Uint8Array(0))
-const noBody = (): Promise<Uint8Array> => emptyBody
 
 /**
  * The request with another method, no headers and an empty body: a case

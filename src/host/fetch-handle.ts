@@ -10,7 +10,7 @@ import { readFetchBody } from "./fetch-body.js"
 import { bodyLimitFor, resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
 import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
-import { report } from "./observe.js"
+import { report, type RequestStart as Watch } from "./observe.js"
 import { compressBody } from "./fetch-compress.js"
 import { webStreamOf } from "./fetch-stream.js"
 import type { Encoding } from "./compression.js"
@@ -232,13 +232,6 @@ function watch(request: Request): Watch {
     requestId: requestIdOf(request.headers),
     started: performance.now(),
   }
-}
-
-interface Watch {
-  readonly method: string
-  readonly target: string
-  readonly requestId: string
-  readonly started: number
 }
 
 function answer(

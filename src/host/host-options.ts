@@ -177,8 +177,6 @@ export interface ResolvedHostOptions {
   readonly observe: RequestObserver | undefined
   readonly deadline: number | undefined
   readonly compress: ResolvedCompress | undefined
-  /** Hashes a body for `etag` (the node host passes `node:crypto`'s synchronous hash). */
-  readonly digest: BodyDigest
   /** The runtime's hash and codecs (its codings are read per request: Workers allow no stream at startup). */
   readonly platform: HostPlatform
 }
@@ -229,7 +227,6 @@ export function resolveHostOptions<Endpoint>(
     observe: options?.observe as RequestObserver | undefined,
     deadline: resolveDeadline(options?.deadline),
     compress: resolveCompress(options?.compress),
-    digest: platform.digest,
     platform,
   })
 }

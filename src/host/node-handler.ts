@@ -18,7 +18,7 @@ import { nodeHeaders, setCorsHeaders, writeNodeResponse } from "./node-write.js"
 import { errorContent, serveRequest, type ServeInit, type ServeOutcome } from "./serve.js"
 import type { RouteHeaders } from "../router/request.js"
 import { isPromise } from "../internal/maybe-promise.js"
-import { report } from "./observe.js"
+import { report, type RequestStart as Watch } from "./observe.js"
 import { nodePlatform, writeNodeCompressed } from "./node-compress.js"
 import { writeNodeStream } from "./node-stream.js"
 import type { Encoding } from "./compression.js"
@@ -106,14 +106,6 @@ class NodeServeInit implements ServeInit {
       if (!res.writableFinished) abort()
     })
   }
-}
-
-/** A request being observed: what its record needs besides the outcome. */
-interface Watch {
-  readonly method: string
-  readonly target: string
-  readonly requestId: string
-  readonly started: number
 }
 
 /** The start of an observed request's record, or undefined when no hook is set (no clock read, no id made). */

@@ -47,6 +47,21 @@ export interface RequestRecord<Endpoint = unknown> {
 export type RequestObserver<Endpoint = unknown> = (record: RequestRecord<Endpoint>) => void
 
 /**
+ * What a host notes when an observed request arrives (only with `observe`).
+ *
+ * @example
+ * ```ts
+ * const start: RequestStart = { method: "GET", target: "/", requestId, started: performance.now() }
+ * ```
+ */
+export interface RequestStart {
+  readonly method: string
+  readonly target: string
+  readonly requestId: string
+  readonly started: number
+}
+
+/**
  * Builds the record of one request and hands it to the hook; a throwing
  * hook goes to `onError`.
  *
@@ -58,7 +73,7 @@ export type RequestObserver<Endpoint = unknown> = (record: RequestRecord<Endpoin
 export function report(
   observe: RequestObserver,
   onError: (error: unknown) => void,
-  request: { readonly method: string; readonly target: string; readonly requestId: string; readonly started: number },
+  request: RequestStart,
   outcome: ServeOutcome | undefined,
   status: number,
   bytes: number,

@@ -319,7 +319,7 @@ class Serving<Endpoint> {
     if (this.options.etag && needsETag(finished, this.request.method)) {
       let digest
       try {
-        digest = this.options.digest(finished.body as string | Uint8Array)
+        digest = this.options.platform.digest(finished.body as string | Uint8Array)
       } catch (error) {
         return this.thrown(error)
       }

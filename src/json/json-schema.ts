@@ -27,6 +27,37 @@ const isoPattern =
   "^(?:[+-]\\d{6}|\\d{4})-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\\d|3[01])" +
   "(?:T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d{1,9})?)?(?:Z|[+-](?:[01]\\d|2[0-3]):[0-5]\\d))?$"
 
+/**
+ * The schema of a scalar whose JSON and URL text mean the same value (an
+ * integer in the safe range, a number, a string, a boolean, a bigint's
+ * digits, an enum's numbers); undefined for any other descriptor. Shared
+ * with the OpenAPI parameters.
+ *
+ * @example
+ * ```ts
+ * scalarSchema(t.bigint) //=> { type: "string", pattern: "^-?[0-9]+$" }
+ * ```
+ */
+export function scalarSchema(descriptor: Descriptor): JsonSchema | undefined {
+  const d = resolve(descriptor)
+  switch (d.kind) {
+    case "int":
+      return { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }
+    case "float":
+      return { type: "number" }
+    case "string":
+      return { type: "string" }
+    case "bool":
+      return { type: "boolean" }
+    case "bigint":
+      return { type: "string", pattern: "^-?[0-9]+$" }
+    case "enum":
+      return { type: "integer", enum: d.values.map(([, value]) => value) }
+    default:
+      return undefined
+  }
+}
+
 /** One schema build: recursive types (`t.lazy`) become `$defs`, named in the order they are met. */
 class Builder {
   readonly defs: Record<string, JsonSchema> = {}
@@ -39,21 +70,16 @@ class Builder {
       case "file":
         throw new TypeError(jsonMessages.fileNotJson)
       case "int":
-        return { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }
       case "float":
-        return { type: "number" }
       case "string":
-        return { type: "string" }
       case "bool":
-        return { type: "boolean" }
       case "bigint":
-        return { type: "string", pattern: "^-?[0-9]+$" }
+      case "enum":
+        return scalarSchema(d) as JsonSchema
       case "datetime":
         return d.format === undefined
           ? { type: "string", format: "date-time", pattern: isoPattern }
           : { type: "string", pattern: datePattern(d.format) }
-      case "enum":
-        return { enum: d.values.map(([, value]) => value) }
       case "option":
         return { anyOf: [this.of(d.of), { type: "null" }] }
       case "list":

@@ -8,7 +8,7 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { datePattern, defaultPathDateFormat } from "../descriptor/date-format.js"
-import { jsonSchemaOf, type JsonSchema } from "../json/json-schema.js"
+import { jsonSchemaOf, type JsonSchema, scalarSchema } from "../json/json-schema.js"
 import { type DescribedField, type DescribedRoute, type DescribedSegment, describeRoutes } from "../router/describe.js"
 import type { Router } from "../router/router.js"
 
@@ -46,19 +46,11 @@ const operationMethods = ["get", "put", "post", "delete", "options", "head", "pa
 /** The JSON Schema of a scalar in a URL (its text form), or a string marked with how the path carries it. */
 function textSchema(descriptor: Descriptor): JsonSchema {
   const d = resolve(descriptor)
+  const scalar = scalarSchema(d)
+  if (scalar !== undefined) return scalar
   switch (d.kind) {
-    case "int":
-      return { type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }
-    case "float":
-      return { type: "number" }
-    case "bool":
-      return { type: "boolean" }
-    case "bigint":
-      return { type: "string", pattern: "^-?[0-9]+$" }
     case "datetime":
       return { type: "string", pattern: datePattern(d.format ?? defaultPathDateFormat) }
-    case "enum":
-      return { type: "integer", enum: d.values.map(([, value]) => value) }
     case "option":
       return textSchema(d.of)
     case "list":

@@ -63,10 +63,26 @@ export interface RouteRequestInit {
   readonly bodyLimits?: BodyLimits
 }
 
-const noHeaders: RouteHeaders = { get: () => null }
+/**
+ * Headers that hold nothing.
+ *
+ * @example
+ * ```ts
+ * noHeaders.get("content-type") //=> null
+ * ```
+ */
+export const noHeaders: RouteHeaders = { get: () => null }
 // Shared by every request without a body reader: an empty array has nothing to change.
 const emptyBody: Promise<Uint8Array> = Promise.resolve(new Uint8Array(0))
-const noBody = (): Promise<Uint8Array> => emptyBody
+/**
+ * A body reader that reads no bytes (one shared settled promise).
+ *
+ * @example
+ * ```ts
+ * await noBody() //=> Uint8Array []
+ * ```
+ */
+export const noBody = (): Promise<Uint8Array> => emptyBody
 
 function once(read: () => Promise<Uint8Array>): () => Promise<Uint8Array> {
   let cached: Promise<Uint8Array> | undefined

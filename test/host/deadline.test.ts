@@ -112,7 +112,7 @@ describe("ctx.Signal when the client goes away", () => {
     expect(aborted).toEqual(["gone:AbortError"])
   })
 
-  it("makes no listener for a handler that never reads it, and no deadline timer for a synchronous one", async () => {
+  it("answers a handler that finishes before its deadline, and one that never reads its signal", async () => {
     const host = fetchHost(site, { deadline: 50 })
     expect((await host.send({ target: "/fast" })).body).toBe("fast")
     const node = await nodeHost(site)
