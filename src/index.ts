@@ -11,6 +11,8 @@ export {
   Name,
   NamedUnionCases,
   Query,
+  Responds,
+  Returns,
   Wildcard,
 } from "./descriptor/attributes.js"
 export type * from "./descriptor/descriptor.js"
@@ -19,7 +21,7 @@ export { JsonError, type JsonPathSegment } from "./json/json-error.js"
 export type { JsonOptions } from "./json/options.js"
 export type { StandardSchemaV1 } from "./descriptor/standard-schema-spec.js"
 export type { FieldsOutput, Simplify } from "./descriptor/fields-output.js"
-export type { CaseInput, CaseOutput, UnionOutput } from "./descriptor/union.js"
+export type { CaseInput, CaseOutput, DeclaredResponses, UnionOutput, UnionResponses } from "./descriptor/union.js"
 export {
   parseTemplate,
   type TemplateCaseOutput,
@@ -36,7 +38,17 @@ export type { ParseRequestResult } from "./router/result.js"
 export type { RouteBody, RoutePath } from "./router/route-path.js"
 export { Sitelet } from "./sitelet/sitelet-namespace.js"
 export type { Dispatch, Dispatched, EndpointOf } from "./sitelet/sitelet.js"
-export type { CaseHandlers, Handler, HandlerFunction, HandlerResult } from "./sitelet/handler.js"
+export type {
+  CaseHandlers,
+  CaseResult,
+  DeclaredAnswer,
+  Handler,
+  HandlerFunction,
+  HandlerResult,
+} from "./sitelet/handler.js"
+export type { ResponseDescriptors, ResponsesOf } from "./descriptor/responses.js"
+export type { HandlerFor } from "./sitelet/infer.js"
+export type { JsonBody, JsonContent } from "./sitelet/json-content.js"
 export type { ErrorsHandler } from "./sitelet/infer-with-errors.js"
 export type { CaseInner, EmbeddableCase, SingleFieldCase } from "./sitelet/embed-in-union.js"
 export { Application, type Root } from "./sitelet/application.js"

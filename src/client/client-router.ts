@@ -4,31 +4,37 @@
  * members Request, Fetch, Install and InstallHash.
  */
 import { RouterNamespace } from "../router/namespace.js"
+import { inferInput } from "../router/infer.js"
 import type { Router as RouterOf } from "../router/router.js"
-import { fetchEndpoint } from "./fetch.js"
+import { type AnsweringRouter, declaredAnswers, type FetchInit, type FetchResult, fetchEndpoint } from "./fetch.js"
 import { installRouter, type InstallOptions, type InstalledRouter } from "./install.js"
 import { endpointRequest } from "./request.js"
 import { endpointEvents, type EventsInit } from "./events.js"
 import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
-import type { CaseInput, UnionOutput, ValidateCases } from "../descriptor/union.js"
+import type { CaseInput, UnionOutput, UnionResponses, ValidateCases } from "../descriptor/union.js"
+import { type ResponsesOf, unionResponses } from "../descriptor/responses.js"
 
 /**
  * A router made by the client's `Router.Infer`: the isomorphic router plus
  * `Events(endpoint, descriptor, init?)`, its endpoints' server-sent events
- * (the same as `Router.Events(router, …)`).
+ * (the same as `Router.Events(router, …)`), and `Fetch(endpoint, init?)`,
+ * the typed request decoded by the answers its case declares (the same as
+ * `Router.Fetch(router, …)`).
  *
  * @example
  * ```ts
  * const api = Router.Infer(Api)
  * for await (const message of api.Events({ $: "Room", id: 7 }, Message)) render(message)
+ * const user = await api.Fetch({ $: "GetUser", id: 1 }) // User, when GetUser declares Returns(User)
  * ```
  */
-export interface EventRouter<Endpoint> extends RouterOf<Endpoint> {
+export interface EventRouter<Endpoint, Responses = {}> extends AnsweringRouter<Endpoint, Responses> {
   Events<Data extends Descriptor>(
     endpoint: Endpoint,
     descriptor: Data,
     init?: EventsInit,
   ): AsyncIterable<InferType<Data>>
+  Fetch<Value extends Endpoint>(endpoint: Value, init?: FetchInit): Promise<FetchResult<Responses, Value>>
 }
 
 /**
@@ -39,18 +45,26 @@ export interface EventRouter<Endpoint> extends RouterOf<Endpoint> {
  * Router.Infer(t.union({ Feed: "GET /feed" })).Events({ $: "Feed" }, Item)
  * ```
  */
-function Infer<const D extends Descriptor>(descriptor: D): EventRouter<InferType<D>>
+function Infer<const D extends Descriptor>(descriptor: D): EventRouter<InferType<D>, ResponsesOf<D>>
 function Infer<const Cases extends Readonly<Record<string, CaseInput>>>(
   cases: Cases & ValidateCases<Cases>,
-): EventRouter<UnionOutput<Cases>>
+): EventRouter<UnionOutput<Cases>, UnionResponses<Cases>>
 function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): EventRouter<unknown> {
-  const router = RouterNamespace.Infer(input as Descriptor) as RouterOf<unknown>
-  // Inherits every member of the frozen router (closures, so `this` does not matter) and adds Events.
+  const descriptor = inferInput(input)
+  const router = RouterNamespace.Infer(descriptor) as RouterOf<unknown>
+  // Inherits every member of the frozen router (closures, so `this` does not matter) and adds Events and Fetch.
   const extended = Object.create(router) as EventRouter<unknown>
-  Object.defineProperty(extended, "Events", {
-    value: (endpoint: unknown, descriptor: Descriptor, init?: EventsInit) =>
-      endpointEvents(router, endpoint, descriptor, init),
-    enumerable: true,
+  Object.defineProperties(extended, {
+    Events: {
+      value: (endpoint: unknown, descriptor: Descriptor, init?: EventsInit) =>
+        endpointEvents(router, endpoint, descriptor, init),
+      enumerable: true,
+    },
+    Fetch: {
+      value: (endpoint: unknown, init?: FetchInit) => fetchEndpoint(extended, endpoint, init),
+      enumerable: true,
+    },
+    [declaredAnswers]: { value: unionResponses(descriptor) },
   })
   return Object.freeze(extended)
 }

@@ -4,8 +4,10 @@
  */
 
 /**
- * Thrown by `Router.Fetch` with a response descriptor when the answer is not
- * a 2xx JSON response. The response is attached, unread.
+ * Thrown by `Router.Fetch` with a response descriptor, or for a case that
+ * declares its answers, when the answer is not a 2xx JSON response. The
+ * response is attached, unread, unless the status is one the case declares:
+ * then `value` holds the decoded answer.
  *
  * @example
  * ```ts
@@ -17,11 +19,14 @@ export class FetchError extends Error {
   override readonly name = "FetchError"
   /** The HTTP status of the answer. */
   readonly status: number
-  /** The answer itself (body not consumed). */
+  /** The answer itself (body consumed when `value` is set). */
   readonly response: Response
+  /** A declared error answer (`Responds({ 404: Problem })`), decoded by its descriptor; else `undefined`. */
+  value: unknown
   constructor(message: string, response: Response) {
     super(message)
     this.status = response.status
     this.response = response
+    this.value = undefined
   }
 }

@@ -1,8 +1,10 @@
 /**
- * `Router.Fetch`: send the typed request for an endpoint value and, given a
- * response descriptor, decode the JSON answer with the codec.
+ * `Router.Fetch`: send the typed request for an endpoint value and decode
+ * the JSON answer with the codec: by the response descriptor given, or by
+ * the answers its case declares (`Returns`, `Responds`).
  */
-import type { Descriptor, Infer } from "../descriptor/descriptor.js"
+import type { Descriptor, Infer, ResponseMap } from "../descriptor/descriptor.js"
+import type { ResponseDescriptors } from "../descriptor/responses.js"
 import { deserialize } from "../json/codec.js"
 import type { JsonOptions } from "../json/options.js"
 import { isJsonType, mediaTypeOf } from "../router/body.js"
@@ -28,20 +30,78 @@ export interface FetchJsonInit<Response extends Descriptor> extends FetchInit {
   readonly json?: JsonOptions
 }
 
+/**
+ * A router that knows the answers its cases declare (the client's
+ * `Router.Infer` makes one): `Router.Fetch` decodes them without a
+ * descriptor.
+ *
+ * @example
+ * ```ts
+ * const api: AnsweringRouter<Api, ResponsesOf<typeof Api>> = Router.Infer(Api)
+ * ```
+ */
+export interface AnsweringRouter<Endpoint, Responses> extends Router<Endpoint> {
+  /** Type only: the declared answers, by case key. */
+  readonly "~responses"?: Responses
+}
+
+/**
+ * The success (2xx) values a case's declared answers decode to.
+ *
+ * @example
+ * ```ts
+ * type U = SuccessValue<{ 200: typeof User; 404: typeof Problem }> //=> User
+ * ```
+ */
+export type SuccessValue<Responses extends ResponseMap> = {
+  [Code in keyof Responses & number]: `${Code}` extends `2${string}` ? Infer<Responses[Code]> : never
+}[keyof Responses & number]
+
+/**
+ * What `Router.Fetch` resolves to for an endpoint value: the decoded 2xx
+ * answer when its case declares answers, else the `Response`.
+ *
+ * @example
+ * ```ts
+ * type Got = FetchResult<{ GetUser: { 200: typeof User } }, { $: "GetUser"; id: 1 }> //=> User
+ * ```
+ */
+export type FetchResult<Responses, Value> = Value extends { readonly $: infer Tag }
+  ? CaseFetchResult<Responses, Tag>
+  : Response
+
+// Distributes over the tag: a value typed as several cases resolves to the union of their results.
+type CaseFetchResult<Responses, Tag> = Tag extends keyof Responses
+  ? Responses[Tag] extends infer Declared extends ResponseMap
+    ? SuccessValue<Declared>
+    : Response
+  : Response
+
+/** Where the client's `Router.Infer` keeps the declared answers of its cases at run time. */
+export const declaredAnswers: unique symbol = Symbol("sitelets.declaredAnswers")
+
 // Looked up at call time, so a test or a polyfill may replace the global later.
 const defaultFetch: FetchFunction = (request) => globalThis.fetch(request)
 
 /**
- * Sends the request for an endpoint value. Without `response` it resolves
- * to the `Response` as received (any status). With a `response` descriptor
- * it asks for JSON, throws `FetchError` on a non-2xx status or a non-JSON
- * answer, and resolves to the answer decoded (validated) by the codec;
- * a mismatch throws `JsonError` naming the JSON path.
+ * Sends the request for an endpoint value.
+ *
+ * - With a `response` descriptor it asks for JSON, throws `FetchError` on a
+ *   non-2xx status or a non-JSON answer, and resolves to the answer decoded
+ *   (validated) by the codec; a mismatch throws `JsonError` naming the JSON
+ *   path.
+ * - Without one, on a router of the client's `Router.Infer` whose case
+ *   declares its answers (`Returns`, `Responds`), the same with the
+ *   declared descriptor of the status received: a 2xx answer resolves to its
+ *   value; a declared error status throws `FetchError` with the decoded
+ *   answer as `value`; an undeclared status throws `FetchError`.
+ * - Otherwise it resolves to the `Response` as received (any status).
  *
  * @example
  * ```ts
+ * const api = Router.Infer(Api) // from "sitelets/client"
+ * const user = await Router.Fetch(api, { $: "GetUser", id: 1 }) // User, decoded by its declaration
  * const created = await Router.Fetch(api, { $: "Create", blog: 3, post }, { response: Post })
- * created.published.getFullYear() // a Date, typed as Post
  * const raw = await Router.Fetch(api, { $: "Remove", id: 7 }) // a Response
  * ```
  */
@@ -50,6 +110,11 @@ export function fetchEndpoint<Endpoint, Answer extends Descriptor>(
   endpoint: Endpoint,
   init: FetchJsonInit<Answer>,
 ): Promise<Infer<Answer>>
+export function fetchEndpoint<Endpoint extends { readonly $: string }, Responses, Tag extends string>(
+  router: AnsweringRouter<Endpoint, Responses>,
+  endpoint: NoInfer<Endpoint> & { readonly $: Tag },
+  init?: FetchInit,
+): Promise<FetchResult<Responses, { readonly $: Tag }>>
 export function fetchEndpoint<Endpoint>(
   router: Router<Endpoint>,
   endpoint: Endpoint,
@@ -66,21 +131,35 @@ export async function fetchEndpoint<Endpoint>(
     json,
     ...requestInit
   } = init as FetchInit & Partial<Pick<FetchJsonInit<Descriptor>, "response" | "json">>
-  if (expected !== undefined) {
+  const declared = expected === undefined ? declaredFor(router, endpoint) : undefined
+  if (expected !== undefined || declared !== undefined) {
     const headers = new Headers(requestInit.headers)
     if (!headers.has("accept")) headers.set("accept", "application/json")
     requestInit.headers = headers
   }
   const request = endpointRequest(router, endpoint, requestInit)
   const response = await send(request)
-  if (expected === undefined) return response
+  if (expected === undefined && declared === undefined) return response
   const where = new URL(request.url)
   const url = where.pathname + where.search
-  if (response.status < 200 || response.status > 299) {
-    throw new FetchError(clientMessages.badStatus(request.method, url, response.status, response.statusText), response)
-  }
+  const ok = response.status >= 200 && response.status <= 299
+  const answer = expected !== undefined ? (ok ? expected : undefined) : declared?.get(response.status)
+  const badStatus = () =>
+    new FetchError(clientMessages.badStatus(request.method, url, response.status, response.statusText), response)
+  if (answer === undefined) throw badStatus()
   const contentType = response.headers.get("content-type")
   if (!isJsonType(mediaTypeOf(contentType)))
     throw new FetchError(clientMessages.notJson(request.method, url, contentType), response)
-  return deserialize(expected, await response.text(), json)
+  const value = deserialize(answer, await response.text(), json)
+  if (ok) return value
+  const error = badStatus()
+  error.value = value
+  throw error
+}
+
+/** The declared answers of an endpoint value's case, when the router knows them. */
+function declaredFor(router: object, endpoint: unknown): ResponseDescriptors | undefined {
+  const byCase = (router as { readonly [declaredAnswers]?: ReadonlyMap<string, ResponseDescriptors> })[declaredAnswers]
+  const tag = typeof endpoint === "object" && endpoint !== null ? (endpoint as { readonly $?: unknown }).$ : undefined
+  return byCase !== undefined && typeof tag === "string" ? byCase.get(tag) : undefined
 }

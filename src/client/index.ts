@@ -21,6 +21,8 @@ export {
   Name,
   NamedUnionCases,
   Query,
+  Responds,
+  Returns,
   Wildcard,
 } from "../descriptor/attributes.js"
 export type * from "../descriptor/descriptor.js"
@@ -37,7 +39,17 @@ export {
   type EndpointRequestInit,
   type EndpointRequestParts,
 } from "./request.js"
-export { fetchEndpoint, type FetchFunction, type FetchInit, type FetchJsonInit } from "./fetch.js"
+export {
+  fetchEndpoint,
+  type AnsweringRouter,
+  type FetchFunction,
+  type FetchInit,
+  type FetchJsonInit,
+  type FetchResult,
+  type SuccessValue,
+} from "./fetch.js"
+export type { EventRouter } from "./client-router.js"
+export type { ResponseDescriptors, ResponsesOf } from "../descriptor/responses.js"
 export { FetchError } from "./fetch-error.js"
 export { endpointEvents, parseEventStream, type EventsInit, type ParsedEvent } from "./events.js"
 export { installRouter, type InstallOptions, type InstalledRouter, type NavigateOptions } from "./install.js"

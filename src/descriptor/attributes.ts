@@ -4,8 +4,11 @@ import type {
   Descriptor,
   FieldDescriptor,
   LazyDescriptor,
+  RespondsAttribute,
+  ResponseMap,
   UnionAttribute,
 } from "./descriptor.js"
+import { descriptorMessages } from "./messages.js"
 import type { StandardSchemaV1 } from "./standard-schema-spec.js"
 import { datetime } from "./primitives.js"
 import { isForeignSchema, schemaDescriptor } from "./standard.js"
@@ -145,6 +148,51 @@ export const Wildcard: Attribute<"Wildcard"> = attribute("Wildcard", [])
  */
 export function Name(tag: string): Attribute<"Name"> {
   return attribute("Name", [tag])
+}
+
+/**
+ * What a case answers, by status: each status maps to the descriptor of its
+ * JSON body. The handler of the case is then checked against it (a
+ * `Content.Json` of another shape or status is a compile error), its
+ * `Content.Json(value)` is written with that descriptor, the client's
+ * `Router.Fetch` decodes the answer, and the OpenAPI document lists it.
+ * Statuses are 200–599.
+ *
+ * @example
+ * ```ts
+ * t.case("GET /users/<id:int>", {}, Responds({ 200: User, 404: Problem }))
+ * ```
+ */
+export function Responds<const Responses extends ResponseMap>(responses: Responses): RespondsAttribute<Responses> {
+  const checked: Record<number, Descriptor> = Object.create(null)
+  const codes = Object.keys(responses)
+  if (codes.length === 0) throw new TypeError(descriptorMessages.responsesEmpty)
+  for (const code of codes) {
+    const status = Number(code)
+    if (!/^[2-5][0-9][0-9]$/.test(code)) throw new TypeError(descriptorMessages.badResponseStatus(code))
+    const answer = (responses as Readonly<Record<string, unknown>>)[code]
+    if (!isDescriptor(answer)) throw new TypeError(descriptorMessages.badResponseDescriptor(code))
+    checked[status] = answer
+  }
+  return Object.freeze({
+    kind: "attribute",
+    name: "Responds",
+    values: Object.freeze([]) as readonly [],
+    responses: Object.freeze(checked) as Responses,
+  })
+}
+
+/**
+ * What a case answers with status 200: `Responds({ 200: descriptor })`.
+ *
+ * @example
+ * ```ts
+ * t.case("GET /users/<id:int>", {}, Returns(User))
+ * t.case({ id: t.int }, EndPoint("GET /users"), Returns(User))
+ * ```
+ */
+export function Returns<const Answer extends Descriptor>(answer: Answer): RespondsAttribute<{ readonly 200: Answer }> {
+  return Responds({ 200: answer })
 }
 
 /**

@@ -165,6 +165,39 @@ export type CaseAttribute =
     }
   | { readonly kind: "attribute"; readonly name: "Wildcard"; readonly values: readonly [] }
   | { readonly kind: "attribute"; readonly name: "Name"; readonly values: readonly [string] }
+  | RespondsAttribute
+
+/**
+ * What a case answers: status code → descriptor of its JSON body.
+ *
+ * @example
+ * ```ts
+ * const answers: ResponseMap = { 200: User, 404: Problem }
+ * ```
+ */
+export type ResponseMap = { readonly [Code in number]?: Descriptor }
+
+/**
+ * The declared answers of a union none of whose cases declares any: every
+ * case key looks up `undefined`.
+ *
+ * @example
+ * ```ts
+ * type None = NoResponses["Home"] //=> undefined
+ * ```
+ */
+export type NoResponses = { readonly [Tag in string]?: undefined }
+
+/**
+ * `Returns(d)` / `Responds({ … })` on a case: the JSON answers it gives, by
+ * status. The map's type is kept, so handlers and clients are typed by it.
+ */
+export interface RespondsAttribute<Responses extends ResponseMap = ResponseMap> {
+  readonly kind: "attribute"
+  readonly name: "Responds"
+  readonly values: readonly []
+  readonly responses: Responses
+}
 
 /** A union attribute: `NamedUnionCases("kind")`. */
 export interface UnionAttribute {
@@ -184,20 +217,26 @@ export interface UnionAttribute {
 export interface CaseDescriptor<
   Fields extends Readonly<Record<string, FieldInput>> = Readonly<Record<string, FieldInput>>,
   Output = unknown,
+  Responses extends ResponseMap | undefined = ResponseMap | undefined,
 > extends Typed<Output> {
   readonly kind: "case"
   readonly fields: Fields
   readonly attributes: readonly CaseAttribute[]
   /** Present on cases made by `t.case({ … })`; see {@link Standard}. */
   readonly "~standard"?: StandardSchemaV1.Props<unknown, Output>
+  /** Type only (never present at run time): the answers its `Returns`/`Responds` declares, else `undefined`. */
+  readonly "~responses"?: Responses
 }
 
 /** `t.union({ Case: …, … })`: a `$`-tagged discriminated union. */
 export interface UnionDescriptor<
   Cases extends Readonly<Record<string, CaseDescriptor>> = Readonly<Record<string, CaseDescriptor>>,
   Output = unknown,
+  Responses = unknown,
 > extends Typed<Output>,
     Standard<Output> {
+  /** Type only: the declared answers of its cases, by case (`{}` when no case declares any). */
+  readonly "~responses"?: Responses
   readonly kind: "union"
   readonly cases: Cases
   readonly attributes: readonly UnionAttribute[]
@@ -247,5 +286,5 @@ export type Descriptor =
   | MapDescriptor<any>
   | LazyDescriptor<any>
   | RecordDescriptor<any, any>
-  | UnionDescriptor<any, any>
+  | UnionDescriptor<any, any, any>
   | CaseDescriptor<any, any>

@@ -61,8 +61,12 @@ export function caseFields(
     }
     byName.set(name, { ...info, source })
   }
+  let responds = 0
   for (const attribute of attributes) {
     switch (attribute.name) {
+      case "Responds":
+        if (++responds > 1) throw new TypeError(descriptorMessages.severalResponds(caseName))
+        break
       case "Query":
         for (const name of attribute.values) moveTo("Query", name, "query")
         break

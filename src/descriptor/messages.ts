@@ -21,6 +21,11 @@ export const descriptorMessages = {
   mapInPath: (where: string) => `${where}: t.map cannot be carried by a URL (use Json or a record)`,
   dateFormatEmpty: (format: string) =>
     `Date format '${format}' has none of the tokens yyyy MM dd HH mm ss fff, so its text would carry nothing of a date`,
+  badResponseStatus: (code: string) =>
+    `Responds: status '${code}' is not a code from 200 to 599 (a declared answer is a final response with a body)`,
+  badResponseDescriptor: (code: string) => `Responds: the answer for status ${code} is not a descriptor`,
+  responsesEmpty: "Responds: expected at least one status",
+  severalResponds: (caseName: string) => `Case '${caseName}': Returns/Responds may be given once`,
   enumNotSafeInteger: (name: string, value: number) => `t.enum: value ${value} of '${name}' is not a safe integer`,
   enumEmpty: "t.enum: expected at least one numeric value",
   lazyCycle: "t.lazy: a lazy descriptor resolves to itself",

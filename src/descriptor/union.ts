@@ -1,4 +1,13 @@
-import type { CaseAttribute, CaseDescriptor, FieldInput, Typed, UnionAttribute, UnionDescriptor } from "./descriptor.js"
+import type {
+  CaseAttribute,
+  CaseDescriptor,
+  FieldInput,
+  NoResponses,
+  RespondsAttribute,
+  Typed,
+  UnionAttribute,
+  UnionDescriptor,
+} from "./descriptor.js"
 import type { FieldsOutput, Simplify } from "./fields-output.js"
 import {
   parseTemplate,
@@ -37,6 +46,42 @@ export type CaseOutput<Input> = Input extends string
 export type UnionOutput<Cases> = {
   [Tag in keyof Cases & string]: Simplify<{ $: Tag } & CaseOutput<Cases[Tag]>>
 }[keyof Cases & string]
+
+/**
+ * The answers a case's attributes declare (`Returns`/`Responds`), else
+ * `undefined`.
+ *
+ * @example
+ * ```ts
+ * type Declared = DeclaredResponses<[EndPoint, RespondsAttribute<{ 200: typeof User }>]> //=> { 200: typeof User }
+ * ```
+ */
+export type DeclaredResponses<Attributes extends readonly CaseAttribute[]> = Attributes extends readonly []
+  ? undefined
+  : [Extract<Attributes[number], RespondsAttribute>] extends [RespondsAttribute<infer Responses>]
+    ? [Responses] extends [never]
+      ? undefined
+      : Responses
+    : undefined
+
+/**
+ * The declared answers of a union's cases, by case key; `NoResponses`
+ * (every key maps to `undefined`) when no case declares any: one check for
+ * the whole union, so routes without answers cost nothing more.
+ *
+ * @example
+ * ```ts
+ * type Answers = UnionResponses<{ Home: "GET /"; User: CaseDescriptor<{}, {}, { 200: typeof User }> }>
+ * //=> { Home: undefined; User: { 200: typeof User } }
+ * ```
+ */
+export type UnionResponses<Cases> = [Cases[keyof Cases]] extends [string | { readonly "~responses"?: undefined }]
+  ? NoResponses
+  : {
+      readonly [Tag in keyof Cases]: Cases[Tag] extends { readonly "~responses"?: infer Responses }
+        ? Responses
+        : undefined
+    }
 
 /**
  * Each template in a case record checked; a bad one becomes its error
@@ -86,7 +131,7 @@ type ValidateCase<Input> = Input extends string
 export function union<const Cases extends Readonly<Record<string, CaseInput>>>(
   cases: ValidateCases<Cases>,
   ...attributes: UnionAttribute[]
-): UnionDescriptor<Readonly<Record<keyof Cases & string, CaseDescriptor>>, UnionOutput<Cases>> {
+): UnionDescriptor<Readonly<Record<keyof Cases & string, CaseDescriptor>>, UnionOutput<Cases>, UnionResponses<Cases>> {
   const normalized: Record<string, CaseDescriptor> = Object.create(null)
   for (const tag of Object.keys(cases)) {
     const input = (cases as Record<string, CaseInput>)[tag] as CaseInput
@@ -112,15 +157,26 @@ export function union<const Cases extends Readonly<Record<string, CaseInput>>>(
  * t.case("/blog/<sub>", { sub: BlogSite })
  * ```
  */
-export function caseOf<const Template extends string, const Extra extends Readonly<Record<string, FieldInput>> = {}>(
+export function caseOf<
+  const Template extends string,
+  const Extra extends Readonly<Record<string, FieldInput>> = {},
+  const Attributes extends readonly CaseAttribute[] = [],
+>(
   template: ValidateTemplate<Template, Extra>,
   extra?: Extra,
-  ...attributes: CaseAttribute[]
-): CaseDescriptor<Readonly<Record<string, FieldInput>>, TemplateCaseOutput<Template, Extra>>
-export function caseOf<const Fields extends Readonly<Record<string, FieldInput>>>(
+  ...attributes: Attributes
+): CaseDescriptor<
+  Readonly<Record<string, FieldInput>>,
+  TemplateCaseOutput<Template, Extra>,
+  DeclaredResponses<Attributes>
+>
+export function caseOf<
+  const Fields extends Readonly<Record<string, FieldInput>>,
+  const Attributes extends readonly CaseAttribute[] = [],
+>(
   fields: Fields,
-  ...attributes: CaseAttribute[]
-): CaseDescriptor<Fields, FieldsOutput<Fields>>
+  ...attributes: Attributes
+): CaseDescriptor<Fields, FieldsOutput<Fields>, DeclaredResponses<Attributes>>
 export function caseOf(first: string | Readonly<Record<string, FieldInput>>, ...rest: unknown[]): CaseDescriptor {
   if (typeof first === "string") {
     const [extra, ...attributes] = rest as [Readonly<Record<string, FieldInput>> | undefined, ...CaseAttribute[]]

@@ -50,7 +50,20 @@ export function Infer<const Cases extends Readonly<Record<string, CaseInput>>>(
   cases: Cases & ValidateCases<Cases>,
 ): Router<UnionOutput<Cases>>
 export function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): Router<unknown> {
-  return inferDescriptor(isDescriptor(input) ? input : union(input as never))
+  return inferDescriptor(inferInput(input))
+}
+
+/**
+ * The descriptor `Router.Infer` routes: the one given, or the union of a
+ * bare case record.
+ *
+ * @example
+ * ```ts
+ * inferInput({ Home: "GET /" }).kind //=> "union"
+ * ```
+ */
+export function inferInput(input: Descriptor | Readonly<Record<string, CaseInput>>): Descriptor {
+  return isDescriptor(input) ? input : union(input as never)
 }
 
 const descriptorKinds = new Set([

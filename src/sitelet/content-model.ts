@@ -9,6 +9,8 @@
  */
 import type { Context } from "./context.js"
 import type { HttpStatus } from "./http-status.js"
+import type { ResponseDescriptors } from "../descriptor/responses.js"
+import { isJsonBody, type JsonContent, writeJson } from "./json-content.js"
 import { siteletMessages } from "./messages.js"
 
 /**
@@ -98,7 +100,8 @@ export interface DeferredContent<Endpoint> {
 /**
  * What a handler returns. `Content<never>` (text, JSON, pages) fits every
  * handler; a redirect to an endpoint has that endpoint's type, so a handler
- * can only redirect to endpoints its sitelet links.
+ * can only redirect to endpoints its sitelet links. A `Content.Json` is a
+ * {@link JsonContent} until it is resolved.
  *
  * @example
  * ```ts
@@ -106,7 +109,7 @@ export interface DeferredContent<Endpoint> {
  * const back: Content<Site> = Content.RedirectTemporary({ $: "Home" })
  * ```
  */
-export type Content<Endpoint = never> = StaticContent | DeferredContent<Endpoint>
+export type Content<Endpoint = never> = StaticContent | JsonContent | DeferredContent<Endpoint>
 
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 // A header value may hold visible characters, spaces and tabs; CR, LF and NUL would split the response.
@@ -175,9 +178,10 @@ export function deferred<Endpoint>(run: DeferredContent<Endpoint>["run"]): Defer
 const maxDeferredDepth = 64
 
 /**
- * Runs deferred contents until a static one is reached. A static content
- * that is not a promise comes back as it is, synchronously: no promise and
- * no microtask for the answer nearly every handler gives.
+ * Runs deferred contents until a static one is reached, and writes a JSON
+ * content as text (with `responses`, the descriptors its case declares by
+ * status). A static content that is not a promise comes back synchronously:
+ * no promise and no microtask for the answer nearly every handler gives.
  *
  * @example
  * ```ts
@@ -188,16 +192,36 @@ const maxDeferredDepth = 64
 export function resolveContent<Endpoint>(
   content: Content<Endpoint> | Promise<Content<Endpoint>>,
   ctx: Context<Endpoint>,
+  responses?: ResponseDescriptors,
 ): StaticContent | Promise<StaticContent> {
   if (typeof content === "object" && content !== null && !(content instanceof Promise) && content.kind === "static")
-    return content
-  return resolveLater(content, ctx)
+    return isJsonBody(content.body) ? writeJson(content as JsonContent, responses) : (content as StaticContent)
+  return resolveLater(content, ctx, responses)
 }
 
 async function resolveLater<Endpoint>(
   content: Content<Endpoint> | Promise<Content<Endpoint>>,
   ctx: Context<Endpoint>,
+  responses: ResponseDescriptors | undefined,
 ): Promise<StaticContent> {
+  const settled = await settleContent(content, ctx)
+  return isJsonBody(settled.body) ? writeJson(settled as JsonContent, responses) : (settled as StaticContent)
+}
+
+/**
+ * Runs deferred contents until a static one is reached, and leaves a JSON
+ * content unwritten (for changes that keep its value: a header added to
+ * it, when its case's declared answers are not known yet).
+ *
+ * @example
+ * ```ts
+ * const settled = await settleContent(Content.WithETag(Content.Json(user), '"v1"'), ctx) // a JsonContent
+ * ```
+ */
+export async function settleContent<Endpoint>(
+  content: Content<Endpoint> | Promise<Content<Endpoint>>,
+  ctx: Context<Endpoint>,
+): Promise<StaticContent | JsonContent> {
   let current = await content
   for (let depth = 0; current.kind === "deferred"; depth++) {
     if (depth >= maxDeferredDepth) throw new RangeError(siteletMessages.deferredTooDeep(maxDeferredDepth))
@@ -208,7 +232,9 @@ async function resolveLater<Endpoint>(
 
 /**
  * Applies `change` to the static content a content resolves to; a deferred
- * content stays deferred, a promise stays a promise.
+ * content stays deferred, a promise stays a promise. A JSON content stays
+ * one (its value unwritten) when `change` keeps its body, as status and
+ * header changes do.
  *
  * @example
  * ```ts
@@ -228,7 +254,8 @@ export function mapContent<Endpoint = never>(
   change: (content: StaticContent) => StaticContent,
 ): Content<Endpoint> | Promise<Content<Endpoint>> {
   if (content instanceof Promise) return content.then((resolved) => mapContent(resolved, change))
-  if (content.kind === "static") return change(content)
+  // `change` sees a JSON content's body as it is: the status and header changes pass it on untouched.
+  if (content.kind === "static") return change(content as StaticContent)
   return deferred<Endpoint>(async (ctx) => change(await resolveContent(content, ctx)))
 }
 

@@ -4,11 +4,11 @@
  * (see `content-model.ts`) that all hosts write the same way.
  */
 import type { Descriptor, Infer } from "../descriptor/descriptor.js"
-import { serialize } from "../json/codec.js"
 import {
   type Content as ContentType,
   type ContentBody,
   type ContentHeader,
+  type DeferredContent,
   type StaticContent,
   deferred,
   header,
@@ -16,6 +16,7 @@ import {
   staticContent,
 } from "./content-model.js"
 import { Status, type HttpStatus } from "./http-status.js"
+import type { ContentChange, JsonContent, NonJsonContent } from "./json-content.js"
 import { isWellFormed } from "../internal/well-formed.js"
 import { siteletMessages } from "./messages.js"
 import { Page } from "./page.js"
@@ -47,8 +48,10 @@ function Text(text: string): StaticContent {
 
 /**
  * JSON, `application/json`. With a descriptor the value is written by the
- * JSON codec (bigint as strings, dates as ISO text, `$`-tagged unions);
- * without one, by `JSON.stringify`.
+ * JSON codec (bigint as strings, dates as ISO text, `$`-tagged unions).
+ * Without one, by the codec of the response its case declares for the
+ * content's status (`Returns(User)`, `Responds({ 404: Problem })`), else
+ * by `JSON.stringify`. The value is written when the content is resolved.
  *
  * @example
  * ```ts
@@ -56,11 +59,15 @@ function Text(text: string): StaticContent {
  * Content.Json(posts, t.list(Post))
  * ```
  */
-function Json<const D extends Descriptor>(value: NoInfer<Infer<D>>, descriptor: D): StaticContent
-function Json(value: unknown): StaticContent
-function Json(value: unknown, descriptor?: Descriptor): StaticContent {
-  const text = descriptor === undefined ? (JSON.stringify(value) ?? "null") : serialize(descriptor, value as never)
-  return staticContent(Status.Ok, jsonHeaders, text)
+function Json<const D extends Descriptor>(value: NoInfer<Infer<D>>, descriptor: D): JsonContent<Infer<D>, 200>
+function Json<Value>(value: Value): JsonContent<Value, 200>
+function Json(value: unknown, descriptor?: Descriptor): JsonContent<unknown, 200> {
+  return Object.freeze({
+    kind: "static",
+    status: Status.Ok,
+    headers: jsonHeaders,
+    body: Object.freeze({ kind: "json" as const, value, descriptor }),
+  })
 }
 
 /**
@@ -98,13 +105,29 @@ function Custom(parts: CustomContent): StaticContent {
 
 /**
  * The same content with another status; works on contents and on promises
- * of contents.
+ * of contents. On a `Content.Json` the new code is in the type as well
+ * (`JsonContent<Value, 404>`), for cases that declare `Responds`.
  *
  * @example
  * ```ts
  * Content.SetStatus(Http.Status.MethodNotAllowed, Content.Text("use POST"))
+ * Content.SetStatus(Http.Status.NotFound, Content.Json({ error: "no such user" }))
  * ```
  */
+// The other contents first: a redirect's endpoint type is inferred from the overload the checker tries first.
+function SetStatus<Endpoint = never>(status: HttpStatus, content: NonJsonContent<Endpoint>): NonJsonContent<Endpoint>
+function SetStatus<Endpoint = never>(
+  status: HttpStatus,
+  content: Promise<NonJsonContent<Endpoint>>,
+): Promise<NonJsonContent<Endpoint>>
+function SetStatus<const Code extends number, Value>(
+  status: HttpStatus<Code>,
+  content: JsonContent<Value>,
+): JsonContent<Value, Code>
+function SetStatus<const Code extends number, Value>(
+  status: HttpStatus<Code>,
+  content: Promise<JsonContent<Value>>,
+): Promise<JsonContent<Value, Code>>
 function SetStatus<Endpoint = never>(status: HttpStatus, content: ContentType<Endpoint>): ContentType<Endpoint>
 function SetStatus<Endpoint = never>(
   status: HttpStatus,
@@ -127,22 +150,14 @@ function SetStatus<Endpoint>(
  * Content.WithHeaders(Content.Text("x"), { "Cache-Control": "no-store" })
  * ```
  */
-function WithHeaders<Endpoint = never>(
-  content: ContentType<Endpoint>,
-  headers: CustomContent["Headers"],
-): ContentType<Endpoint>
-function WithHeaders<Endpoint = never>(
-  content: Promise<ContentType<Endpoint>>,
-  headers: CustomContent["Headers"],
-): Promise<ContentType<Endpoint>>
-function WithHeaders<Endpoint>(
+const WithHeaders: ContentChange<[headers: CustomContent["Headers"]]> = <Endpoint>(
   content: ContentType<Endpoint> | Promise<ContentType<Endpoint>>,
   headers: CustomContent["Headers"],
-): ContentType<Endpoint> | Promise<ContentType<Endpoint>> {
+): never => {
   const extra = headerList(headers)
   return mapContent(content as ContentType<Endpoint>, (resolved) =>
     staticContent(resolved.status, [...resolved.headers, ...extra], resolved.body),
-  )
+  ) as never
 }
 
 const redirect = (status: HttpStatus, url: string): StaticContent => {
@@ -192,17 +207,17 @@ export const Content = Object.freeze({
   Event,
   File,
   /** 307 to an endpoint of the sitelet (linked through `ctx.Link`, base path included). */
-  RedirectTemporary: <Endpoint>(endpoint: NoInfer<Endpoint>): ContentType<Endpoint> =>
+  RedirectTemporary: <Endpoint>(endpoint: NoInfer<Endpoint>): DeferredContent<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.TemporaryRedirect, ctx.Link(endpoint))),
   /** 301 to an endpoint of the sitelet. */
-  RedirectPermanent: <Endpoint>(endpoint: NoInfer<Endpoint>): ContentType<Endpoint> =>
+  RedirectPermanent: <Endpoint>(endpoint: NoInfer<Endpoint>): DeferredContent<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.MovedPermanently, ctx.Link(endpoint))),
   /** 307 to a URL. */
   RedirectTemporaryToUrl: (url: string): StaticContent => redirect(Status.TemporaryRedirect, url),
   /** 301 to a URL. */
   RedirectPermanentToUrl: (url: string): StaticContent => redirect(Status.MovedPermanently, url),
   /** 303 See Other to an endpoint: the answer to a form POST. */
-  RedirectSeeOther: <Endpoint>(endpoint: NoInfer<Endpoint>): ContentType<Endpoint> =>
+  RedirectSeeOther: <Endpoint>(endpoint: NoInfer<Endpoint>): DeferredContent<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.SeeOther, ctx.Link(endpoint))),
   /** 303 See Other to a URL: after a form POST, to a checked return address (`safeReturnPath`). */
   RedirectSeeOtherToUrl: (url: string): StaticContent => redirect(Status.SeeOther, url),

@@ -9,7 +9,7 @@ import type { RouteHeaders } from "../router/request.js"
 import { type Encoding, negotiate } from "./accept-encoding.js"
 import { byteRange } from "./byte-range.js"
 import {
-  type Content,
+  type DeferredContent,
   type ContentHeader,
   deferred,
   header,
@@ -165,7 +165,7 @@ async function* empty(): AsyncGenerator<Uint8Array> {}
  * Content.File(`./exports/${id}.csv`, { Download: `report-${id}.csv` })
  * ```
  */
-export function File(path: string, options: FileOptions = {}): Content {
+export function File(path: string, options: FileOptions = {}): DeferredContent<never> {
   checkFileSystem("Content.File")
   return deferred(async (ctx) => {
     const fs = await fileSystem()

@@ -2,8 +2,10 @@
  * Handlers: one content function, or one function per union case (typed by
  * the case's own tag), and the lookup that turns the latter into the former.
  */
-import type { Content } from "./content-model.js"
+import type { Infer, NoResponses, ResponseMap } from "../descriptor/descriptor.js"
+import type { Content, DeferredContent, StaticContent } from "./content-model.js"
 import type { Context } from "./context.js"
+import type { JsonContent } from "./json-content.js"
 import { siteletMessages } from "./messages.js"
 
 /**
@@ -31,8 +33,39 @@ export type HandlerFunction<Endpoint, Links = Endpoint> = (
 ) => HandlerResult<Links>
 
 /**
+ * What the handler of a case that declares its answers may return: any
+ * content but a `Content.Json`, or a `Content.Json` of a declared status
+ * and shape (`Responds({ 200: User, 404: Problem })` allows
+ * `JsonContent<User, 200> | JsonContent<Problem, 404>`).
+ *
+ * @example
+ * ```ts
+ * const found: DeclaredAnswer<Site, { 200: typeof User }> = Content.Json({ id: 1, name: "Ada" })
+ * ```
+ */
+export type DeclaredAnswer<Links, Responses extends ResponseMap> =
+  | StaticContent
+  | DeferredContent<Links>
+  | { [Code in keyof Responses & number]: JsonContent<Infer<Responses[Code]>, Code> }[keyof Responses & number]
+
+/**
+ * The result of one case's handler: checked against its declared answers
+ * when it has some.
+ *
+ * @example
+ * ```ts
+ * type Answer = CaseResult<Site, { 200: typeof User }> //=> DeclaredAnswer<…> | Promise<DeclaredAnswer<…>>
+ * ```
+ */
+export type CaseResult<Links, Responses> = Responses extends ResponseMap
+  ? DeclaredAnswer<Links, Responses> | Promise<DeclaredAnswer<Links, Responses>>
+  : HandlerResult<Links>
+
+/**
  * One function per case of a `$`-tagged union; each receives its case's
- * narrowed type. Every case must be present (the compiler checks).
+ * narrowed type. Every case must be present (the compiler checks). With
+ * `Responses` (the union's declared answers, by case) a case that declares
+ * some must return one of them.
  *
  * @example
  * ```ts
@@ -42,10 +75,20 @@ export type HandlerFunction<Endpoint, Links = Endpoint> = (
  * }
  * ```
  */
-export type CaseHandlers<Endpoint, Links = Endpoint> = [Endpoint] extends [{ readonly $: string }]
+export type CaseHandlers<
+  Endpoint,
+  Links = Endpoint,
+  Responses extends { readonly [Tag in string]?: ResponseMap | undefined } = NoResponses,
+> = [Endpoint] extends [{ readonly $: string }]
   ? // Keyed by each case's own tag in one pass over the union; `Extract<Endpoint, { $: Tag }>`
     // per tag would walk the whole union once per tag (quadratic in the number of cases).
-    { readonly [Case in Endpoint as Case["$"]]: (ctx: Context<Links>, endpoint: Case) => HandlerResult<Links> }
+    // A case without answers looks up `undefined`: one `CaseResult<Links, undefined>` shared by all of them.
+    {
+      readonly [Case in Endpoint as Case["$"]]: (
+        ctx: Context<Links>,
+        endpoint: Case,
+      ) => CaseResult<Links, Responses[Case["$"]]>
+    }
   : never
 
 /**
@@ -56,7 +99,11 @@ export type CaseHandlers<Endpoint, Links = Endpoint> = [Endpoint] extends [{ rea
  * const handler: Handler<{ $: "A" } | { $: "B" }> = { A: () => Content.Text("a"), B: () => Content.Text("b") }
  * ```
  */
-export type Handler<Endpoint, Links = Endpoint> = HandlerFunction<Endpoint, Links> | CaseHandlers<Endpoint, Links>
+export type Handler<
+  Endpoint,
+  Links = Endpoint,
+  Responses extends { readonly [Tag in string]?: ResponseMap | undefined } = NoResponses,
+> = HandlerFunction<Endpoint, Links> | CaseHandlers<Endpoint, Links, Responses>
 
 /**
  * The content function of a handler; a per-case object becomes a lookup by

@@ -4,19 +4,22 @@
 import { siteletMessages } from "./messages.js"
 
 /**
- * A response status: numeric code and reason phrase.
+ * A response status: numeric code and reason phrase. The named statuses
+ * keep their code in the type (`Http.Status.NotFound: HttpStatus<404>`), so
+ * a typed response (`Responds({ 404: Problem })`) can pair a JSON answer
+ * with its status.
  *
  * @example
  * ```ts
- * const teapot: HttpStatus = Http.Status.Custom(418) //=> { code: 418, text: "" }
+ * const teapot: HttpStatus<418> = Http.Status.Custom(418) //=> { code: 418, text: "" }
  * ```
  */
-export interface HttpStatus {
-  readonly code: number
+export interface HttpStatus<Code extends number = number> {
+  readonly code: Code
   readonly text: string
 }
 
-const status = (code: number, text: string): HttpStatus => Object.freeze({ code, text })
+const status = <const Code extends number>(code: Code, text: string): HttpStatus<Code> => Object.freeze({ code, text })
 
 /** Reason phrases of the codes the library writes by itself (RFC 9110). */
 const reasons = new Map<number, string>([
@@ -61,7 +64,7 @@ const reasons = new Map<number, string>([
  * Http.Status.Custom(422)                 //=> { code: 422, text: "Unprocessable Content" }
  * ```
  */
-function Custom(code: number, text?: string): HttpStatus {
+function Custom<const Code extends number>(code: Code, text?: string): HttpStatus<Code> {
   if (!Number.isInteger(code) || code < 200 || code > 599) {
     throw new RangeError(siteletMessages.badStatusCode(code))
   }

@@ -2,8 +2,9 @@
  * `Sitelet.New` and `Sitelet.Infer`: a router plus a content function,
  * written as one function or as one function per union case.
  */
-import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
+import type { Descriptor, Infer as InferType, ResponseMap } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
+import { type ResponseDescriptors, unionResponses } from "../descriptor/responses.js"
 import { Router } from "../router/router.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
@@ -11,6 +12,27 @@ import { handlerFunction, type Handler, type HandlerFunction } from "./handler.j
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 import type { ParseRequestResult } from "../router/result.js"
 import { andThen } from "../internal/maybe-promise.js"
+
+/**
+ * The handler `Sitelet.Infer` takes for a descriptor: one content function,
+ * or one function per case, each checked against the answers its case
+ * declares (`Returns`, `Responds`). One conditional type for the whole
+ * handler, resolved once the descriptor's type is known: reading the
+ * endpoint type and the answers from it separately costs ~10 more
+ * instantiations per route. A descriptor of generic type leaves it
+ * unresolved: generic code uses `Sitelet.New(Router.Infer(d), handler)`.
+ *
+ * @example
+ * ```ts
+ * type H = HandlerFor<typeof Site> //=> Handler<Site, Site, NoResponses>
+ * ```
+ */
+export type HandlerFor<D> = D extends {
+  readonly "~types"?: { readonly output: infer Output }
+  readonly "~responses"?: infer Responses extends { readonly [Tag in string]?: ResponseMap | undefined }
+}
+  ? Handler<Output, Output, Responses>
+  : Handler<InferType<D>>
 
 /**
  * A sitelet serving the endpoints a router parses, with the given handler.
@@ -22,12 +44,25 @@ import { andThen } from "../internal/maybe-promise.js"
  * const site = siteletOf(router, (ctx, e) => Content.Text(String(e)))
  * ```
  */
-export function siteletOf<Endpoint>(router: Router<Endpoint>, handler: HandlerFunction<Endpoint>): Sitelet<Endpoint> {
-  const accept = (result: ParseRequestResult<Endpoint> | undefined): Dispatched<Endpoint> | undefined => {
-    if (result?.$ !== "Success") return undefined
-    const endpoint = result.endpoint
-    return { endpoint, serve: (ctx: Context<Endpoint>) => resolveContent(handler(ctx, endpoint), ctx) }
-  }
+export function siteletOf<Endpoint>(
+  router: Router<Endpoint>,
+  handler: HandlerFunction<Endpoint>,
+  responses?: ReadonlyMap<string, ResponseDescriptors>,
+): Sitelet<Endpoint> {
+  const accept =
+    responses === undefined
+      ? (result: ParseRequestResult<Endpoint> | undefined): Dispatched<Endpoint> | undefined => {
+          if (result?.$ !== "Success") return undefined
+          const endpoint = result.endpoint
+          return { endpoint, serve: (ctx: Context<Endpoint>) => resolveContent(handler(ctx, endpoint), ctx) }
+        }
+      : // Only sitelets with declared answers look them up: the others keep the path above.
+        (result: ParseRequestResult<Endpoint> | undefined): Dispatched<Endpoint> | undefined => {
+          if (result?.$ !== "Success") return undefined
+          const endpoint = result.endpoint
+          const declared = responses.get((endpoint as { readonly $: string }).$)
+          return { endpoint, serve: (ctx: Context<Endpoint>) => resolveContent(handler(ctx, endpoint), ctx, declared) }
+        }
   return makeSitelet<Endpoint>(
     router,
     (request, offset, lenient) => (lenient ? undefined : andThen(router.route(request, offset, false), accept)),
@@ -64,6 +99,9 @@ export function New<Endpoint>(router: Router<Endpoint>, handler: Handler<Endpoin
  * A sitelet inferred from a descriptor: `Router.Infer(descriptor)` and a
  * handler, either `(ctx, e) => content` or one function per case
  * (exhaustive, each receiving its narrowed case). Alias `Application.MultiPage`.
+ * A case that declares its answers (`Returns`, `Responds`) has its handler
+ * checked against them and its `Content.Json(value)` written with their
+ * descriptors.
  *
  * @example
  * ```ts
@@ -73,9 +111,10 @@ export function New<Endpoint>(router: Router<Endpoint>, handler: Handler<Endpoin
  * })
  * ```
  */
-export function Infer<const D extends Descriptor>(
-  descriptor: D,
-  handler: Handler<InferType<D>>,
-): Sitelet<InferType<D>> {
-  return siteletOf(Router.Infer(descriptor), handlerFunction(handler, unionTags(descriptor)))
+export function Infer<const D extends Descriptor>(descriptor: D, handler: HandlerFor<D>): Sitelet<InferType<D>> {
+  return siteletOf(
+    Router.Infer(descriptor),
+    handlerFunction(handler as Handler<InferType<D>>, unionTags(descriptor)),
+    unionResponses(descriptor),
+  )
 }

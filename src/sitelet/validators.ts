@@ -9,15 +9,18 @@ import { webDigest } from "../internal/digest.js"
 import {
   type Content,
   type ContentHeader,
+  type DeferredContent,
   deferred,
   header,
   isStreamBody,
   mapContent,
   resolveContent,
+  settleContent,
   type StaticContent,
   staticContent,
 } from "./content-model.js"
 import { Status } from "./http-status.js"
+import type { ContentChange } from "./json-content.js"
 import { siteletMessages } from "./messages.js"
 
 // etagc = %x21 / %x23-7E / obs-text (RFC 9110 §8.8.3): no space, no quote, no control.
@@ -64,10 +67,13 @@ export function WithETag<Endpoint = never>(
   content: Content<Endpoint> | Promise<Content<Endpoint>>,
   tag?: string,
   options?: { readonly Weak?: boolean },
-): Content<Endpoint> {
+): DeferredContent<Endpoint> {
   if (tag !== undefined) {
     const value = entityTag(tag, options?.Weak === true)
-    return deferred<Endpoint>(async (ctx) => withHeader(await resolveContent(content, ctx), "ETag", value))
+    // A JSON content stays one: its case's declared answer writes it later.
+    return deferred<Endpoint>(async (ctx) =>
+      withHeader((await settleContent(content, ctx)) as StaticContent, "ETag", value),
+    )
   }
   return deferred<Endpoint>(async (ctx) => {
     const resolved = await resolveContent(content, ctx)
@@ -87,18 +93,13 @@ export function WithETag<Endpoint = never>(
  * Content.WithLastModified(Content.Json(article, Article), article.updated)
  * ```
  */
-export function WithLastModified<Endpoint = never>(content: Content<Endpoint>, date: Date): Content<Endpoint>
-export function WithLastModified<Endpoint = never>(
-  content: Promise<Content<Endpoint>>,
-  date: Date,
-): Promise<Content<Endpoint>>
-export function WithLastModified<Endpoint = never>(
+export const WithLastModified: ContentChange<[date: Date]> = <Endpoint>(
   content: Content<Endpoint> | Promise<Content<Endpoint>>,
   date: Date,
-): Content<Endpoint> | Promise<Content<Endpoint>> {
+): never => {
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw new TypeError(siteletMessages.badLastModified)
   const value = date.toUTCString()
-  return mapContent(content as Content<Endpoint>, (resolved) => withHeader(resolved, "Last-Modified", value))
+  return mapContent(content as Content<Endpoint>, (resolved) => withHeader(resolved, "Last-Modified", value)) as never
 }
 
 /** The opaque tags of an `If-None-Match` list (`W/` dropped: weak comparison), `"*"` for `*`; undefined when malformed. */

@@ -24,9 +24,11 @@ beforeAll(() => {
  * declarations from 54.9 to 66.0 KB (23.2 KB gzip). Raised again for `Router.Events` (the server-sent
  * events client: +2.2 KB minified, 0.8 KB gzip), which took client from 88.3 to 90.5 KB (31.6 KB gzip), and for
  * uploads (file parts, quoted Content-Disposition parameters, `t.file` fields: declarations from 71.8 to 74.8 KB).
+ * Raised for declared answers (`Returns`/`Responds` read back by `Router.Fetch`, their messages, the
+ * decoded `FetchError.value`: +1.2 KB minified), which took client from 96.3 to 97.5 KB.
  */
 const budgets = {
-  client: { minified: 97_000, gzip: 34_000 },
+  client: { minified: 99_000, gzip: 34_500 },
   declarations: { minified: 80_000, gzip: 27_500 },
 }
 

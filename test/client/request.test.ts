@@ -41,7 +41,8 @@ const Bodies = t.union({
 /** A sitelet that records what it parsed and echoes it as JSON. */
 function echoSite<D extends Descriptor>(descriptor: D) {
   const seen: unknown[] = []
-  const site = Sitelet.Infer(descriptor, (_ctx, endpoint) => {
+  // A generic descriptor: Sitelet.New takes the handler of a router's endpoint type as it is.
+  const site = Sitelet.New(Router.Infer(descriptor), (_ctx, endpoint) => {
     seen.push(endpoint)
     return Content.Json(endpoint, descriptor)
   })

@@ -31,10 +31,10 @@ describe("Content", () => {
     expect(json.body).toBe('{"a":[1,"<"]}')
     expect(json.headers.get("content-type")).toBe("application/json")
   })
-  it("Json with a descriptor uses the codec", () => {
+  it("Json with a descriptor uses the codec", async () => {
     const Item = t.record({ id: t.bigint, at: t.datetime, tag: t.option(t.string) })
     const content = Content.Json({ id: 12n, at: new Date(Date.UTC(2026, 0, 2)) }, Item)
-    expect(content.body).toBe('{"id":"12","at":"2026-01-02T00:00:00.000Z"}')
+    expect((await serve(content)).body).toBe('{"id":"12","at":"2026-01-02T00:00:00.000Z"}')
   })
   it("Page escapes the title and writes it only when given", () => {
     const page = Content.Page({

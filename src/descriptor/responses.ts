@@ -1,0 +1,78 @@
+/**
+ * Declared answers (`Returns`, `Responds`) read back from descriptors: the
+ * status → descriptor map of each case, at run time and in types. The
+ * sitelet writes `Content.Json` with them, the client decodes with them and
+ * the OpenAPI document lists them.
+ */
+import { resolve } from "./composites.js"
+import type { CaseAttribute, CaseDescriptor, Descriptor, NoResponses, ResponseMap } from "./descriptor.js"
+
+/**
+ * The JSON answers a case declares, by status code.
+ *
+ * @example
+ * ```ts
+ * const declared: ResponseDescriptors = new Map([[200, User], [404, Problem]])
+ * ```
+ */
+export type ResponseDescriptors = ReadonlyMap<number, Descriptor>
+
+/**
+ * The declared answers of a descriptor's cases, by case key (`UnionResponses`
+ * of a `t.union`); `{}` for a descriptor whose cases declare none.
+ *
+ * @example
+ * ```ts
+ * type Answers = ResponsesOf<typeof Api> //=> { GetUser: { 200: typeof User }; Home: undefined }
+ * ```
+ */
+export type ResponsesOf<D> = D extends { readonly "~responses"?: infer Responses }
+  ? unknown extends Responses
+    ? NoResponses
+    : Exclude<Responses, undefined>
+  : NoResponses
+
+/**
+ * The answers a case declares (its `Returns`/`Responds`), else `undefined`.
+ *
+ * @example
+ * ```ts
+ * declaredResponses(t.case({}, Returns(User)).attributes) //=> { 200: User }
+ * ```
+ */
+export function declaredResponses(attributes: readonly CaseAttribute[]): ResponseMap | undefined {
+  for (const attribute of attributes) if (attribute.name === "Responds") return attribute.responses
+  return undefined
+}
+
+/**
+ * The same answers as a map from status code to descriptor.
+ *
+ * @example
+ * ```ts
+ * responseDescriptors({ 200: User }) //=> Map { 200 => User }
+ * ```
+ */
+export function responseDescriptors(responses: ResponseMap): ResponseDescriptors {
+  return new Map(Object.entries(responses).map(([code, answer]) => [Number(code), answer as Descriptor]))
+}
+
+/**
+ * The answers each case of a union descriptor declares, by case key;
+ * `undefined` when none declares any (or the descriptor is not a union).
+ *
+ * @example
+ * ```ts
+ * unionResponses(t.union({ User: t.case("GET /user", {}, Returns(User)) })) //=> Map { "User" => Map { 200 => User } }
+ * ```
+ */
+export function unionResponses(descriptor: Descriptor): ReadonlyMap<string, ResponseDescriptors> | undefined {
+  const target = resolve(descriptor)
+  if (target.kind !== "union") return undefined
+  const byCase = new Map<string, ResponseDescriptors>()
+  for (const [key, member] of Object.entries(target.cases as Readonly<Record<string, CaseDescriptor>>)) {
+    const declared = declaredResponses(member.attributes)
+    if (declared !== undefined) byCase.set(key, responseDescriptors(declared))
+  }
+  return byCase.size === 0 ? undefined : byCase
+}
