@@ -4,7 +4,7 @@
  * area are separate unions; `Site` holds them all, so every link in the site
  * is typed.
  */
-import { t, FormData, Json, type Infer } from "../../src/index.js"
+import { t, FormData, Json, Responds, Returns, type Infer } from "../../src/index.js"
 
 /** An article as the JSON API returns it. */
 export const Article = t.record({
@@ -20,11 +20,22 @@ export type Article = Infer<typeof Article>
 export const NewArticle = t.record({ title: t.string, body: t.string })
 export type NewArticle = Infer<typeof NewArticle>
 
-/** The JSON API, served under `/api` with `InferWithErrors`. */
+/** The API's error answer. */
+export const ApiError = t.record({ error: t.string })
+
+/**
+ * The JSON API, served under `/api` with `InferWithErrors`. Each case
+ * declares its answers: the handler's `Content.Json(value)` is written with
+ * them, the typed client decodes them, and `/openapi.json` lists them.
+ */
 export const Api = t.union({
-  ListArticles: "GET /articles",
-  CreateArticle: t.case("POST /articles", { article: Json(NewArticle) }),
-  GetArticle: "GET /articles/<id:int>",
+  ListArticles: t.case("GET /articles", {}, Returns(t.list(Article))),
+  CreateArticle: t.case(
+    "POST /articles",
+    { article: Json(NewArticle) },
+    Responds({ 201: Article, 400: ApiError, 405: ApiError }),
+  ),
+  GetArticle: t.case("GET /articles/<id:int>", {}, Responds({ 200: Article, 404: ApiError })),
 })
 export type Api = Infer<typeof Api>
 

@@ -5,12 +5,13 @@
  * query parameters, request bodies from `Json` and `FormData` fields, JSON
  * Schemas from the descriptors.
  */
-import type { Descriptor } from "../descriptor/descriptor.js"
+import type { Descriptor, ResponseMap } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { datePattern, defaultPathDateFormat } from "../descriptor/date-format.js"
 import { jsonSchemaOf, type JsonSchema, scalarSchema } from "../json/json-schema.js"
 import { type DescribedField, type DescribedRoute, type DescribedSegment, describeRoutes } from "../router/describe.js"
 import type { Router } from "../router/router.js"
+import { Http } from "../sitelet/http-status.js"
 
 /**
  * What `OpenApi.Document` takes besides the site.
@@ -66,6 +67,22 @@ function textSchema(descriptor: Descriptor): JsonSchema {
 function bodySchema(descriptor: Descriptor): JsonSchema {
   const { $schema: _dialect, ...schema } = jsonSchemaOf(descriptor)
   return schema
+}
+
+/**
+ * The responses a case declares, each with its JSON schema; without a
+ * declaration, `default` (the handler may answer anything).
+ */
+function declaredAnswers(responses: ResponseMap | undefined): Record<string, JsonSchema> {
+  if (responses === undefined) return { default: { description: "The endpoint's content" } }
+  const out: Record<string, JsonSchema> = {}
+  for (const [code, descriptor] of Object.entries(responses)) {
+    out[code] = {
+      description: Http.Status.Custom(Number(code)).text || `Status ${code}`,
+      content: { "application/json": { schema: bodySchema(descriptor as Descriptor) } },
+    }
+  }
+  return out
 }
 
 /** The OpenAPI path template of a route, and its path parameters. */
@@ -147,7 +164,9 @@ function operationIdOf(route: DescribedRoute, method: string, taken: Set<string>
  * expanded into concrete paths; several segments in one parameter (a list,
  * a wildcard) are marked `x-sitelets-segments`; a later case with the same
  * path and method (tried after the first) is listed under the first one's
- * `x-sitelets-alternatives`. Answers are not typed yet: `default`.
+ * `x-sitelets-alternatives`. A case's declared answers (`Returns`,
+ * `Responds`) are its responses, each with the JSON Schema of its
+ * descriptor; a case without any has `default`.
  *
  * @example
  * ```ts
@@ -192,7 +211,7 @@ export function Document(
         parameters: [...parameters, ...queryParameters(route.query)],
         ...(body === undefined ? {} : { requestBody: body }),
         responses: {
-          default: { description: "The endpoint's content" },
+          ...declaredAnswers(route.responses),
           ...(reads ? { "400": { description: "A query parameter or the body is missing or malformed" } } : {}),
           ...(options.methodNotAllowed
             ? { "405": { description: "A method the route table does not accept here" } }

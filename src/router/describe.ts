@@ -6,7 +6,7 @@
  * its own concrete path; what a path template cannot express (a list or a
  * record spread over segments, a wildcard) is one parameter marked so.
  */
-import type { Descriptor } from "../descriptor/descriptor.js"
+import type { Descriptor, ResponseMap } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import type { FieldInfo } from "../descriptor/fields.js"
 import type { Alternative, Element } from "./shape.js"
@@ -62,6 +62,8 @@ export interface DescribedRoute {
   readonly query: readonly DescribedField[]
   readonly form: readonly DescribedField[]
   readonly json: Descriptor | undefined
+  /** The answers its case declares (`Returns`, `Responds`): the top-level case's, which its handler serves. */
+  readonly responses?: ResponseMap
   /** Behind `Sitelet.Protect`. */
   readonly protected?: boolean
   /** Served by `Sitelet.CorsContent`. */
@@ -105,6 +107,7 @@ export function describeAlternatives(
       query: fieldsOf(alternative, "query"),
       form: fieldsOf(alternative, "form"),
       json: alternative.shape.json?.descriptor,
+      ...(alternative.shape.responses === undefined ? {} : { responses: alternative.shape.responses }),
     }
     out.push(...expand(alternative.elements, 0, base, inside))
   }
@@ -151,6 +154,8 @@ function expand(
           query: [...route.query, ...inner.query],
           form: [...route.form, ...inner.form],
           json: inner.json ?? route.json,
+          // The handler serves the outer case: its declaration, not the inner one's.
+          ...(route.responses === undefined ? {} : { responses: route.responses }),
         },
         visiting,
       ),

@@ -1,4 +1,5 @@
-import type { CaseDescriptor, Descriptor, RecordDescriptor } from "../descriptor/descriptor.js"
+import type { CaseDescriptor, Descriptor, RecordDescriptor, ResponseMap } from "../descriptor/descriptor.js"
+import { declaredResponses } from "../descriptor/responses.js"
 import { resolve } from "../descriptor/composites.js"
 import { descriptorMessages } from "../descriptor/messages.js"
 import { caseFields, type FieldInfo } from "../descriptor/fields.js"
@@ -61,6 +62,8 @@ export interface Shape {
   readonly fields: readonly FieldInfo[]
   readonly params: readonly ParamField[]
   readonly json: { readonly index: number; readonly name: string; readonly descriptor: Descriptor } | undefined
+  /** The answers the case declares (`Returns`, `Responds`), for documents. */
+  readonly responses: ResponseMap | undefined
 }
 
 /**
@@ -209,8 +212,8 @@ export function alternativesOf(
       json = { index, name: field.name, descriptor: field.type }
     }
   })
-  const shape: Shape = { tag, caseName, fields, params, json }
   const attributes = descriptor.kind === "case" ? descriptor.attributes : []
+  const shape: Shape = { tag, caseName, fields, params, json, responses: declaredResponses(attributes) }
   const endPoints = attributes.flatMap((attribute) => (attribute.name === "EndPoint" ? attribute.values : []))
   const method = attributes.find((attribute) => attribute.name === "Method")?.values
   const wildcard = attributes.some((attribute) => attribute.name === "Wildcard")

@@ -10,6 +10,7 @@ import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
 import type { HandlerResult } from "./handler.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
+import { unionResponses } from "../descriptor/responses.js"
 import { andThen } from "../internal/maybe-promise.js"
 
 /**
@@ -28,7 +29,8 @@ export type ErrorsHandler<Endpoint> = (
 /**
  * A sitelet whose handler sees parse errors. A request whose path matches
  * no case still falls through; a success anywhere in an enclosing `Sum`
- * wins over an error result here.
+ * wins over an error result here. A success's `Content.Json(value)` is
+ * written with the answers its case declares (`Returns`, `Responds`).
  *
  * @example
  * ```ts
@@ -46,10 +48,16 @@ export function InferWithErrors<const D extends Descriptor>(
   handler: ErrorsHandler<Infer<D>>,
 ): Sitelet<Infer<D>> {
   const router = Router.Infer(descriptor)
+  const declared = unionResponses(descriptor)
+  // A success's Content.Json(value) is written with the answers its case declares; error results have none.
+  const responsesOf = (result: ParseRequestResult<Infer<D>>) =>
+    declared !== undefined && result.$ === "Success"
+      ? declared.get((result.endpoint as { readonly $: string }).$)
+      : undefined
   const accept = (result: ParseRequestResult<Infer<D>> | undefined): Dispatched<Infer<D>> | undefined =>
     result && {
       endpoint: result.endpoint,
-      serve: (ctx: Context<Infer<D>>) => resolveContent(handler(ctx, result), ctx),
+      serve: (ctx: Context<Infer<D>>) => resolveContent(handler(ctx, result), ctx, responsesOf(result)),
     }
   return makeSitelet<Infer<D>>(router, (request, offset, lenient) =>
     andThen(router.route(request, offset, lenient), accept),

@@ -41,6 +41,19 @@ const searchAll: SearchQuery = {}
 const badSearch: SearchQuery = { page: "2" }
 const contact: ContactForm = { name: "Ann" }
 void [id, badId, search, searchAll, badSearch, contact]
+
+// The declared answers: GetArticle's 200 is an Article (its JSON form: the date as text), its 404 an ApiError.
+type Found = paths["/api/articles/{id}"]["get"]["responses"]["200"]["content"]["application/json"]
+type Missing = paths["/api/articles/{id}"]["get"]["responses"]["404"]["content"]["application/json"]
+type Created = paths["/api/articles"]["post"]["responses"]["201"]["content"]["application/json"]
+type Listed = paths["/api/articles"]["get"]["responses"]["200"]["content"]["application/json"]
+const found: Found = { id: 1, slug: "a", title: "A", body: "b", published: "2026-11-25" }
+// @ts-expect-error: an article has a title
+const notFound: Found = { id: 1, slug: "a", body: "b", published: "2026-11-25" }
+const missing: Missing = { error: "no article 9" }
+const created: Created = found
+const listed: Listed = [found]
+void [found, notFound, missing, created, listed]
 `
 
 describe("openapi-typescript reads the example's document", () => {
