@@ -66,7 +66,8 @@ function Json(value: unknown, descriptor?: Descriptor): JsonContent<unknown, 200
     kind: "static",
     status: Status.Ok,
     headers: jsonHeaders,
-    body: Object.freeze({ kind: "json" as const, value, descriptor }),
+    // Not frozen: the content holding it is, and no caller shares it (a freeze per response saved).
+    body: { kind: "json" as const, value, descriptor },
   })
 }
 

@@ -104,6 +104,7 @@ export function writeJson(content: JsonContent, responses?: ResponseDescriptors)
   const { value, descriptor } = content.body
   const codec = descriptor ?? responses?.get(content.status.code)
   const text = codec === undefined ? (JSON.stringify(value) ?? "null") : serialize(codec, value as never)
-  // Resolved contents go to hosts and to `mapContent` changes: a plain frozen content, like `staticContent` makes.
-  return Object.freeze({ kind: "static", status: content.status, headers: content.headers, body: text })
+  // A fresh content for the host or a `mapContent` change, built on the content's own (frozen) header list;
+  // not frozen itself, as the host's `finish` does not freeze: a freeze per response saved.
+  return { kind: "static", status: content.status, headers: content.headers, body: text }
 }
