@@ -20,6 +20,12 @@ export interface AppOptions {
   readonly links: boolean
   /** One handler per case through `Sitelet.Infer` (true), or one `switch` over `e.$` (false). */
   readonly handlers: boolean
+  /**
+   * With handlers: `"json"` answers `Content.Json({ n, link })` instead of text from `t.case(template, {})`
+   * cases; `"declared"` does the same from cases that declare that answer (`t.case(template, {},
+   * Returns(Answer))`), so the two differ by the declaration only.
+   */
+  readonly answers?: "json" | "declared"
 }
 
 /**
@@ -85,6 +91,11 @@ export function generateApp(routes: number, srcDir: string, options: AppOptions)
       `import { Sitelet } from ${from("sitelet/sitelet-namespace.js")}`,
       `import { Content } from ${from("sitelet/content.js")}`,
     )
+    if (options.answers === "declared")
+      lines.push(
+        `import { Returns } from ${from("descriptor/attributes.js")}`,
+        "const Answer = t.record({ n: t.float, link: t.string })",
+      )
   } else if (options.links) lines.push(`import { Router } from ${from("router/router.js")}`)
   if (routes === 0) {
     // The baseline: the library's own types are loaded and used once, with no routes.
@@ -95,14 +106,28 @@ export function generateApp(routes: number, srcDir: string, options: AppOptions)
   }
   const shapes = Array.from({ length: routes }, (_, index) => routeShape(index))
   lines.push("export const App = t.union({")
-  shapes.forEach((shape, index) => lines.push(`  R${index}: ${JSON.stringify(shape.template)},`))
+  const declaration = options.answers === "declared" ? ", Returns(Answer)" : ""
+  shapes.forEach((shape, index) =>
+    lines.push(
+      options.handlers && options.answers !== undefined
+        ? `  R${index}: t.case(${JSON.stringify(shape.template)}, {}${declaration}),`
+        : `  R${index}: ${JSON.stringify(shape.template)},`,
+    ),
+  )
   lines.push("})", "export type App = Infer<typeof App>", "")
   if (options.handlers) {
     // Each handler links the next case, so every case is linked once.
     lines.push("export const site = Sitelet.Infer(App, {")
     shapes.forEach((shape, index) => {
-      const link = options.links ? ` + ctx.Link(${(shapes[(index + 1) % routes] ?? shape).value})` : ""
-      lines.push(`  R${index}: (ctx, e) => Content.Text(String(${shape.touch})${link}),`)
+      const linked = `ctx.Link(${(shapes[(index + 1) % routes] ?? shape).value})`
+      if (options.answers !== undefined)
+        lines.push(
+          `  R${index}: (ctx, e) => Content.Json({ n: ${shape.touch}, link: ${options.links ? linked : '""'} }),`,
+        )
+      else
+        lines.push(
+          `  R${index}: (ctx, e) => Content.Text(String(${shape.touch})${options.links ? ` + ${linked}` : ""}),`,
+        )
     })
     lines.push("})")
     return lines.join("\n") + "\n"

@@ -57,6 +57,18 @@ console.log("\ntype cost of the mixed app (five shapes, every third handler asyn
 console.log("routes  instantiations   types    check(s)  memory(MB)  per route (vs previous size)")
 for (const [i, result] of mixed.entries()) printRow(result, mixed[i - 1])
 
+// Issue 16's declared answers: the same t.case app with and without `Returns(Answer)` on every case.
+const answerCosts = (answers: "json" | "declared") =>
+  [50, 200].map((routes) => measureTypeCost(routes, { links: true, handlers: true, answers })) as [TypeCost, TypeCost]
+const [json50, json200] = answerCosts("json")
+const [declared50, declared200] = answerCosts("declared")
+const jsonSlope = marginalPerRoute(json50, json200)
+const declaredSlope = marginalPerRoute(declared50, declared200)
+console.log(
+  `\ndeclared answers (t.case(template, {}) cases answering Content.Json, 50 → 200 routes): ${jsonSlope.toFixed(1)} per route; ` +
+    `with Returns(Answer) on every case: ${declaredSlope.toFixed(1)} (+${(declaredSlope - jsonSlope).toFixed(1)} per declaration)`,
+)
+
 if (!process.argv.includes("--no-editor")) {
   const routes = 300
   console.log(
