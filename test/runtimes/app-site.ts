@@ -7,7 +7,10 @@
 import {
   Content,
   Cors,
+  DateTimeFormat,
   FormData,
+  Http,
+  Responds,
   Sitelet,
   t,
   type HostOptions,
@@ -28,6 +31,15 @@ const Public = t.union({
   Env: "GET /env",
   Later: "GET /later",
   LaterDone: "GET /later/done",
+  // A declared answer: the handler's Content.Json(value) is written by its descriptor (bigint as text, a date format).
+  Answer: t.case(
+    "GET /answer/<id:int>",
+    {},
+    Responds({
+      200: t.record({ id: t.int, big: t.bigint, day: DateTimeFormat("yyyy-MM-dd") }),
+      404: t.record({ error: t.string }),
+    }),
+  ),
 })
 const Private = t.union({ Admin: "GET /admin/<page>" })
 type Endpoint = Infer<typeof Public> | Infer<typeof Private> | { readonly $: "Ping" }
@@ -59,6 +71,10 @@ const pages = Sitelet.Infer(Public, {
     return Content.Text("answered first")
   },
   LaterDone: () => Content.Text(String(laterDone)),
+  Answer: (_ctx, e) =>
+    e.id === 0
+      ? Content.SetStatus(Http.Status.NotFound, Content.Json({ error: "no answer 0" }))
+      : Content.Json({ id: e.id, big: 2n ** 64n + BigInt(e.id), day: new Date(Date.UTC(2026, 10, 25)) }),
 })
 
 const admin = Sitelet.Protect<Endpoint>(

@@ -266,6 +266,16 @@ describe.each(runtimeNames)("%s", (name) => {
     expect((await runtime(name).send("app", { target: "/" })).body).toBe("home")
   })
 
+  it("writes a declared answer with its descriptor, by status", async () => {
+    const found = await runtime(name).send("app", { target: "/answer/7" })
+    expect({ status: found.status, body: found.body }).toEqual({
+      status: 200,
+      body: '{"id":7,"big":"18446744073709551623","day":"2026-11-25"}',
+    })
+    const missing = await runtime(name).send("app", { target: "/answer/0" })
+    expect({ status: missing.status, body: missing.body }).toEqual({ status: 404, body: '{"error":"no answer 0"}' })
+  })
+
   it("runs WaitUntil work after the answer and reports its failure", async () => {
     const later = await runtime(name).send("app", { target: "/later" })
     expect(later.body).toBe("answered first")
