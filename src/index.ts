@@ -45,9 +45,11 @@ export type {
   Handler,
   HandlerFunction,
   HandlerResult,
+  OpenCaseHandlers,
 } from "./sitelet/handler.js"
 export type { ResponseDescriptors, ResponsesOf } from "./descriptor/responses.js"
-export type { HandlerFor } from "./sitelet/infer.js"
+export type { CaseKeys, CheckedHandler, HandlerFor, OpenHandlerFor } from "./sitelet/infer.js"
+export type { HandlerMissing, HandlerUnknownCase } from "./sitelet/messages.js"
 export type { JsonBody, JsonContent } from "./sitelet/json-content.js"
 export type { ErrorsHandler } from "./sitelet/infer-with-errors.js"
 export type { CaseInner, EmbeddableCase, SingleFieldCase } from "./sitelet/embed-in-union.js"

@@ -92,6 +92,27 @@ export type CaseHandlers<
   : never
 
 /**
+ * `CaseHandlers` with every case optional: the shape `Sitelet.Infer`
+ * infers a handler object against, so that a missing or unknown case is
+ * then reported as a sentence (`CheckedHandler`), not as a missing property.
+ *
+ * @example
+ * ```ts
+ * const some: OpenCaseHandlers<{ $: "A" } | { $: "B" }> = { A: () => Content.Text("a") }
+ * ```
+ */
+export type OpenCaseHandlers<Endpoint, Links = Endpoint, Responses = NoResponses> = [Endpoint] extends [
+  { readonly $: string },
+]
+  ? {
+      readonly [Case in Endpoint as Case["$"]]?: (
+        ctx: Context<Links>,
+        endpoint: Case,
+      ) => CaseResult<Links, Responses[Case["$"] & keyof Responses]>
+    }
+  : never
+
+/**
  * A handler: one content function, or (for unions) one function per case.
  *
  * @example
@@ -126,7 +147,11 @@ export function handlerFunction<Endpoint, Links>(
     if (typeof run === "function")
       table.set(tag, run as (ctx: Context<Links>, endpoint: Endpoint) => HandlerResult<Links>)
   }
-  for (const tag of tags ?? []) if (!table.has(tag)) throw new TypeError(siteletMessages.handlerMissing(tag))
+  if (tags !== undefined) {
+    for (const tag of tags) if (!table.has(tag)) throw new TypeError(siteletMessages.handlerMissing(tag))
+    for (const key of table.keys())
+      if (!tags.includes(key)) throw new TypeError(siteletMessages.handlerUnknownCase(key))
+  }
   return (ctx, endpoint) => {
     const tag = (endpoint as { readonly $?: unknown }).$
     const run = typeof tag === "string" ? table.get(tag) : undefined

@@ -8,7 +8,8 @@ import { type ResponseDescriptors, unionResponses } from "../descriptor/response
 import { Router } from "../router/router.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
-import { handlerFunction, type Handler, type HandlerFunction } from "./handler.js"
+import { handlerFunction, type Handler, type HandlerFunction, type OpenCaseHandlers } from "./handler.js"
+import type { HandlerMissing, HandlerUnknownCase } from "./messages.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 import type { ParseRequestResult } from "../router/result.js"
 import { andThen } from "../internal/maybe-promise.js"
@@ -33,6 +34,78 @@ export type HandlerFor<D> = D extends {
 }
   ? Handler<Output, Output, Responses>
   : Handler<InferType<D>>
+
+/**
+ * `HandlerFor` with every case of a handler object optional: what
+ * `Sitelet.Infer` infers the handler against before `CheckedHandler`
+ * reports missing and unknown cases.
+ *
+ * @example
+ * ```ts
+ * type H = OpenHandlerFor<typeof Site> //=> HandlerFunction<Site> | OpenCaseHandlers<Site>
+ * ```
+ */
+export type OpenHandlerFor<D> = D extends {
+  readonly "~types"?: { readonly output: infer Output }
+  readonly "~responses"?: infer Responses extends { readonly [Tag in string]?: ResponseMap | undefined }
+}
+  ? HandlerFunction<Output> | (OpenCaseHandlers<Output, Output, Responses> & OpenMark)
+  : HandlerFunction<InferType<D>>
+
+/**
+ * What marks the open handler shape: a weak type (one optional key) that
+ * the shape has and a user's handler object, sharing no key with it, does
+ * not extend.
+ */
+interface OpenMark {
+  readonly "~open"?: never
+}
+
+/**
+ * A handler checked: a function, or an object with a function for every
+ * case and no other key; else the sentence saying what is wrong (the one
+ * `Sitelet.Infer` throws at run time), as a compile error at the call site.
+ *
+ * @example
+ * ```ts
+ * type Bad = CheckedHandler<{ Home: () => Content }, "Home" | "Other">
+ * //=> "Sitelet.Infer: the handler object has no function for case 'Other'"
+ * ```
+ */
+export type CheckedHandler<Handler, Tags> = Handler extends (...args: never[]) => unknown
+  ? Handler
+  : Handler extends OpenMark
+    ? // The open shape itself (the checker types the handler's functions against it): nothing to check.
+      Handler
+    : [Tags] extends [never]
+      ? Handler
+      : HandlerKeysProblem<keyof Handler, Tags> extends infer Problem extends string
+        ? [Problem] extends [never]
+          ? Handler
+          : Problem
+        : Handler
+
+/**
+ * The case keys of a union descriptor (the keys of its `cases` record: one
+ * lookup, where the endpoint union's `$` would be read case by case); `never`
+ * for other descriptors, which take no handler object.
+ *
+ * @example
+ * ```ts
+ * type Tags = CaseKeys<typeof Site> //=> "Home" | "Article"
+ * ```
+ */
+export type CaseKeys<D> = D extends { readonly kind: "union"; readonly cases: infer Cases }
+  ? keyof Cases & string
+  : never
+
+// The missing cases first (each its sentence); when none is missing, the keys that are no case. A correct
+// object passes two relation checks and instantiates nothing per case.
+type HandlerKeysProblem<Keys, Tags> = [Tags] extends [Keys]
+  ? [Keys] extends [Tags]
+    ? never
+    : HandlerUnknownCase<Exclude<Keys, Tags> & string>
+  : HandlerMissing<Exclude<Tags, Keys> & string>
 
 /**
  * A sitelet serving the endpoints a router parses, with the given handler.
@@ -111,7 +184,10 @@ export function New<Endpoint>(router: Router<Endpoint>, handler: Handler<Endpoin
  * })
  * ```
  */
-export function Infer<const D extends Descriptor>(descriptor: D, handler: HandlerFor<D>): Sitelet<InferType<D>> {
+export function Infer<const D extends Descriptor, H extends OpenHandlerFor<D>>(
+  descriptor: D,
+  handler: CheckedHandler<H, CaseKeys<D>>,
+): Sitelet<InferType<D>> {
   return siteletOf(
     Router.Infer(descriptor),
     handlerFunction(handler as Handler<InferType<D>>, unionTags(descriptor)),

@@ -22,7 +22,10 @@ export const siteletMessages = {
     'html`…`: an interpolated attribute value must be quoted (name="${value}")',
   badHeaderName: (name: string) => `Content: '${name}' is not a valid header name`,
   badHeaderValue: (name: string) => `Content: the value of header '${name}' contains a control character`,
-  handlerMissing: (tag: string) => `Sitelet.Infer: the handler object has no function for case '${tag}'`,
+  handlerMissing: (tag: string): HandlerMissing<string> =>
+    `Sitelet.Infer: the handler object has no function for case '${tag}'`,
+  handlerUnknownCase: (key: string): HandlerUnknownCase<string> =>
+    `Sitelet.Infer: the handler object has a function for '${key}', which is no case of this endpoint type`,
   notAUnion: (where: string) => `${where}: the descriptor must be a union (t.union({ … }))`,
   unknownCase: (where: string, tag: string) => `${where}: the union has no case '${tag}'`,
   caseNotSingleField: (where: string, tag: string) =>
@@ -51,3 +54,26 @@ export const siteletMessages = {
     "Content.WithETag: a streamed body cannot be hashed before it is sent; give the tag (Content.WithETag(content, tag))",
   forgedSafeHtml: () => "SafeHtml: use Html.Raw(…) to mark trusted markup",
 } as const
+
+/**
+ * The sentence of a handler object without a function for case `Tag`: the
+ * thrown error's and, as a type, the compile error's.
+ *
+ * @example
+ * ```ts
+ * type Missing = HandlerMissing<"Other"> //=> "Sitelet.Infer: the handler object has no function for case 'Other'"
+ * ```
+ */
+export type HandlerMissing<Tag extends string> = `Sitelet.Infer: the handler object has no function for case '${Tag}'`
+
+/**
+ * The sentence of a handler object with a function for `Key`, no case of
+ * its endpoint type (a misspelt case).
+ *
+ * @example
+ * ```ts
+ * type Typo = HandlerUnknownCase<"Typo"> //=> "Sitelet.Infer: the handler object has a function for 'Typo', which is no case of this endpoint type"
+ * ```
+ */
+export type HandlerUnknownCase<Key extends string> =
+  `Sitelet.Infer: the handler object has a function for '${Key}', which is no case of this endpoint type`

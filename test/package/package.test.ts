@@ -5,6 +5,7 @@
  */
 import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { publint } from "publint"
 import { formatMessage } from "publint/utils"
 import { beforeAll, describe, expect, it } from "vitest"
@@ -24,6 +25,17 @@ describe("the packed package", () => {
     for (const entry of ["dist/index.js", "dist/index.d.ts", "dist/host/node.js", "dist/client/index.js"]) {
       expect(packed.files).toContain(entry)
     }
+  })
+
+  it("declares types under their own names: no bundler-renamed `Handler$1` in what a user hovers", () => {
+    const declarations = packed.files.filter((file) => file.endsWith(".d.ts"))
+    expect(declarations.length).toBeGreaterThan(50)
+    const renamed: string[] = []
+    for (const file of declarations) {
+      const text = readFileSync(join(packed.folder, "node_modules", "sitelets", file), "utf8")
+      for (const match of text.matchAll(/\b[A-Za-z_]\w*\$\d+\b/g)) renamed.push(`${file}: ${match[0]}`)
+    }
+    expect(renamed).toEqual([])
   })
 
   it("passes publint", async () => {

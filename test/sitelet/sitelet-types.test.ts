@@ -42,8 +42,8 @@ describe("handler types", () => {
       TypeError,
     )
     // biome-ignore format: the @ts-expect-error line must stay right above the erroring line
-    // @ts-expect-error an unknown case is a compile error
-    Sitelet.Infer(Blog, { Index: () => Content.Text("i"), Post: () => Content.Text("p"), Tag: () => Content.Text("t"), Nope: () => Content.Text("n") })
+    // @ts-expect-error an unknown case is a compile error, and thrown too
+    expect(() => Sitelet.Infer(Blog, { Index: () => Content.Text("i"), Post: () => Content.Text("p"), Tag: () => Content.Text("t"), Nope: () => Content.Text("n") })).toThrow(TypeError)
   })
   it("gives the whole union to a function handler and infers the sitelet type", () => {
     const site = Sitelet.Infer(Blog, (ctx, e) => {
