@@ -15,13 +15,12 @@ import type { ParseRequestResult } from "../router/result.js"
 import { andThen } from "../internal/maybe-promise.js"
 
 /**
- * The handler `Sitelet.Infer` takes for a descriptor: one content function,
- * or one function per case, each checked against the answers its case
- * declares (`Returns`, `Responds`). One conditional type for the whole
- * handler, resolved once the descriptor's type is known: reading the
- * endpoint type and the answers from it separately costs ~10 more
- * instantiations per route. A descriptor of generic type leaves it
- * unresolved: generic code uses `Sitelet.New(Router.Infer(d), handler)`.
+ * The complete handler of a descriptor: one content function, or one
+ * function per case (every case present), each checked against the answers
+ * its case declares (`Returns`, `Responds`). For annotating a handler
+ * written apart from its `Sitelet.Infer` call (which infers the object
+ * against `OpenHandlerFor` and checks it with `CheckedHandler`). One
+ * conditional type, resolved once the descriptor's type is known.
  *
  * @example
  * ```ts

@@ -1,5 +1,13 @@
 import { expectAssignable, expectError, expectNotAssignable, expectType } from "tsd"
-import { Content, Sitelet, t, type CheckedHandler, type Infer, type Sitelet as SiteletOf } from "sitelets"
+import {
+  Content,
+  Sitelet,
+  t,
+  type CheckedHandler,
+  type HandlerFor,
+  type Infer,
+  type Sitelet as SiteletOf,
+} from "sitelets"
 
 const Site = t.union({ Ok: "GET /ok/<n:int>", Other: "GET /other", Third: "POST /third" })
 type Site = Infer<typeof Site>
@@ -41,3 +49,11 @@ expectType<SiteletOf<Site>>(
 const partial = { Ok: () => Content.Text("") }
 expectError(Sitelet.Infer(Site, partial))
 expectAssignable<SiteletOf<Site>>(Sitelet.Infer(Site, (_ctx, e) => Content.Text(e.$)))
+
+// A handler written apart, annotated with the complete handler type.
+const annotated: HandlerFor<typeof Site> = {
+  Ok: (_ctx, e) => Content.Text(String(e.n)),
+  Other: () => Content.Text(""),
+  Third: () => Content.Text(""),
+}
+expectType<SiteletOf<Site>>(Sitelet.Infer(Site, annotated))
