@@ -149,8 +149,8 @@ export function handlerFunction<Endpoint, Links>(
   }
   if (tags !== undefined) {
     for (const tag of tags) if (!table.has(tag)) throw new TypeError(siteletMessages.handlerMissing(tag))
-    for (const key of table.keys())
-      if (!tags.includes(key)) throw new TypeError(siteletMessages.handlerUnknownCase(key))
+    const known = new Set(tags)
+    for (const key of table.keys()) if (!known.has(key)) throw new TypeError(siteletMessages.handlerUnknownCase(key))
   }
   return (ctx, endpoint) => {
     const tag = (endpoint as { readonly $?: unknown }).$
