@@ -211,11 +211,12 @@ export function Document(
         parameters: [...parameters, ...queryParameters(route.query)],
         ...(body === undefined ? {} : { requestBody: body }),
         responses: {
-          ...declaredAnswers(route.responses),
           ...(reads ? { "400": { description: "A query parameter or the body is missing or malformed" } } : {}),
           ...(options.methodNotAllowed
             ? { "405": { description: "A method the route table does not accept here" } }
             : {}),
+          // Last: a declared 400 or 405 (the handler's own JSON answer to it) keeps its schema.
+          ...declaredAnswers(route.responses),
         },
         ...(route.methods === undefined ? { "x-sitelets-any-method": true } : {}),
         // Behind Sitelet.Protect: the signed session cookie (a browser without it is redirected to the login).

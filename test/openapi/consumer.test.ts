@@ -53,7 +53,10 @@ const notFound: Found = { id: 1, slug: "a", body: "b", published: "2026-11-25" }
 const missing: Missing = { error: "no article 9" }
 const created: Created = found
 const listed: Listed = [found]
-void [found, notFound, missing, created, listed]
+// A declared 400 keeps its schema over the generic one the route's body implies.
+type Refused = paths["/api/articles"]["post"]["responses"]["400"]["content"]["application/json"]
+const refused: Refused = { error: "title must not be empty" }
+void [found, notFound, missing, created, listed, refused]
 `
 
 describe("openapi-typescript reads the example's document", () => {

@@ -9,7 +9,7 @@ import { Validator } from "@seriousme/openapi-schema-validator"
 import Ajv2020 from "ajv/dist/2020.js"
 import { OpenApi } from "../../src/openapi/document.js"
 import { t } from "../../src/descriptor/t.js"
-import { EndPoint, NamedUnionCases, Responds, Returns } from "../../src/descriptor/attributes.js"
+import { EndPoint, Json, NamedUnionCases, Responds, Returns } from "../../src/descriptor/attributes.js"
 import type { Descriptor } from "../../src/descriptor/descriptor.js"
 import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
@@ -57,6 +57,26 @@ describe("declared answers in the document", () => {
     })
     // Without a declaration: the handler may answer anything.
     expect(paths["/"]?.get?.responses).toEqual({ default: { description: "The endpoint's content" } })
+  })
+
+  it("keep their schema for a status the site also answers by itself (400, 405)", () => {
+    const Forms = t.union({
+      Create: t.case(
+        "POST /items",
+        { name: Json(t.string) },
+        Responds({ 201: t.int, 400: t.record({ error: t.string }) }),
+      ),
+    })
+    const doc = OpenApi.Document(
+      Sitelet.Infer(Forms, () => Content.Text("")),
+      {
+        info: { title: "forms", version: "1" },
+        methodNotAllowed: true,
+      },
+    )
+    const responses = (doc.paths as Record<string, Record<string, Operation>>)["/items"]?.post?.responses
+    expect(Object.keys(responses ?? {}).sort()).toEqual(["201", "400", "405"])
+    expect(responses?.["400"]?.content?.["application/json"]?.schema).toMatchObject({ type: "object" })
   })
 
   it("come from the case its handler serves: an outer case's, not a nested union's", () => {
