@@ -73,7 +73,7 @@ function bodySchema(descriptor: Descriptor): JsonSchema {
  * The responses a case declares, each with its JSON schema; without a
  * declaration, `default` (the handler may answer anything).
  */
-function declaredAnswers(responses: ResponseMap | undefined): Record<string, JsonSchema> {
+function responsesOf(responses: ResponseMap | undefined): Record<string, JsonSchema> {
   if (responses === undefined) return { default: { description: "The endpoint's content" } }
   const out: Record<string, JsonSchema> = {}
   for (const [code, descriptor] of Object.entries(responses)) {
@@ -216,7 +216,7 @@ export function Document(
             ? { "405": { description: "A method the route table does not accept here" } }
             : {}),
           // Last: a declared 400 or 405 (the handler's own JSON answer to it) keeps its schema.
-          ...declaredAnswers(route.responses),
+          ...responsesOf(route.responses),
         },
         ...(route.methods === undefined ? { "x-sitelets-any-method": true } : {}),
         // Behind Sitelet.Protect: the signed session cookie (a browser without it is redirected to the login).

@@ -121,20 +121,13 @@ export function siteletOf<Endpoint>(
   handler: HandlerFunction<Endpoint>,
   responses?: ReadonlyMap<string, ResponseDescriptors>,
 ): Sitelet<Endpoint> {
-  const accept =
-    responses === undefined
-      ? (result: ParseRequestResult<Endpoint> | undefined): Dispatched<Endpoint> | undefined => {
-          if (result?.$ !== "Success") return undefined
-          const endpoint = result.endpoint
-          return { endpoint, serve: (ctx: Context<Endpoint>) => resolveContent(handler(ctx, endpoint), ctx) }
-        }
-      : // Only sitelets with declared answers look them up: the others keep the path above.
-        (result: ParseRequestResult<Endpoint> | undefined): Dispatched<Endpoint> | undefined => {
-          if (result?.$ !== "Success") return undefined
-          const endpoint = result.endpoint
-          const declared = responses.get((endpoint as { readonly $: string }).$)
-          return { endpoint, serve: (ctx: Context<Endpoint>) => resolveContent(handler(ctx, endpoint), ctx, declared) }
-        }
+  const accept = (result: ParseRequestResult<Endpoint> | undefined): Dispatched<Endpoint> | undefined => {
+    if (result?.$ !== "Success") return undefined
+    const endpoint = result.endpoint
+    // Only sitelets with declared answers look them up (by the case's tag).
+    const declared = responses?.get((endpoint as { readonly $: string }).$)
+    return { endpoint, serve: (ctx: Context<Endpoint>) => resolveContent(handler(ctx, endpoint), ctx, declared) }
+  }
   return makeSitelet<Endpoint>(
     router,
     (request, offset, lenient) => (lenient ? undefined : andThen(router.route(request, offset, false), accept)),
