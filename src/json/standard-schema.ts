@@ -7,6 +7,7 @@ import type { StandardSchemaV1 } from "../descriptor/standard-schema-spec.js"
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { decoderOf } from "./decode-compile.js"
 import type { Decoder } from "./decode-scalars.js"
+import { checkDepth } from "./depth-check.js"
 import { Failure, toJsonError } from "./failure.js"
 import { describeReceived, JsonError, type JsonPathSegment } from "./json-error.js"
 import { defaultLimits } from "./options.js"
@@ -37,8 +38,11 @@ const segmentOf = (step: PropertyKey | StandardSchemaV1.PathSegment): JsonPathSe
 
 /**
  * The decoder of a `Json(schema)` field: the foreign schema validates the
- * parsed body. Only synchronous schemas can decode (the codec is
- * synchronous); an async result is reported as an error.
+ * parsed body. The codec's depth limit applies first, so the schema never
+ * sees nesting a descriptor would refuse. Only synchronous schemas can
+ * decode (the codec is synchronous): an async result is refused, and its
+ * promise is given a rejection handler so that nothing it does later
+ * reaches the process as an unhandled rejection.
  *
  * @example
  * ```ts
@@ -48,10 +52,13 @@ const segmentOf = (step: PropertyKey | StandardSchemaV1.PathSegment): JsonPathSe
 export function foreignDecoder(schema: StandardSchemaV1): Decoder {
   const props = schema["~standard"]
   const expected = `a value accepted by the ${props.vendor} schema`
-  return (value) => {
+  return (value, depth, limits) => {
+    checkDepth(value, depth, limits)
     const result = props.validate(value)
-    if (result instanceof Promise)
+    if (isThenable(result)) {
+      result.then(undefined, ignore)
       throw new Failure(`a synchronous ${props.vendor} schema`, "an async validation result")
+    }
     if (result.issues === undefined) return result.value
     const issue = result.issues[0]
     const failure = new Failure(expected, issue ? issue.message : describeReceived(value))
@@ -59,3 +66,8 @@ export function foreignDecoder(schema: StandardSchemaV1): Decoder {
     throw failure
   }
 }
+
+const ignore = (): void => {}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function"
