@@ -4,7 +4,7 @@ import { inField, LinkFailure } from "./link-error.js"
 import { needBody, type LinkWriter, type MatchOutcome, type MatchState, type Next } from "./match-state.js"
 import { routerMessages } from "./messages.js"
 import type { Alternative, Element, Shape } from "./shape.js"
-import type { FormValue } from "./param-codec.js"
+import type { FormValue, ParamCodec } from "./param-codec.js"
 
 /**
  * Whether a set of methods accepts a request method; `HEAD` is answered by `GET` cases.
@@ -19,7 +19,9 @@ export function acceptsMethod(methods: ReadonlySet<string> | undefined, method: 
 }
 
 /** What a field's codec kind (`int`, `option:int`, `list:bool`) reads, in an error's words. */
-function expectedOf(kind: string): string {
+function expectedOf(codec: ParamCodec): string {
+  const kind = codec.kind
+  if (codec.expected !== undefined) return codec.expected
   if (kind.startsWith("option:")) return kind.slice(7)
   return kind.startsWith("list:") ? `a list of ${kind.slice(5)}` : kind
 }
@@ -84,7 +86,11 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
           ? routerMessages.formMalformed
           : given === undefined || given.length === 0
             ? routerMessages.formFieldMissing
-            : routerMessages.formFieldInvalid(expectedOf(param.codec.kind), given[0] as FormValue)
+            : routerMessages.formFieldInvalid(
+                expectedOf(param.codec),
+                // The value that does not fit: in a list, the first refused item.
+                given.find((value) => !param.codec.read([value]).ok) ?? (given[0] as FormValue),
+              )
       state.errors.push({ $: "MissingFormData", name: param.key, reason })
     }
   }

@@ -56,6 +56,9 @@ export const routerMessages = {
   formFieldMissing: "no value",
   formMalformed:
     "the form body is malformed (a bad percent-escape, or a multipart body without its boundary or closing delimiter)",
+  /** What a `t.file({ MaxBytes })` field expects. */
+  fileOfAtMost: (maxBytes: number, list: boolean) =>
+    list ? `a list of files of at most ${maxBytes} bytes each` : `a file of at most ${maxBytes} bytes`,
   formFieldInvalid: (expected: string, received: string | { readonly size: number }) =>
     typeof received === "string"
       ? `expected ${expected}, got ${JSON.stringify(received)}`

@@ -31,6 +31,8 @@ export interface ParamCodec {
   write(key: string, value: unknown, out: Array<readonly [string, FormValue]>): void
   /** `query:int`-style signature used by the shadowing check. */
   readonly kind: string
+  /** What a value must be, when the kind does not say it all (a file's size limit), for refusal messages. */
+  readonly expected?: string
 }
 
 /**
@@ -56,6 +58,7 @@ function fileCodec(shape: "one" | "option" | "list", file: FileDescriptor): Para
   const fits = (value: FormValue) => isFile(value) && (file.maxBytes === undefined || value.size <= file.maxBytes)
   return {
     kind: shape === "one" ? "file" : `${shape}:file`,
+    expected: file.maxBytes === undefined ? undefined : routerMessages.fileOfAtMost(file.maxBytes, shape === "list"),
     read: (values) => {
       if (shape === "list") return (values ?? []).every(fits) ? { ok: true, value: values ?? [] } : missing
       const first = values?.[0]

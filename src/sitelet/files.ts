@@ -65,8 +65,8 @@ function usableSegment(segment: string, dotfiles: boolean): boolean {
  * ranges, precompressed siblings). Mount it with `Sitelet.Shift("static",
  * Sitelet.Files("./public"))`; its router links `{ $: "File", path }` back
  * to the URL. A request that names no file (missing, a directory, a
- * dotfile, a `..`, `%2F` or backslash in a segment, NUL, a symbolic link
- * leading out of the directory) falls through, so the next part or the
+ * dotfile, a `..`, `%2F` or backslash in a segment, NUL, a trailing slash,
+ * a symbolic link leading out of the directory) falls through, so the next part or the
  * host's 404 answers; directories are never listed. Node, Bun and Deno; on
  * Workers it throws a `TypeError` when built (no file system: use the
  * platform's static assets).
@@ -89,6 +89,8 @@ export function Files(directory: string, options: FilesOptions = {}): Sitelet<Fi
   const rootOf = () =>
     (root ??= fileSystem().then(async (fs) => ({ fs, real: await fs.realpath(fs.resolve(directory)) })))
   const find = async (request: RouteRequest, offset: number) => {
+    // A trailing slash names a directory, never the file (routing itself ignores the empty segment).
+    if (request.path.endsWith("/")) return undefined
     const segments = request.segments.slice(offset)
     if (segments.length === 0 || !segments.every((segment) => usableSegment(segment, dotfiles))) return undefined
     const { fs, real } = await rootOf()

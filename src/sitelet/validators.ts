@@ -20,6 +20,7 @@ import {
   staticContent,
 } from "./content-model.js"
 import { Status } from "./http-status.js"
+import { parseHttpDate } from "./http-date.js"
 import type { ContentChange } from "./json-content.js"
 import { siteletMessages } from "./messages.js"
 
@@ -168,9 +169,9 @@ export function notModified(content: StaticContent, method: string, headers: Rou
   if (lastModified === undefined) return undefined
   const since = headers.get("if-modified-since")
   if (since === null) return undefined
-  const client = Date.parse(since)
-  const modified = Date.parse(lastModified)
-  if (Number.isNaN(client) || Number.isNaN(modified)) return undefined
+  const client = parseHttpDate(since)
+  const modified = parseHttpDate(lastModified)
+  if (client === undefined || modified === undefined) return undefined
   return modified <= client ? notModifiedContent(content) : undefined
 }
 

@@ -108,6 +108,11 @@ describe("Sitelet.Files", () => {
       const since = first.headers.get("last-modified") as string
       const byDate = await host.send({ target: "/static/css/site.css", headers: { "if-modified-since": since } })
       expect(byDate.status, host.name).toBe(304)
+      // Not HTTP dates (RFC 9110 §5.6.7): ignored, so the file is sent.
+      for (const invalid of ["9999", "hello 3000"]) {
+        const ignored = await host.send({ target: "/static/css/site.css", headers: { "if-modified-since": invalid } })
+        expect([ignored.status, ignored.body], `${host.name} ${invalid}`).toEqual([200, css])
+      }
     })
   })
 
@@ -199,6 +204,11 @@ describe("Sitelet.Files never reads outside its directory", () => {
       expect(response.body, target).not.toContain("outside the directory")
       expect(response.body, target).not.toContain("SECRET")
     }
+  })
+  it("does not serve a file under its path with a trailing slash (a directory's name)", async () => {
+    expect((await sendRaw(nodePort, { target: "/static/css/site.css" })).status).toBe(200)
+    for (const target of ["/static/css/site.css/", "/static/css/site.css//"])
+      expect((await sendRaw(nodePort, { target })).status, target).toBe(404)
   })
   it("follows a link that stays inside", async () => {
     expect((await sendRaw(nodePort, { target: "/static/in-link.html" })).body).toBe("<h1>hi</h1>")

@@ -77,7 +77,12 @@ describe("notModified (If-Modified-Since)", () => {
     expect(notModified(dated, "GET", headers({ "if-modified-since": "Wed, 25 Nov 2026 09:59:59 GMT" }))).toBeUndefined()
   })
   it("ignores a malformed date, and defers to If-None-Match when both are sent", () => {
-    expect(notModified(dated, "GET", headers({ "if-modified-since": "yesterday" }))).toBeUndefined()
+    // Date.parse reads "9999" and "hello 3000" as years; RFC 9110 §13.1.3 says an invalid date is ignored.
+    for (const invalid of ["yesterday", "9999", "hello 3000", "2027-01-01", "Thu, 26 Nov 2026 10:00:00 UTC", ""])
+      expect(notModified(dated, "GET", headers({ "if-modified-since": invalid })), invalid).toBeUndefined()
+    // The two obsolete forms a recipient must accept (RFC 9110 §5.6.7).
+    for (const obsolete of ["Thursday, 26-Nov-26 10:00:00 GMT", "Thu Nov 26 10:00:00 2026"])
+      expect(notModified(dated, "GET", headers({ "if-modified-since": obsolete }))?.status.code, obsolete).toBe(304)
     const both = Content.WithLastModified(tagged('"abc"'), when) as ReturnType<typeof Content.Text>
     const later = "Thu, 26 Nov 2026 10:00:00 GMT"
     expect(
