@@ -28,29 +28,30 @@ const asctime = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z][a-z]) ([ \d]\d) (\
  * ```
  */
 export function parseHttpDate(text: string, now: number = Date.now()): number | undefined {
-  let match = imfFixdate.exec(text)
-  if (match !== null) return instant(match[3], match[2], match[1], match[4], match[5], match[6])
-  match = rfc850.exec(text)
-  if (match !== null) return instant(centuryOf(Number(match[3]), now), match[2], match[1], match[4], match[5], match[6])
-  match = asctime.exec(text)
-  if (match !== null) return instant(match[6], match[1], match[2], match[3], match[4], match[5])
+  let m = imfFixdate.exec(text)
+  if (m !== null) return instant(Number(m[3]), m[2], m[1], m[4], m[5], m[6])
+  m = rfc850.exec(text)
+  if (m !== null) return instant(yearOf(Number(m[3]), now), m[2], m[1], m[4], m[5], m[6])
+  m = asctime.exec(text)
+  if (m !== null) return instant(Number(m[6]), m[1], m[2], m[3], m[4], m[5])
   return undefined
 }
 
-function centuryOf(twoDigits: number, now: number): string {
+/** The year of a two-digit RFC 850 year: not more than 50 years after `now`'s. */
+function yearOf(twoDigits: number, now: number): number {
   const current = new Date(now).getUTCFullYear()
-  let year = current - (current % 100) + twoDigits
-  if (year > current + 50) year -= 100
-  return String(year)
+  const year = current - (current % 100) + twoDigits
+  return year > current + 50 ? year - 100 : year
 }
 
-type Part = string | undefined
+type Digits = string | undefined
 
-function instant(yearText: Part, monthName: Part, dayText: Part, hourText: Part, minuteText: Part, secondText: Part) {
+function instant(year: number, monthName: Digits, dayText: Digits, h: Digits, m: Digits, s: Digits) {
   const month = months.indexOf(monthName as string)
-  const [year, day, hour, minute, second] = [yearText, dayText, hourText, minuteText, secondText].map(Number) as number[]
-  if (month < 0 || (hour as number) > 23 || (minute as number) > 59 || (second as number) > 60) return undefined
-  const time = Date.UTC(year as number, month, day, hour, minute, Math.min(second as number, 59))
+  const [day, hour, minute, second] = [Number(dayText), Number(h), Number(m), Number(s)]
+  if (month < 0 || hour > 23 || minute > 59 || second > 60) return undefined
+  // A leap second (60) is read as the last second of its minute.
+  const time = Date.UTC(year, month, day, hour, minute, Math.min(second, 59))
   const date = new Date(time)
   // Date.UTC rolls 31 Feb over into March, and reads years 0-99 as 1900-1999: neither is the date written.
   return date.getUTCDate() === day && date.getUTCFullYear() === year ? time : undefined
