@@ -4,6 +4,7 @@
  * the answers its case declares (`Returns`, `Responds`).
  */
 import type { Descriptor, Infer, ResponseMap } from "../descriptor/descriptor.js"
+import { isNoBody, type NoBody } from "../descriptor/no-body.js"
 import type { ResponseDescriptors } from "../descriptor/responses.js"
 import { deserialize } from "../json/codec.js"
 import type { JsonOptions } from "../json/options.js"
@@ -46,16 +47,29 @@ export interface AnsweringRouter<Endpoint, Responses> extends Router<Endpoint> {
 }
 
 /**
- * The success (2xx) values a case's declared answers decode to.
+ * The success (2xx) values a case's declared answers decode to: a
+ * `NoBody` status gives `undefined`, and so does a case that declares
+ * error statuses only.
  *
  * @example
  * ```ts
  * type U = SuccessValue<{ 200: typeof User; 404: typeof Problem }> //=> User
+ * type D = SuccessValue<{ 204: NoBody; 404: typeof Problem }>      //=> undefined
+ * type E = SuccessValue<{ 404: typeof Problem }>                   //=> undefined
  * ```
  */
-export type SuccessValue<Responses extends ResponseMap> = {
-  [Code in keyof Responses & number]: `${Code}` extends `2${string}` ? Infer<Responses[Code]> : never
-}[keyof Responses & number]
+export type SuccessValue<Responses extends ResponseMap> = OrUndefined<
+  {
+    [Code in keyof Responses & number]: `${Code}` extends `2${string}`
+      ? Responses[Code] extends NoBody
+        ? undefined
+        : Infer<Responses[Code]>
+      : never
+  }[keyof Responses & number]
+>
+
+// A case that declares no success resolves `undefined` for its 2xx answer without a body.
+type OrUndefined<Value> = [Value] extends [never] ? undefined : Value
 
 /**
  * What `Router.Fetch` resolves to for an endpoint value: the decoded 2xx
@@ -93,8 +107,11 @@ const defaultFetch: FetchFunction = (request) => globalThis.fetch(request)
  * - Without one, on a router of the client's `Router.Infer` whose case
  *   declares its answers (`Returns`, `Responds`), the same with the
  *   declared descriptor of the status received: a 2xx answer resolves to its
- *   value; a declared error status throws `FetchError` with the decoded
- *   answer as `value`; an undeclared status throws `FetchError`.
+ *   value (`undefined` for a status declared `NoBody`); a declared error
+ *   status throws `FetchError` with the decoded answer as `value`; an
+ *   undeclared 204 or 205, or an undeclared 2xx with an empty body on a
+ *   case that declares no 2xx body, resolves `undefined`; any other
+ *   undeclared status throws `FetchError`.
  * - Otherwise it resolves to the `Response` as received (any status).
  *
  * @example
@@ -146,7 +163,15 @@ export async function fetchEndpoint<Endpoint>(
   const answer = expected !== undefined ? (ok ? expected : undefined) : declared?.get(response.status)
   const badStatus = () =>
     new FetchError(clientMessages.badStatus(request.method, url, response.status, response.statusText), response)
-  if (answer === undefined) throw badStatus()
+  if (answer === undefined) {
+    if (ok && declared !== undefined && (await bodiless(response, declared))) return undefined
+    throw badStatus()
+  }
+  if (isNoBody(answer)) {
+    await response.body?.cancel()
+    if (ok) return undefined
+    throw badStatus()
+  }
   const contentType = response.headers.get("content-type")
   if (!isJsonType(mediaTypeOf(contentType)))
     throw new FetchError(clientMessages.notJson(request.method, url, contentType), response)
@@ -155,6 +180,18 @@ export async function fetchEndpoint<Endpoint>(
   const error = badStatus()
   error.value = value
   throw error
+}
+
+/**
+ * Whether an undeclared 2xx answer is a success without a body, which
+ * resolves `undefined`: a 204 or 205 always; another 2xx with an empty
+ * body when the case declares no 2xx body at all. The response stays
+ * unread for the `FetchError` of any other answer.
+ */
+async function bodiless(response: Response, declared: ResponseDescriptors): Promise<boolean> {
+  if (response.status === 204 || response.status === 205) return true
+  for (const [code, answer] of declared) if (code >= 200 && code <= 299 && !isNoBody(answer)) return false
+  return (await response.clone().text()) === ""
 }
 
 /** The declared answers of an endpoint value's case, when the router knows them. */

@@ -25,6 +25,7 @@ export {
   Returns,
   Wildcard,
 } from "../descriptor/attributes.js"
+export { NoBody } from "../descriptor/no-body.js"
 export type * from "../descriptor/descriptor.js"
 export { Json, type JsonCodec } from "../json/json-namespace.js"
 export { JsonError, type JsonPathSegment } from "../json/json-error.js"

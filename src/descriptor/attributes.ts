@@ -9,6 +9,7 @@ import type {
   UnionAttribute,
 } from "./descriptor.js"
 import { descriptorMessages } from "./messages.js"
+import { type BodylessAnswers, bodylessStatuses, isNoBody, type NoBody } from "./no-body.js"
 import type { StandardSchemaV1 } from "./standard-schema-spec.js"
 import { datetime } from "./primitives.js"
 import { isForeignSchema, schemaDescriptor } from "./standard.js"
@@ -163,16 +164,20 @@ export function Name(tag: string): Attribute<"Name"> {
  * t.case("GET /users/<id:int>", {}, Responds({ 200: User, 404: Problem }))
  * ```
  */
-export function Responds<const Responses extends ResponseMap>(responses: Responses): RespondsAttribute<Responses> {
-  const checked: Record<number, Descriptor> = Object.create(null)
+export function Responds<const Responses extends ResponseMap>(
+  responses: Responses & BodylessAnswers,
+): RespondsAttribute<Responses> {
+  const checked: Record<number, Descriptor | NoBody> = Object.create(null)
   const codes = Object.keys(responses)
   if (codes.length === 0) throw new TypeError(descriptorMessages.responsesEmpty)
   for (const code of codes) {
     const status = Number(code)
     if (!/^[2-5][0-9][0-9]$/.test(code)) throw new TypeError(descriptorMessages.badResponseStatus(code))
     const answer = (responses as Readonly<Record<string, unknown>>)[code]
-    if (!isDescriptor(answer)) throw new TypeError(descriptorMessages.badResponseDescriptor(code))
-    checked[status] = answer
+    if (isNoBody(answer)) checked[status] = answer
+    else if (!isDescriptor(answer)) throw new TypeError(descriptorMessages.badResponseDescriptor(code))
+    else if (bodylessStatuses.has(status)) throw new TypeError(descriptorMessages.bodylessStatus(code))
+    else checked[status] = answer
   }
   return Object.freeze({
     kind: "attribute",

@@ -7,6 +7,7 @@
  * property lookup and stays cheap for the checker.
  */
 
+import type { NoBody } from "./no-body.js"
 import type { StandardJSONSchemaConverter, StandardSchemaV1 } from "./standard-schema-spec.js"
 
 /** The phantom slot every descriptor carries; absent at run time. */
@@ -168,14 +169,15 @@ export type CaseAttribute =
   | RespondsAttribute
 
 /**
- * What a case answers: status code → descriptor of its JSON body.
+ * What a case answers: status code → descriptor of its JSON body, or
+ * `NoBody` for a status answered without one.
  *
  * @example
  * ```ts
- * const answers: ResponseMap = { 200: User, 404: Problem }
+ * const answers: ResponseMap = { 200: User, 204: NoBody, 404: Problem }
  * ```
  */
-export type ResponseMap = { readonly [Code in number]?: Descriptor }
+export type ResponseMap = { readonly [Code in number]?: Descriptor | NoBody }
 
 /**
  * The declared answers of a union none of whose cases declares any: every

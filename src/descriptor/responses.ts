@@ -6,16 +6,18 @@
  */
 import { resolve } from "./composites.js"
 import type { CaseAttribute, CaseDescriptor, Descriptor, NoResponses, ResponseMap } from "./descriptor.js"
+import type { NoBody } from "./no-body.js"
 
 /**
- * The JSON answers a case declares, by status code.
+ * The answers a case declares, by status code: the descriptor of the JSON
+ * body, or `NoBody`.
  *
  * @example
  * ```ts
- * const declared: ResponseDescriptors = new Map([[200, User], [404, Problem]])
+ * const declared: ResponseDescriptors = new Map([[200, User], [204, NoBody], [404, Problem]])
  * ```
  */
-export type ResponseDescriptors = ReadonlyMap<number, Descriptor>
+export type ResponseDescriptors = ReadonlyMap<number, Descriptor | NoBody>
 
 /**
  * The declared answers of a descriptor's cases, by case key (`UnionResponses`
@@ -54,7 +56,7 @@ export function declaredResponses(attributes: readonly CaseAttribute[]): Respons
  * ```
  */
 export function responseDescriptors(responses: ResponseMap): ResponseDescriptors {
-  return new Map(Object.entries(responses).map(([code, answer]) => [Number(code), answer as Descriptor]))
+  return new Map(Object.entries(responses).map(([code, answer]) => [Number(code), answer as Descriptor | NoBody]))
 }
 
 /**

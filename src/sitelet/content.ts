@@ -71,6 +71,23 @@ function Json(value: unknown, descriptor?: Descriptor): JsonContent<unknown, 200
   })
 }
 
+const noHeaders: readonly ContentHeader[] = Object.freeze([])
+
+/**
+ * `204 No Content`: a success without a body, so without `Content-Type`
+ * (RFC 9110 §15.3.5). The answer of a status declared `NoBody`
+ * (`Responds({ 204: NoBody })`), for which the typed client resolves
+ * `undefined`.
+ *
+ * @example
+ * ```ts
+ * Sitelet.Infer(Api, { DeletePost: async (_ctx, e) => (await remove(e.id), Content.NoContent()) })
+ * ```
+ */
+function NoContent(): StaticContent {
+  return staticContent(Status.NoContent, noHeaders, undefined)
+}
+
 /**
  * The parts of `Content.Custom`.
  *
@@ -198,6 +215,7 @@ export const Content = Object.freeze({
   Page,
   Text,
   Json,
+  NoContent,
   Custom,
   SetStatus,
   WithHeaders,

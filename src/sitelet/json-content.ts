@@ -5,6 +5,7 @@
  * of the handler can check the value against that declaration.
  */
 import type { Descriptor } from "../descriptor/descriptor.js"
+import { isNoBody } from "../descriptor/no-body.js"
 import type { ResponseDescriptors } from "../descriptor/responses.js"
 import { serialize } from "../json/codec.js"
 import type { Content, ContentHeader, DeferredContent, StaticContent } from "./content-model.js"
@@ -102,7 +103,9 @@ export function isJsonBody(body: unknown): body is JsonBody {
  */
 export function writeJson(content: JsonContent, responses?: ResponseDescriptors): StaticContent {
   const { value, descriptor } = content.body
-  const codec = descriptor ?? responses?.get(content.status.code)
+  const declared = responses?.get(content.status.code)
+  // A status declared NoBody has no codec: its handler's type allows no Content.Json there.
+  const codec = descriptor ?? (isNoBody(declared) ? undefined : declared)
   const text = codec === undefined ? (JSON.stringify(value) ?? "null") : serialize(codec, value as never)
   // A fresh content for the host or a `mapContent` change, built on the content's own (frozen) header list;
   // not frozen itself, as the host's `finish` does not freeze: a freeze per response saved.
