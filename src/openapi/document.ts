@@ -5,13 +5,13 @@
  * query parameters, request bodies from `Json` and `FormData` fields, JSON
  * Schemas from the descriptors.
  */
-import type { Descriptor, ResponseMap } from "../descriptor/descriptor.js"
+import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { datePattern, defaultPathDateFormat } from "../descriptor/date-format.js"
-import { jsonSchemaOf, type JsonSchema, scalarSchema } from "../json/json-schema.js"
+import { type JsonSchema, scalarSchema } from "../json/json-schema.js"
+import { answersOf, bodySchema, type DocumentedHost, problemSchema } from "./answers.js"
 import { type DescribedField, type DescribedRoute, type DescribedSegment, describeRoutes } from "../router/describe.js"
 import type { Router } from "../router/router.js"
-import { Http } from "../sitelet/http-status.js"
 
 /**
  * What `OpenApi.Document` takes besides the site.
@@ -26,7 +26,14 @@ export interface OpenApiOptions {
   readonly info: { readonly title: string; readonly version: string } & Readonly<Record<string, unknown>>
   /** The `servers` list. */
   readonly servers?: ReadonlyArray<{ readonly url: string; readonly description?: string }>
-  /** The host answers 405 for wrong methods (host option `methodNotAllowed`): each operation lists it. */
+  /**
+   * The options the site is hosted with (the same object given to
+   * `NodeHandler`, `Middleware` or `Fetch.Handler`): the statuses the host
+   * answers by itself under them (403 with `csrf`, 405 with
+   * `methodNotAllowed`, 304 with `etag`, 503 with `deadline`) are listed.
+   */
+  readonly host?: DocumentedHost
+  /** Shorthand for `host: { methodNotAllowed }`. */
   readonly methodNotAllowed?: boolean
   /** The session cookie's name, for the security scheme of `Protect`-ed operations. Default `"sitelets_session"`. */
   readonly sessionCookie?: string
@@ -63,26 +70,12 @@ function textSchema(descriptor: Descriptor): JsonSchema {
   }
 }
 
-/** A JSON Schema without its `$schema` (the document's dialect is 2020-12 already). */
-function bodySchema(descriptor: Descriptor): JsonSchema {
-  const { $schema: _dialect, ...schema } = jsonSchemaOf(descriptor)
-  return schema
-}
-
-/**
- * The responses a case declares, each with its JSON schema; without a
- * declaration, `default` (the handler may answer anything).
- */
-function responsesOf(responses: ResponseMap | undefined): Record<string, JsonSchema> {
-  if (responses === undefined) return { default: { description: "The endpoint's content" } }
-  const out: Record<string, JsonSchema> = {}
-  for (const [code, descriptor] of Object.entries(responses)) {
-    out[code] = {
-      description: Http.Status.Custom(Number(code)).text || `Status ${code}`,
-      content: { "application/json": { schema: bodySchema(descriptor as Descriptor) } },
-    }
-  }
-  return out
+/** Responses in status order (`default` last), as readers expect them. */
+function sortedByStatus(responses: Record<string, unknown>): Record<string, unknown> {
+  const codes = Object.keys(responses).sort((a, b) =>
+    a === "default" ? 1 : b === "default" ? -1 : Number(a) - Number(b),
+  )
+  return Object.fromEntries(codes.map((code) => [code, responses[code]]))
 }
 
 /** The OpenAPI path template of a route, and its path parameters. */
@@ -120,10 +113,11 @@ function queryParameters(fields: readonly DescribedField[]): JsonSchema[] {
   })
 }
 
-function requestBody(route: DescribedRoute): JsonSchema | undefined {
+function requestBody(route: DescribedRoute, method: string): JsonSchema | undefined {
   if (route.json !== undefined)
     return { required: true, content: { "application/json": { schema: bodySchema(route.json) } } }
-  if (route.form.length === 0) return undefined
+  // A GET or HEAD has no body: its form fields are read from the query.
+  if (route.form.length === 0 || method === "get" || method === "head") return undefined
   const properties: Record<string, JsonSchema> = {}
   const required: string[] = []
   let files = false
@@ -179,6 +173,7 @@ export function Document(
   options: OpenApiOptions,
 ): OpenApiDocument {
   const router: Router<any> = "Router" in site ? site.Router : site
+  const host: DocumentedHost = { methodNotAllowed: options.methodNotAllowed, ...options.host }
   const paths: Record<string, Record<string, JsonSchema>> = {}
   const templates = new Map<string, string>()
   const taken = new Set<string>()
@@ -203,21 +198,14 @@ export function Document(
       const first = route.segments[0]
       const tag = route.segments.length > 1 && first?.kind === "literal" ? first.text : undefined
       if (tag !== undefined) tags.add(tag)
-      const body = requestBody(route)
-      const reads = route.query.length > 0 || body !== undefined
+      const body = requestBody(route, method)
+      const query = body === undefined && route.json === undefined ? [...route.query, ...route.form] : route.query
       const operation: JsonSchema = {
         operationId: id,
         ...(tag === undefined ? {} : { tags: [tag] }),
-        parameters: [...parameters, ...queryParameters(route.query)],
+        parameters: [...parameters, ...queryParameters(query)],
         ...(body === undefined ? {} : { requestBody: body }),
-        responses: {
-          ...(reads ? { "400": { description: "A query parameter or the body is missing or malformed" } } : {}),
-          ...(options.methodNotAllowed
-            ? { "405": { description: "A method the route table does not accept here" } }
-            : {}),
-          // Last: a declared 400 or 405 (the handler's own JSON answer to it) keeps its schema.
-          ...responsesOf(route.responses),
-        },
+        responses: sortedByStatus(answersOf(route, method, host)),
         ...(route.methods === undefined ? { "x-sitelets-any-method": true } : {}),
         // Behind Sitelet.Protect: the signed session cookie (a browser without it is redirected to the login).
         ...(route.protected ? { security: [{ session: [] }] } : {}),
@@ -233,9 +221,10 @@ export function Document(
     ...(options.servers === undefined ? {} : { servers: options.servers.map((server) => ({ ...server })) }),
     ...(tags.size === 0 ? {} : { tags: [...tags].map((name) => ({ name })) }),
     paths,
-    ...(secured
-      ? {
-          components: {
+    components: {
+      schemas: { Problem: problemSchema },
+      ...(secured
+        ? {
             securitySchemes: {
               session: {
                 type: "apiKey",
@@ -244,9 +233,9 @@ export function Document(
                 description: "The signed session cookie `ctx.UserSession.LoginUser` sets",
               },
             },
-          },
-        }
-      : {}),
+          }
+        : {}),
+    },
   }
 }
 

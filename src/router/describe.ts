@@ -68,6 +68,10 @@ export interface DescribedRoute {
   readonly protected?: boolean
   /** Served by `Sitelet.CorsContent`. */
   readonly cors?: boolean
+  /** Served by `Sitelet.Files`. */
+  readonly files?: boolean
+  /** Served by `Sitelet.InferWithErrors`: failed queries and bodies reach the handler. */
+  readonly withErrors?: boolean
 }
 
 type RouteSoFar = DescribedRoute
@@ -195,7 +199,12 @@ function expand(
 export function describeRoutes(router: { describe(): readonly RouteSource[] }): DescribedRoute[] {
   return router.describe().flatMap((source) => {
     const prefix = source.prefix.map((text): DescribedSegment => ({ kind: "literal", text }))
-    const marks = { ...(source.protected ? { protected: true } : {}), ...(source.cors ? { cors: true } : {}) }
+    const marks = {
+      ...(source.protected ? { protected: true } : {}),
+      ...(source.cors ? { cors: true } : {}),
+      ...(source.files ? { files: true } : {}),
+      ...(source.withErrors ? { withErrors: true } : {}),
+    }
     if (source.alternatives === undefined)
       return [{ operation: [], methods: undefined, segments: prefix, query: [], form: [], json: undefined, ...marks }]
     return describeAlternatives(source.alternatives).map((route) => ({

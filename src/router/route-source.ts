@@ -24,6 +24,10 @@ export interface RouteSource {
   readonly protected?: boolean
   /** Served by `Sitelet.CorsContent`: other origins may call it from a browser. */
   readonly cors?: boolean
+  /** Served by `Sitelet.Files`: files, with ranges and validators. */
+  readonly files?: boolean
+  /** Served by `Sitelet.InferWithErrors`: a query or body that fails to parse reaches the handler. */
+  readonly withErrors?: boolean
 }
 
 /**
@@ -37,7 +41,7 @@ export interface RouteSource {
  */
 export function markSources<R extends { describe(): readonly RouteSource[] }>(
   router: R,
-  mark: { readonly protected?: boolean; readonly cors?: boolean },
+  mark: Pick<RouteSource, "protected" | "cors" | "files" | "withErrors">,
 ): R {
   const marked = Object.create(router) as R
   Object.defineProperty(marked, "describe", {

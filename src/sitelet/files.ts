@@ -6,6 +6,7 @@
  */
 import { Router } from "../router/router.js"
 import type { RouteRequest } from "../router/request.js"
+import { markSources } from "../router/route-source.js"
 import { t } from "../descriptor/t.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
@@ -122,7 +123,8 @@ export function Files(directory: string, options: FilesOptions = {}): Sitelet<Fi
     }
   }
   return makeSitelet<FileEndpoint>(
-    router,
+    // Marked for documents: OpenApi.Document lists a file's answers (200, 206, 304, 416, 404).
+    markSources(router, { files: true }),
     (request, offset, lenient) => {
       if (lenient || router.route(request, offset, false) === undefined) return undefined
       return find(request, offset).then((found) => {

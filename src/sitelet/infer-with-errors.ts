@@ -6,6 +6,7 @@
 import type { Descriptor, Infer } from "../descriptor/descriptor.js"
 import type { ParseRequestResult } from "../router/result.js"
 import { Router } from "../router/router.js"
+import { markSources } from "../router/route-source.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
 import type { HandlerResult } from "./handler.js"
@@ -59,7 +60,8 @@ export function InferWithErrors<const D extends Descriptor>(
       endpoint: result.endpoint,
       serve: (ctx: Context<Infer<D>>) => resolveContent(handler(ctx, result), ctx, responsesOf(result)),
     }
-  return makeSitelet<Infer<D>>(router, (request, offset, lenient) =>
+  // Marked for documents: a failed query or body reaches the handler here, instead of falling through.
+  return makeSitelet<Infer<D>>(markSources(router, { withErrors: true }), (request, offset, lenient) =>
     andThen(router.route(request, offset, lenient), accept),
   )
 }

@@ -1,0 +1,153 @@
+/**
+ * What the server answers an operation with: the statuses of the case's
+ * declaration (or of its kind of content), merged with the statuses the
+ * library itself answers under the host's options. The rule is the
+ * README's table (OpenAPI, "What the document promises"); the property
+ * test of `test/openapi/truth.test.ts` sends random and malformed requests
+ * through the real hosts and checks every answer against it.
+ */
+import type { Descriptor } from "../descriptor/descriptor.js"
+import { isNoBody } from "../descriptor/no-body.js"
+import { jsonSchemaOf, type JsonSchema } from "../json/json-schema.js"
+import type { DescribedRoute } from "../router/describe.js"
+import { Http } from "../sitelet/http-status.js"
+
+/**
+ * The host options a document follows: the same object given to the host
+ * (`NodeHandler(site, options)`, `Fetch.Handler(site, options)`), so the
+ * document and the server cannot drift apart.
+ *
+ * @example
+ * ```ts
+ * const host: DocumentedHost = { csrf: true, methodNotAllowed: true, etag: true, deadline: 5_000 }
+ * ```
+ */
+export interface DocumentedHost {
+  readonly csrf?: unknown
+  readonly methodNotAllowed?: boolean
+  readonly etag?: boolean
+  readonly deadline?: number
+  readonly problemDetails?: boolean
+}
+
+/** The reference to the shared schema of the library's `application/problem+json` answers. */
+export const problemRef: JsonSchema = { $ref: "#/components/schemas/Problem" }
+
+/**
+ * The RFC 9457 problem document the hosts write for a refused body
+ * (`src/host/problem.ts`), as a JSON Schema.
+ *
+ * @example
+ * ```ts
+ * document.components.schemas.Problem === problemSchema
+ * ```
+ */
+export const problemSchema: JsonSchema = {
+  type: "object",
+  description: "A refusal the library writes itself (RFC 9457)",
+  required: ["type", "title", "status", "detail"],
+  properties: {
+    type: { type: "string" },
+    title: { type: "string" },
+    status: { type: "integer", minimum: 400, maximum: 599 },
+    detail: { type: "string" },
+    errors: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["detail"],
+        properties: {
+          pointer: { type: "string" },
+          path: { type: "string" },
+          field: { type: "string" },
+          detail: { type: "string" },
+        },
+      },
+    },
+  },
+}
+
+type Media = Record<string, { schema: JsonSchema }>
+interface Answer {
+  description: string
+  content?: Media
+  headers?: Record<string, JsonSchema>
+}
+
+const text: Media = { "text/plain": { schema: { type: "string" } } }
+const problem: Media = { "application/problem+json": { schema: problemRef } }
+const anything: Media = { "*/*": { schema: {} } }
+const unsafe = new Set(["post", "put", "patch", "delete"])
+
+const described = (code: number, fallback: string) => Http.Status.Custom(code).text || fallback
+
+/** A JSON Schema without its `$schema` (the document's dialect is 2020-12 already). */
+export function bodySchema(descriptor: Descriptor): JsonSchema {
+  const { $schema: _dialect, ...schema } = jsonSchemaOf(descriptor)
+  return schema
+}
+
+/**
+ * The responses of one operation (a route and one of its methods) under
+ * the host's options: each status with every media type it can carry.
+ *
+ * @example
+ * ```ts
+ * answersOf(route, "get", { methodNotAllowed: true }) //=> { 200: …, 400: …, 404: …, 405: …, 414: …, 500: … }
+ * ```
+ */
+export function answersOf(route: DescribedRoute, method: string, host: DocumentedHost): Record<string, Answer> {
+  const out: Record<string, Answer> = {}
+  const add = (code: number | "default", description: string, content?: Media, headers?: Answer["headers"]) => {
+    const key = String(code)
+    const entry = (out[key] ??= { description })
+    if (content !== undefined) entry.content = { ...entry.content, ...content }
+    if (headers !== undefined) entry.headers = { ...entry.headers, ...headers }
+  }
+  // What the handler answers: its declaration, or what its kind of content may be.
+  if (route.responses !== undefined) {
+    for (const [code, answer] of Object.entries(route.responses)) {
+      const status = Number(code)
+      const description = described(status, `Status ${code}`)
+      if (isNoBody(answer)) add(status, description)
+      else add(status, description, { "application/json": { schema: bodySchema(answer as Descriptor) } })
+    }
+  } else if (route.files) {
+    add(200, "The file", anything)
+    add(206, "One byte range of the file (Range)", anything)
+    add(304, "Not modified since the client's copy (If-None-Match, If-Modified-Since)")
+    add(416, "No satisfiable byte range (Content-Range: bytes */size)")
+    add(404, "No such file", text)
+  } else {
+    add(200, "The endpoint's content: a page, text, JSON, a stream or a file", anything)
+    // An undeclared handler may answer any status it sets (Content.SetStatus): declare them with Responds.
+    add("default", "Any other answer the handler gives (declare it with Responds)", anything)
+  }
+  // What the library answers itself.
+  const reads = route.json !== undefined || (route.form.length > 0 && method !== "get" && method !== "head")
+  const queryFields = route.query.length > 0 || (route.form.length > 0 && (method === "get" || method === "head"))
+  const pathParams = route.segments.some((segment) => segment.kind === "param")
+  add(400, "A malformed request target (percent-encoding, UTF-8)", text)
+  if (reads) {
+    add(400, "The body is malformed or not what the endpoint reads", { ...text, ...problem })
+    add(413, "The body, or its form fields, over the host's limits", text)
+    add(415, "A Content-Type the endpoint does not read, or a charset other than UTF-8", { ...text, ...problem })
+  }
+  // A request that fails to parse is not accepted (the specification's rule): the host's 404. With
+  // InferWithErrors the handler answers a failed query or body instead; a path that does not parse still falls through.
+  if (pathParams || (!route.withErrors && queryFields)) add(404, "The request does not parse as this endpoint", text)
+  add(414, "The request target, or its query parameters, over the host's limits", text)
+  if (host.csrf && unsafe.has(method)) add(403, "A cross-site request with an unsafe method (host option csrf)", text)
+  if (host.methodNotAllowed)
+    add(405, "A method the route table does not accept at this path (Allow lists those it does)", text, {
+      Allow: { schema: { type: "string" } },
+    })
+  if (route.protected)
+    add(307, "Not logged in (or refused by VerifyUser): redirected to the login endpoint", text, {
+      Location: { schema: { type: "string" } },
+    })
+  if (host.etag && method === "get") add(304, "Not modified since the client's copy (host option etag)")
+  if (host.deadline !== undefined) add(503, `No answer within the host's deadline (${host.deadline} ms)`, text)
+  add(500, "The handler failed (reported to the host's onError)", text)
+  return out
+}
