@@ -7,12 +7,17 @@
 import { createRequire } from "node:module"
 import { dirname } from "node:path"
 import { Content, OpenApi, Sitelet, type OpenApiDocument } from "../../src/index.js"
+import { exampleHostOptions } from "./host-options.js"
 import { site } from "./site.js"
 
-/** The document of the example site (its one declaration, nothing written twice). */
+/**
+ * The document of the example site (its one declaration, nothing written
+ * twice), under the host options `npm start` serves it with: the statuses
+ * those options make the host answer (403 under csrf, 405, 304) are listed.
+ */
 export const document: OpenApiDocument = OpenApi.Document(site, {
   info: { title: "sitelets example", version: "0.1.0" },
-  methodNotAllowed: true,
+  host: exampleHostOptions(() => undefined),
 })
 
 const swaggerFiles = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"))

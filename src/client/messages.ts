@@ -16,6 +16,7 @@ export const clientMessages = {
     `${method} ${url} answered Content-Type '${contentType ?? ""}' (expected application/json)`,
   notEventStream: (method: string, url: string, contentType: string | null) =>
     `${method} ${url} answered Content-Type '${contentType ?? ""}' (expected text/event-stream)`,
+  fileInQuery: (method: string) => `a file field cannot travel in the query of a ${method} request`,
   noWindow: "Router.Install needs a browser window (pass { window } outside a browser)",
   alreadyDisposed: "This installed router was disposed",
 } as const

@@ -58,7 +58,8 @@ function formText(fields: ReadonlyArray<readonly [string, string]>): string {
 /**
  * The method, path, headers and body of the request for an endpoint value.
  * A `Json` field is serialized with the JSON codec (`Content-Type:
- * application/json`); `FormData` fields are urlencoded. A `Content-Type`
+ * application/json`); `FormData` fields are urlencoded (in the query, for
+ * a GET or HEAD, where the server reads them). A `Content-Type`
  * given in `headers` is kept. Throws `LinkError` when no URL can carry the value.
  *
  * @example
@@ -74,10 +75,17 @@ export function endpointRequestParts<Endpoint>(
   headersInit?: HeadersInit,
 ): EndpointRequestParts {
   const route = linkOf(router, endpoint)
-  const path = routePathToString(route)
+  let path = routePathToString(route)
+  const method = route.method ?? "GET"
   const headers = new Headers(headersInit)
   let body: string | FormData | undefined
-  if (route.body?.kind === "json") {
+  if (route.body?.kind === "form" && (method === "GET" || method === "HEAD")) {
+    // A GET has no body: its form fields travel in the query, where the server reads them.
+    const fields = route.body.fields
+    if (!fields.every((field): field is readonly [string, string] => typeof field[1] === "string"))
+      throw new LinkError("", clientMessages.fileInQuery(method))
+    if (fields.length > 0) path += (path.includes("?") ? "&" : "?") + formText(fields)
+  } else if (route.body?.kind === "json") {
     body = serialize(route.body.descriptor, route.body.value as never)
     if (!headers.has("content-type")) headers.set("content-type", jsonType)
   } else if (route.body?.kind === "form") {
@@ -94,7 +102,7 @@ export function endpointRequestParts<Endpoint>(
       body = multipart
     }
   }
-  return { path, method: route.method ?? "GET", headers, body }
+  return { path, method, headers, body }
 }
 
 function defaultBase(): string | undefined {

@@ -68,7 +68,8 @@ export const problemSchema: JsonSchema = {
 }
 
 type Media = Record<string, { schema: JsonSchema }>
-interface Answer {
+/** One response of an operation. */
+export interface Answer {
   description: string
   content?: Media
   headers?: Record<string, JsonSchema>
@@ -149,5 +150,36 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
   if (host.etag && method === "get") add(304, "Not modified since the client's copy (host option etag)")
   if (host.deadline !== undefined) add(503, `No answer within the host's deadline (${host.deadline} ms)`, text)
   add(500, "The handler failed (reported to the host's onError)", text)
+  // Without a declaration the handler may answer any status with any media type (Content.SetStatus on a page).
+  if (route.responses === undefined && !route.files)
+    for (const entry of Object.values(out))
+      if (entry.content !== undefined) entry.content = { ...entry.content, ...anything }
+  return out
+}
+
+/**
+ * One operation's responses merged into another's: the statuses of both,
+ * each with the media types of both. A later case with the same path and
+ * method is tried when the first does not parse, so the operation answers
+ * what either answers.
+ *
+ * @example
+ * ```ts
+ * mergeAnswers(answersOf(byId, "get", host), answersOf(bySlug, "get", host))
+ * ```
+ */
+export function mergeAnswers(into: Record<string, Answer>, from: Record<string, Answer>): Record<string, Answer> {
+  const out: Record<string, Answer> = { ...into }
+  for (const [code, answer] of Object.entries(from)) {
+    const existing = out[code]
+    out[code] =
+      existing === undefined
+        ? answer
+        : {
+            description: existing.description,
+            ...(existing.content || answer.content ? { content: { ...existing.content, ...answer.content } } : {}),
+            ...(existing.headers || answer.headers ? { headers: { ...existing.headers, ...answer.headers } } : {}),
+          }
+  }
   return out
 }

@@ -9,7 +9,7 @@ import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { datePattern, defaultPathDateFormat } from "../descriptor/date-format.js"
 import { type JsonSchema, scalarSchema } from "../json/json-schema.js"
-import { answersOf, bodySchema, type DocumentedHost, problemSchema } from "./answers.js"
+import { type Answer, answersOf, bodySchema, type DocumentedHost, mergeAnswers, problemSchema } from "./answers.js"
 import { type DescribedField, type DescribedRoute, type DescribedSegment, describeRoutes } from "../router/describe.js"
 import type { Router } from "../router/router.js"
 
@@ -190,9 +190,13 @@ export function Document(
       const existing = item[method]
       const id = operationIdOf(route, method, taken)
       if (existing !== undefined) {
-        // Same path and method: the first case wins when parsing; the later one is documented under it.
+        // Same path and method: the first case wins when parsing; the later one is documented under it, and
+        // what it answers (tried when the first does not parse) is the operation's too.
         const also = (existing["x-sitelets-alternatives"] as string[] | undefined) ?? []
         existing["x-sitelets-alternatives"] = [...also, id]
+        existing.responses = sortedByStatus(
+          mergeAnswers(existing.responses as Record<string, Answer>, answersOf(route, method, host)),
+        )
         continue
       }
       const first = route.segments[0]

@@ -50,7 +50,8 @@ function build(shape: Shape, values: readonly unknown[]): Record<string, unknown
 /**
  * Reads the query, form and JSON fields. False: no match; needBody: read the
  * body and retry. With `readBody` false (a lenient match whose method is
- * wrong) body fields hold defaults and the body is never read.
+ * wrong) body fields hold defaults and the body is never read. The form
+ * fields of a GET or HEAD are read from the query.
  */
 function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBody: boolean): boolean | typeof needBody {
   if (shape.params.length === 0 && shape.json === undefined) return true
@@ -70,10 +71,13 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
     if (shape.json) values[shape.json.index] = defaultValue(shape.json.descriptor)
     return true
   }
+  // A GET or HEAD has no body: its form fields are read from the query, as a browser's GET form sends them.
+  const method = state.request.method
+  const formInQuery = method === "GET" || method === "HEAD"
   for (const param of shape.params) {
     if (param.source !== "form") continue
-    if (state.body === undefined) return needBody
-    const form = state.body.form()
+    if (!formInQuery && state.body === undefined) return needBody
+    const form = formInQuery ? state.request.query : (state.body as NonNullable<typeof state.body>).form()
     // A malformed form body fails every form field, optional ones too: never read as an empty form.
     const read = form === undefined ? undefined : param.codec.read(form.get(param.key))
     if (read?.ok) values[param.index] = read.value

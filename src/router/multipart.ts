@@ -67,6 +67,27 @@ function isToken(name: string): boolean {
 }
 
 /**
+ * The quoted string starting after the `"` at `start`: RFC 7578 allows
+ * backslash escapes, but browsers and undici (the HTML standard's encoding)
+ * send a backslash as itself and a quote as `%22`. An escape-aware read
+ * that finds no closing quote (`filename="C:\\dir\\"`) is read again with
+ * backslashes as plain characters.
+ */
+function quotedString(value: string, start: number): { text: string; end: number } | undefined {
+  let text = ""
+  for (let at = start; at < value.length; at++) {
+    const char = value[at] as string
+    if (char === '"') return { text, end: at }
+    if (char === "\\" && at + 1 < value.length) text += value[++at]
+    else text += char
+  }
+  const close = value.indexOf('"', start)
+  return close < 0 || !value.slice(start, close).includes("\\")
+    ? undefined
+    : { text: value.slice(start, close), end: close }
+}
+
+/**
  * The parameters of a `Content-Disposition` value (`form-data; name="a";
  * filename="b"`), names lower-cased; quoted values may hold `;`, `=` and
  * escaped quotes (RFC 7578 §4.2, RFC 6266); the first of a repeated name
@@ -94,20 +115,10 @@ export function dispositionParameters(value: string): Map<string, string> | unde
     while (value[at] === " " || value[at] === "\t") at++
     let parsed = ""
     if (value[at] === '"') {
-      at++
-      for (;;) {
-        if (at >= value.length) return undefined
-        const char = value[at] as string
-        if (char === '"') break
-        if (char === "\\" && at + 1 < value.length) {
-          parsed += value[at + 1]
-          at += 2
-        } else {
-          parsed += char
-          at++
-        }
-      }
-      at++
+      const quoted = quotedString(value, at + 1)
+      if (quoted === undefined) return undefined
+      parsed = quoted.text
+      at = quoted.end + 1
       while (value[at] === " " || value[at] === "\t") at++
       if (at < value.length && value[at] !== ";") return undefined
     } else {

@@ -103,6 +103,18 @@ describe("Router.Request", () => {
     expect(await request.text()).toBe(sample.body)
   })
 
+  it("puts the form fields of a GET case in the query, where the server reads them", async () => {
+    const Forms = t.union({
+      Login: t.case("GET|POST /login?to=<to:string?>", { user: FormData(t.option(t.string)), n: FormData(t.int) }),
+    })
+    const forms = Router.Infer(Forms)
+    const value = { $: "Login" as const, to: "/x", user: "a b", n: 2 }
+    const request = Router.Request(forms, value, { base })
+    expect([request.method, request.url, request.body]).toEqual(["GET", `${base}/login?to=%2Fx&user=a+b&n=2`, null])
+    const site = Sitelet.Infer(Forms, (_ctx, e) => Content.Text(JSON.stringify(e)))
+    expect(await (await site.Handle(request))?.text()).toBe(JSON.stringify(value))
+  })
+
   it("keeps the caller's headers and options, but the endpoint decides method and body", async () => {
     const value = siteBodyCases[0]!.value
     const request = Router.Request(router, value, {

@@ -81,6 +81,9 @@ describe("Content-Disposition parameters (RFC 7578, 6266)", () => {
       ]),
     )
     expect(dispositionParameters("form-data; NAME=x; name=y")?.get("name")).toBe("x")
+    // Browsers and undici send a backslash as itself: a name ending in one still closes its quotes.
+    expect(dispositionParameters('form-data; name="doc"; filename="\\"')?.get("filename")).toBe("\\")
+    expect(dispositionParameters('form-data; name="doc"; filename="C:\\dir\\"')?.get("filename")).toBe("C:\\dir\\")
     expect(dispositionParameters('form-data; name="open')).toBeUndefined()
     expect(dispositionParameters("form-data; name")).toBeUndefined()
     expect(dispositionParameters('form-data; name="a" junk')).toBeUndefined()

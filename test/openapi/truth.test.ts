@@ -1,0 +1,393 @@
+/**
+ * Issue 23, item 3: the document tells the truth. Random endpoint values
+ * and random malformed requests (wrong parameter types, a missing query,
+ * bad JSON, a wrong content type, an oversize body, a method no case takes,
+ * cross-site unsafe methods, broken percent-encoding) go through the real
+ * hosts (node:http, Express, Fetch), for a fixture API and for the example
+ * site, each with the host options its document was built from. Every
+ * answer's status, media type and JSON body must be what the document lists
+ * for the operation (`truth-check.ts`), and the typed client must decode
+ * every documented answer of a declared case.
+ */
+import { fileURLToPath } from "node:url"
+import fc from "fast-check"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Router as ClientRouter } from "../../src/client/client-router.js"
+import { endpointRequest } from "../../src/client/request.js"
+import { FetchError } from "../../src/client/fetch-error.js"
+import { FormData, Json, Responds, Returns } from "../../src/descriptor/attributes.js"
+import { NoBody } from "../../src/descriptor/no-body.js"
+import { t } from "../../src/descriptor/t.js"
+import type { Infer } from "../../src/descriptor/descriptor.js"
+import type { HostOptions } from "../../src/host/host-options.js"
+import { OpenApi } from "../../src/openapi/document.js"
+import { LinkError } from "../../src/router/link-error.js"
+import type { Router } from "../../src/router/router.js"
+import { Content } from "../../src/sitelet/content.js"
+import { Http } from "../../src/sitelet/http-status.js"
+import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import type { Sitelet as SiteletType } from "../../src/sitelet/sitelet.js"
+import { Site as ExampleSite } from "../../examples/site/endpoints.js"
+import { exampleHostOptions } from "../../examples/site/host-options.js"
+import { site as exampleSite } from "../../examples/site/site.js"
+import { document as exampleDocument } from "../../examples/site/docs.js"
+import { arbitraryOf } from "../support/arbitrary.js"
+import { expressHost, fetchHost, nodeHost, type HostUnderTest, type WireRequest } from "../host/support.js"
+import { DocumentIndex } from "./truth-check.js"
+
+const numRuns = Number(process.env.FC_NUM_RUNS ?? 100)
+
+const Item = t.record({ id: t.int, name: t.string })
+const Problem = t.record({ error: t.string })
+const Api = t.union({
+  Home: "GET /",
+  Search: "GET /search?q=<q>&page=<page:int?>",
+  GetItem: t.case("GET /items/<id:int>", {}, Responds({ 200: Item, 404: Problem })),
+  CreateItem: t.case("POST /items", { item: Json(Item) }, Responds({ 201: Item })),
+  DeleteItem: t.case("DELETE /items/<id:int>", {}, Responds({ 204: NoBody, 404: Problem })),
+  Login: t.case("GET|POST /login", { user: FormData(t.option(t.string)) }),
+  Upload: t.case("POST /upload", { doc: FormData(t.file({ MaxBytes: 200 })) }, Returns(t.int)),
+  Slow: "GET /slow",
+})
+type Api = Infer<typeof Api>
+const Admin = t.union({ Dashboard: "GET /", Login: "GET /login" })
+
+const api = Sitelet.Infer(Api, {
+  Home: () => Content.Page({ Title: "Home", Body: "home" }),
+  Search: (_ctx, e) => Content.Text(`${e.q} ${e.page ?? 1}`),
+  GetItem: (_ctx, e) =>
+    e.id > 0
+      ? Content.Json({ id: e.id, name: "item" })
+      : Content.SetStatus(Http.Status.NotFound, Content.Json({ error: `no item ${e.id}` })),
+  CreateItem: (_ctx, e) => Content.SetStatus(Http.Status.Created, Content.Json(e.item)),
+  DeleteItem: (_ctx, e) =>
+    e.id > 0 ? Content.NoContent() : Content.SetStatus(Http.Status.NotFound, Content.Json({ error: "gone" })),
+  Login: (_ctx, e) => Content.Text(`login ${e.user ?? ""}`),
+  Upload: (_ctx, e) => Content.Json(e.doc.size),
+  Slow: () => new Promise((resolve) => setTimeout(() => resolve(Content.Text("late")), 200)),
+})
+const admin = Sitelet.Shift(
+  "admin",
+  Sitelet.Protect(
+    { VerifyUser: () => true, LoginRedirect: () => ({ $: "Login" as const }) },
+    Sitelet.Infer(Admin, { Dashboard: () => Content.Text("admin"), Login: () => Content.Text("log in") }),
+  ),
+)
+const files = Sitelet.Shift(
+  "static",
+  Sitelet.Files(fileURLToPath(new URL("../../examples/site/public", import.meta.url))),
+)
+const fixture = Sitelet.Sum(api as SiteletType<unknown>, admin as SiteletType<unknown>, files as SiteletType<unknown>)
+const fixtureOptions: HostOptions = {
+  session: { secret: "truth suite secret, 32 bytes and more" },
+  csrf: true,
+  methodNotAllowed: true,
+  etag: true,
+  deadline: 50,
+  limits: { bodyBytes: 2048 },
+  onError: () => undefined,
+}
+const fixtureDocument = OpenApi.Document(fixture, { info: { title: "truth", version: "1" }, host: fixtureOptions })
+
+/** A request as the client builds it, then possibly broken. */
+interface Sent extends WireRequest {
+  readonly method: string
+  readonly target: string
+}
+
+async function wireOf(request: Request): Promise<Sent> {
+  const url = new URL(request.url)
+  const headers: Record<string, string> = {}
+  request.headers.forEach((value, name) => {
+    headers[name] = value
+  })
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  return {
+    method: request.method,
+    target: url.pathname + url.search,
+    headers,
+    ...(bytes.byteLength > 0 || !["GET", "HEAD"].includes(request.method) ? { body: bytes } : {}),
+  }
+}
+
+const mutations = [
+  "none",
+  "wrongPathValue",
+  "noQuery",
+  "badQueryValues",
+  "badJson",
+  "wrongContentType",
+  "noContentType",
+  "oversize",
+  "otherMethod",
+  "crossSite",
+  "badPercent",
+] as const
+type Mutation = (typeof mutations)[number]
+
+function mutate(sent: Sent, mutation: Mutation, seed: number, limit: number): Sent {
+  const [path, query = ""] = sent.target.split("?") as [string, string?]
+  // A body on a GET becomes a POST's: a method the operation may not take, checked as such.
+  const withBody = sent.method === "GET" || sent.method === "HEAD" ? "POST" : sent.method
+  const segments = path.split("/")
+  switch (mutation) {
+    case "none":
+      return sent
+    case "wrongPathValue": {
+      if (segments.length < 2) return sent
+      const at = 1 + (seed % (segments.length - 1))
+      segments[at] = ["abc", "-1.5", "x%20y", "9999999999999999999"][seed % 4] as string
+      return { ...sent, target: segments.join("/") + (query ? `?${query}` : "") }
+    }
+    case "noQuery":
+      return { ...sent, target: path }
+    case "badQueryValues": {
+      const params = new URLSearchParams(query)
+      const keys = [...params.keys(), "page", "q"]
+      return { ...sent, target: `${path}?${keys.map((key) => `${encodeURIComponent(key)}=abc`).join("&")}` }
+    }
+    case "badJson":
+      return {
+        ...sent,
+        method: withBody,
+        headers: { ...sent.headers, "content-type": "application/json" },
+        body: "{not json",
+      }
+    case "wrongContentType":
+      return {
+        ...sent,
+        method: withBody,
+        headers: { ...sent.headers, "content-type": "text/plain" },
+        body: sent.body ?? "x",
+      }
+    case "noContentType": {
+      const { "content-type": _type, ...headers } = sent.headers ?? {}
+      return { ...sent, method: withBody, headers, body: sent.body ?? "x" }
+    }
+    case "oversize":
+      return {
+        ...sent,
+        method: withBody,
+        headers: { ...sent.headers, "content-type": sent.headers?.["content-type"] ?? "application/json" },
+        body: `"${"x".repeat(limit)}"`,
+      }
+    case "otherMethod": {
+      const methods = ["GET", "POST", "PUT", "DELETE", "PATCH"].filter((method) => method !== sent.method)
+      const method = methods[seed % methods.length] as string
+      if (method !== "GET") return { ...sent, method }
+      const { body: _body, ...bodiless } = sent
+      return { ...bodiless, method }
+    }
+    case "crossSite":
+      return {
+        ...sent,
+        method: sent.method === "GET" ? "POST" : sent.method,
+        headers: { ...sent.headers, origin: "http://evil.example", "sec-fetch-site": "cross-site" },
+      }
+    case "badPercent":
+      // In the query: the path stays one the document has, the request target is malformed (400).
+      return { ...sent, target: `${path}?${query ? `${query}&` : ""}bad=%zz` }
+  }
+}
+
+/** The client's `fetch`, sending through a host under test. */
+const clientFetch =
+  (host: HostUnderTest, prefix = "") =>
+  async (request: Request) => {
+    const sent = await wireOf(request)
+    const answer = await host.send({ ...sent, target: prefix + sent.target })
+    const headers = new Headers()
+    for (const [name, value] of answer.headers)
+      if (name !== "transfer-encoding" && name !== "content-length") headers.set(name, value)
+    const empty = answer.status === 204 || answer.status === 205 || answer.status === 304
+    return new Response(empty ? null : answer.body, { status: answer.status, headers })
+  }
+
+interface Subject {
+  readonly name: string
+  readonly site: SiteletType<unknown>
+  readonly options: HostOptions
+  readonly index: DocumentIndex
+  readonly values: fc.Arbitrary<unknown>
+  readonly router: Router<unknown>
+  readonly limit: number
+}
+
+const subjects: Subject[] = [
+  {
+    name: "fixture API",
+    site: fixture,
+    options: fixtureOptions,
+    index: new DocumentIndex(fixtureDocument),
+    values: fc.oneof(
+      arbitraryOf(Api, { url: true }).filter((value) => (value as Api).$ !== "Slow"),
+      fc.constantFrom("/admin", "/admin/login").map((target) => ({ "~target": target })),
+      fc.constantFrom("site.css", "missing.css", ".env", "site.css/").map((path) => ({ "~target": `/static/${path}` })),
+    ),
+    router: fixture.Router,
+    limit: 2048,
+  },
+  {
+    name: "example site",
+    site: exampleSite as SiteletType<unknown>,
+    options: exampleHostOptions(() => undefined),
+    index: new DocumentIndex(exampleDocument),
+    values: arbitraryOf(ExampleSite, { url: true }),
+    router: exampleSite.Router as Router<unknown>,
+    limit: 1024 * 1024,
+  },
+]
+
+/** The request for a generated value: the endpoint's own, or a fixed target (the admin and file parts). */
+async function requestFor(subject: Subject, value: unknown): Promise<Sent | undefined> {
+  const fixed = (value as { "~target"?: string })["~target"]
+  if (fixed !== undefined) return { method: "GET", target: fixed }
+  try {
+    return await wireOf(endpointRequest(subject.router, value, { base: "http://localhost" }))
+  } catch (error) {
+    // A value no URL can carry: nothing to send.
+    if (error instanceof LinkError) return undefined
+    throw error
+  }
+}
+
+describe.each(subjects)("the $name's document lists every answer its hosts give", (subject) => {
+  let hosts: HostUnderTest[] = []
+  beforeAll(async () => {
+    hosts = [
+      fetchHost(subject.site, subject.options),
+      await nodeHost(subject.site, subject.options),
+      await expressHost(subject.site, subject.options),
+    ]
+  })
+  afterAll(async () => {
+    await Promise.all(hosts.map((host) => host.close()))
+  })
+
+  const check = async (sent: Sent) => {
+    for (const host of hosts) {
+      const response = await host.send(sent)
+      const [path] = sent.target.split("?") as [string]
+      const problem = subject.index.problem(sent.method, path, {
+        status: response.status,
+        contentType: response.headers.get("content-type"),
+        body: response.body,
+      })
+      expect(problem, `${host.name}: ${sent.method} ${sent.target}`).toBeUndefined()
+    }
+  }
+
+  it("for random endpoint values, as linked and as broken in every documented way", async () => {
+    // Oversize bodies are checked for the fixture's small limit only (1 MiB per request is slow to repeat).
+    const kinds = subject.limit > 4096 ? mutations.filter((m) => m !== "oversize") : mutations
+    await fc.assert(
+      fc.asyncProperty(subject.values, fc.constantFrom(...kinds), fc.nat(), async (value, mutation, seed) => {
+        const sent = await requestFor(subject, value)
+        if (sent === undefined) return
+        await check(mutate(sent, mutation, seed, subject.limit))
+      }),
+      { numRuns },
+    )
+  })
+
+  it("for fixed requests: conditional GETs, ranges, deadlines, protected parts, an oversize body", async () => {
+    const fixed: Sent[] = [
+      { method: "GET", target: "/static/site.css", headers: { range: "bytes=0-3" } },
+      { method: "GET", target: "/static/site.css", headers: { range: "bytes=999999-" } },
+      { method: "GET", target: "/static/site.css", headers: { "if-modified-since": new Date().toUTCString() } },
+      { method: "GET", target: "/", headers: { "if-none-match": "*" } },
+      {
+        method: "GET",
+        target: subject.limit <= 4096 ? "/items/1" : "/api/articles",
+        headers: { "if-none-match": "*" },
+      },
+      { method: "POST", target: "/", headers: { origin: "http://evil.example" } },
+      { method: "OPTIONS", target: "/" },
+    ]
+    if (subject.limit <= 4096) {
+      fixed.push(
+        { method: "GET", target: "/items/%E0%A4%A" },
+        { method: "GET", target: "/slow" },
+        { method: "GET", target: "/admin" },
+        {
+          method: "POST",
+          target: "/items",
+          headers: { "content-type": "application/json" },
+          body: `"${"x".repeat(4096)}"`,
+        },
+      )
+    } else fixed.push({ method: "GET", target: "/blog/%E0%A4%A" })
+    for (const sent of fixed) await check(sent)
+  })
+})
+
+describe("the typed client decodes every documented answer of a declared case", () => {
+  let hosts: HostUnderTest[] = []
+  beforeAll(async () => {
+    hosts = [fetchHost(fixture, fixtureOptions), await nodeHost(fixture, fixtureOptions)]
+  })
+  afterAll(async () => {
+    await Promise.all(hosts.map((host) => host.close()))
+  })
+  const client = ClientRouter.Infer(Api)
+  const index = new DocumentIndex(fixtureDocument)
+  type Declared = Extract<Api, { $: "GetItem" | "CreateItem" | "DeleteItem" | "Upload" }>
+  const declared = new Set(["GetItem", "CreateItem", "DeleteItem", "Upload"])
+  const values = arbitraryOf(Api, { url: true }).filter((value): value is Declared => declared.has(value.$))
+
+  it("a success resolves to its value (or undefined), a documented error throws FetchError with the value", async () => {
+    await fc.assert(
+      fc.asyncProperty(values, async (value) => {
+        for (const host of hosts) {
+          // A same-origin call, as from the site's own pages (csrf is on).
+          const init = {
+            base: "http://localhost",
+            fetch: clientFetch(host),
+            headers: { "sec-fetch-site": "same-origin" },
+          }
+          let resolved: unknown
+          let failure: FetchError | undefined
+          try {
+            resolved = await client.Fetch(value, init)
+          } catch (error) {
+            if (error instanceof LinkError) return
+            if (!(error instanceof FetchError)) throw error
+            failure = error
+          }
+          if (failure !== undefined) {
+            // The status is one the document lists for the operation; a declared body is decoded as `value`.
+            const request = endpointRequest(client, value, init)
+            const path = new URL(request.url).pathname
+            const operation = index.items(path)[0]?.[request.method.toLowerCase()]
+            expect(Object.keys(operation?.responses ?? {}), `${host.name} ${failure.message}`).toContain(
+              String(failure.status),
+            )
+            if (failure.status === 404) expect(failure.value, host.name).toEqual({ error: expect.any(String) })
+          }
+          switch (value.$) {
+            case "GetItem":
+              if (value.id > 0) expect(resolved, host.name).toEqual({ id: value.id, name: "item" })
+              else expect(failure?.value, host.name).toEqual({ error: `no item ${value.id}` })
+              break
+            case "CreateItem":
+              expect(resolved, host.name).toEqual(value.item)
+              break
+            case "DeleteItem":
+              if (value.id > 0) expect([resolved, failure], host.name).toEqual([undefined, undefined])
+              else expect(failure?.value, host.name).toEqual({ error: "gone" })
+              break
+            case "Upload":
+              // Over its MaxBytes, the file is refused (400, the host's own answer: no declared body).
+              if (value.doc.size <= 200)
+                expect(resolved, `${host.name} ${failure?.message} ${JSON.stringify(value.doc.name)}`).toBe(
+                  value.doc.size,
+                )
+              else expect([failure?.status, failure?.value], host.name).toEqual([400, undefined])
+              break
+          }
+        }
+      }),
+      { numRuns },
+    )
+  })
+})
