@@ -26,10 +26,13 @@ beforeAll(() => {
  * uploads (file parts, quoted Content-Disposition parameters, `t.file` fields: declarations from 71.8 to 74.8 KB).
  * Raised for declared answers (`Returns`/`Responds` read back by `Router.Fetch`, their messages, the
  * decoded `FetchError.value`: +1.2 KB minified), which took client from 96.3 to 97.5 KB.
+ * Raised for issue 23 (the depth check before a foreign schema, answers without a body, GET form fields in
+ * the query, backslashes in multipart names: +1.9 KB minified, 0.65 KB gzip): client from 97.5 to 99.4 KB
+ * (34.6 KB gzip), declarations from 78.5 to 79.7 KB (27.5 to 27.9 KB gzip).
  */
 const budgets = {
-  client: { minified: 99_000, gzip: 34_500 },
-  declarations: { minified: 80_000, gzip: 27_500 },
+  client: { minified: 101_500, gzip: 35_500 },
+  declarations: { minified: 82_000, gzip: 28_500 },
 }
 
 const entries = {
