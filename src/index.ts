@@ -40,6 +40,7 @@ export type { RouteBody, RoutePath } from "./router/route-path.js"
 export { Sitelet } from "./sitelet/sitelet-namespace.js"
 export type { Dispatch, Dispatched, EndpointOf } from "./sitelet/sitelet.js"
 export type {
+  AnyJsonContent,
   CaseHandlers,
   CaseResult,
   DeclaredAnswer,
@@ -47,9 +48,25 @@ export type {
   HandlerFunction,
   HandlerResult,
   OpenCaseHandlers,
+  OpenCaseResult,
 } from "./sitelet/handler.js"
 export type { ResponseDescriptors, ResponsesOf } from "./descriptor/responses.js"
-export type { CaseKeys, CheckedHandler, HandlerFor, OpenHandlerFor } from "./sitelet/infer.js"
+export type {
+  CaseKeys,
+  CheckedHandler,
+  DeclaredKeys,
+  HandlerFor,
+  HandlerKeys,
+  OpenHandlerFor,
+} from "./sitelet/infer.js"
+export type {
+  AnswerProblem,
+  DeclaredAnswersChecked,
+  JsonAtNoBody,
+  UndeclaredStatus,
+  WrongField,
+  WrongValue,
+} from "./sitelet/answer-problems.js"
 export type { HandlerMissing, HandlerUnknownCase } from "./sitelet/messages.js"
 export type { JsonBody, JsonContent } from "./sitelet/json-content.js"
 export type { ErrorsHandler } from "./sitelet/infer-with-errors.js"

@@ -3,7 +3,8 @@
  * the case's own tag), and the lookup that turns the latter into the former.
  */
 import type { Infer, NoResponses, ResponseMap } from "../descriptor/descriptor.js"
-import type { Content, DeferredContent, StaticContent } from "./content-model.js"
+import type { Content, ContentHeader, DeferredContent, StaticContent } from "./content-model.js"
+import type { HttpStatus } from "./http-status.js"
 import type { Context } from "./context.js"
 import type { JsonContent } from "./json-content.js"
 import { siteletMessages } from "./messages.js"
@@ -47,6 +48,40 @@ export type DeclaredAnswer<Links, Responses extends ResponseMap> =
   | StaticContent
   | DeferredContent<Links>
   | { [Code in keyof Responses & number]: JsonContent<Infer<Responses[Code]>, Code> }[keyof Responses & number]
+
+/**
+ * Any `Content.Json`, of any value and status, without a value for the
+ * checker to infer from: what the open handler shape lets a declared case
+ * return, so that the handler object is inferred as written and a wrong
+ * answer is reported as a sentence at its case (`CheckedHandler`), while a
+ * directly returned `Content.Json({ $: "Missing", … })` still takes its
+ * literal types from the declared answers beside it.
+ *
+ * @example
+ * ```ts
+ * const any: AnyJsonContent = Content.Json({ whatever: 1 })
+ * ```
+ */
+export interface AnyJsonContent {
+  readonly kind: "static"
+  readonly status: HttpStatus
+  readonly headers: readonly ContentHeader[]
+  readonly body: { readonly kind: "json" }
+}
+
+/**
+ * The result of one case's handler in the open shape `Sitelet.Infer`
+ * infers against: a declared case may also return any JSON, checked
+ * afterwards against its declaration.
+ *
+ * @example
+ * ```ts
+ * type Open = OpenCaseResult<Site, { 200: typeof User }> //=> CaseResult<…> | AnyJsonContent | Promise<AnyJsonContent>
+ * ```
+ */
+export type OpenCaseResult<Links, Responses> = Responses extends ResponseMap
+  ? DeclaredAnswer<Links, Responses> | AnyJsonContent | Promise<DeclaredAnswer<Links, Responses> | AnyJsonContent>
+  : HandlerResult<Links>
 
 /**
  * The result of one case's handler: checked against its declared answers
@@ -108,7 +143,7 @@ export type OpenCaseHandlers<Endpoint, Links = Endpoint, Responses = NoResponses
       readonly [Case in Endpoint as Case["$"]]?: (
         ctx: Context<Links>,
         endpoint: Case,
-      ) => CaseResult<Links, Responses[Case["$"] & keyof Responses]>
+      ) => OpenCaseResult<Links, Responses[Case["$"] & keyof Responses]>
     }
   : never
 

@@ -2,13 +2,20 @@
  * `Sitelet.New` and `Sitelet.Infer`: a router plus a content function,
  * written as one function or as one function per union case.
  */
-import type { Descriptor, Infer as InferType, ResponseMap } from "../descriptor/descriptor.js"
+import type { Descriptor, Infer as InferType, NoResponses, ResponseMap } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { type ResponseDescriptors, unionResponses } from "../descriptor/responses.js"
+import type { DeclaredAnswersChecked } from "./answer-problems.js"
 import { Router } from "../router/router.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
-import { handlerFunction, type Handler, type HandlerFunction, type OpenCaseHandlers } from "./handler.js"
+import {
+  type CaseResult,
+  handlerFunction,
+  type Handler,
+  type HandlerFunction,
+  type OpenCaseHandlers,
+} from "./handler.js"
 import type { HandlerMissing, HandlerUnknownCase } from "./messages.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 import type { ParseRequestResult } from "../router/result.js"
@@ -64,6 +71,11 @@ interface OpenMark {
  * A handler checked: a function, or an object with a function for every
  * case and no other key; else the sentence saying what is wrong (the one
  * `Sitelet.Infer` throws at run time), as a compile error at the call site.
+ * When `Tags` comes with the cases' declared answers (`HandlerKeys` of a
+ * descriptor whose cases declare some), an object whose cases break them
+ * is the object with those cases replaced by sentences (`case 'ListPosts'
+ * answers 200 with 'page': string where the declaration says number`),
+ * reported at each case.
  *
  * @example
  * ```ts
@@ -78,11 +90,77 @@ export type CheckedHandler<Handler, Tags> = Handler extends (...args: never[]) =
       Handler
     : [Tags] extends [never]
       ? Handler
-      : HandlerKeysProblem<keyof Handler, Tags> extends infer Problem extends string
-        ? [Problem] extends [never]
-          ? Handler
-          : Problem
-        : Handler
+      : [Tags] extends [DeclaredKeys<infer Keys, infer Strict, infer Responses>]
+        ? KeysChecked<Handler, Keys> extends infer Checked
+          ? [Checked] extends [Handler]
+            ? // Keys as they should be: one relation check when the answers keep their declarations.
+              Handler extends Strict
+              ? Handler
+              : DeclaredAnswersChecked<Handler, Responses>
+            : Checked
+          : never
+        : KeysChecked<Handler, Tags>
+
+// The handler, or the sentence of its first missing or unknown case.
+type KeysChecked<Handler, Tags> =
+  HandlerKeysProblem<keyof Handler, Tags> extends infer Problem extends string
+    ? [Problem] extends [never]
+      ? Handler
+      : Problem
+    : Handler
+
+/**
+ * The case keys of a descriptor whose cases declare answers, with the
+ * complete handler type its handler object is checked against and the
+ * declarations (what `HandlerKeys` gives for such a descriptor).
+ *
+ * @example
+ * ```ts
+ * type K = HandlerKeys<typeof Api> //=> DeclaredKeys<"Home" | "GetUser", CaseHandlers<…>, { GetUser: { 200: typeof User } }>
+ * ```
+ */
+export interface DeclaredKeys<Keys, Strict, Responses> {
+  readonly "~declared": readonly [Keys, Strict, Responses]
+}
+
+/**
+ * The handler object a descriptor with declared answers needs, as far as
+ * the answers go: each case's function returning what its declaration
+ * allows (parameters are the open shape's business). Cheaper to relate a
+ * handler object to than `CaseHandlers`, which would instantiate every
+ * case's parameter types again.
+ *
+ * @example
+ * ```ts
+ * type R = DeclaredResults<Api, ResponsesOf<typeof Api>> //=> { GetUser: (...args: never[]) => CaseResult<Api, { 200: typeof User }>; … }
+ * ```
+ */
+export type DeclaredResults<Links, Responses> = {
+  readonly [Tag in keyof Responses]: (...args: never[]) => CaseResult<Links, Responses[Tag]>
+}
+
+/**
+ * What `Sitelet.Infer` checks a handler object's keys against: the case
+ * keys of a union descriptor, with its declared answers when its cases
+ * declare some (`DeclaredKeys`). Decided once per descriptor, in the one
+ * type argument the check already had: each more argument costs the
+ * checker ~4 instantiations per handler function while it infers the object.
+ *
+ * @example
+ * ```ts
+ * type K = HandlerKeys<typeof Site> //=> "Home" | "Article"
+ * ```
+ */
+export type HandlerKeys<D> = D extends {
+  readonly kind: "union"
+  readonly cases: infer Cases
+  readonly "~types"?: { readonly output: infer Output }
+  readonly "~responses"?: infer Responses extends { readonly [Tag in string]?: ResponseMap | undefined }
+}
+  ? [Responses] extends [NoResponses]
+    ? keyof Cases & string
+    : DeclaredKeys<keyof Cases & string, DeclaredResults<Output, Responses>, Responses>
+  : never
 
 /**
  * The case keys of a union descriptor (the keys of its `cases` record: one
@@ -178,7 +256,7 @@ export function New<Endpoint>(router: Router<Endpoint>, handler: Handler<Endpoin
  */
 export function Infer<const D extends Descriptor, H extends OpenHandlerFor<D>>(
   descriptor: D,
-  handler: CheckedHandler<H, CaseKeys<D>>,
+  handler: CheckedHandler<H, HandlerKeys<D>>,
 ): Sitelet<InferType<D>> {
   return siteletOf(
     Router.Infer(descriptor),

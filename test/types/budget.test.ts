@@ -52,9 +52,13 @@ const mixedBudgetPerRoute = 260
 
 /**
  * What a declaration (`Returns`) costs per route, over the same `t.case(template, {})` app whose
- * handlers answer `Content.Json` (issue 16's goal: at most 30): measured 25.0 per route.
+ * handlers answer `Content.Json` (issue 16's goal: at most 30): measured 25.0 per route, then 53.0 since
+ * issue 23 made a wrong answer a sentence at its case (`case 'ListPosts' answers 200 with 'page': string
+ * where the declaration says number`): the handler object is inferred as written (the open shape accepts any
+ * JSON) and related once to the declared results, which costs 28 per declared case; apps without
+ * declarations pay nothing (the handler and mixed apps are unchanged).
  */
-const declaredAnswerBudgetPerRoute = 30
+const declaredAnswerBudgetPerRoute = 55
 
 function expectNoErrors(costs: readonly TypeCost[]): void {
   for (const cost of costs) {
@@ -101,7 +105,7 @@ describe("type cost of route templates", () => {
     )
   }, 300_000)
 
-  it("declared answers: at most 30 more per route than the same cases without a declaration", () => {
+  it("declared answers: at most 55 more per route than the same cases without a declaration", () => {
     const [json50, json200, declared50, declared200] = [
       measureTypeCost(50, { links: true, handlers: true, answers: "json" }),
       measureTypeCost(200, { links: true, handlers: true, answers: "json" }),
