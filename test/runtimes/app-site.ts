@@ -10,6 +10,7 @@ import {
   DateTimeFormat,
   FormData,
   Http,
+  NoBody,
   Responds,
   Sitelet,
   t,
@@ -40,6 +41,8 @@ const Public = t.union({
       404: t.record({ error: t.string }),
     }),
   ),
+  // A body-less success: 204 without Content-Type on every runtime.
+  Forget: t.case("DELETE /answer/<id:int>", {}, Responds({ 204: NoBody })),
 })
 const Private = t.union({ Admin: "GET /admin/<page>" })
 type Endpoint = Infer<typeof Public> | Infer<typeof Private> | { readonly $: "Ping" }
@@ -75,6 +78,7 @@ const pages = Sitelet.Infer(Public, {
     e.id === 0
       ? Content.SetStatus(Http.Status.NotFound, Content.Json({ error: "no answer 0" }))
       : Content.Json({ id: e.id, big: 2n ** 64n + BigInt(e.id), day: new Date(Date.UTC(2026, 10, 25)) }),
+  Forget: () => Content.NoContent(),
 })
 
 const admin = Sitelet.Protect<Endpoint>(

@@ -274,6 +274,13 @@ describe.each(runtimeNames)("%s", (name) => {
     })
     const missing = await runtime(name).send("app", { target: "/answer/0" })
     expect({ status: missing.status, body: missing.body }).toEqual({ status: 404, body: '{"error":"no answer 0"}' })
+    const forgotten = await runtime(name).send("app", { method: "DELETE", target: "/answer/7" })
+    expect({
+      status: forgotten.status,
+      body: forgotten.body,
+      type: forgotten.headers.get("content-type"),
+      length: forgotten.headers.get("content-length"),
+    }).toEqual({ status: 204, body: "", type: undefined, length: undefined })
   })
 
   it("runs WaitUntil work after the answer and reports its failure", async () => {
