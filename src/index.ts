@@ -15,6 +15,7 @@ export {
   Returns,
   Wildcard,
 } from "./descriptor/attributes.js"
+export { Media, type MediaAnswer } from "./descriptor/media.js"
 export { NoBody } from "./descriptor/no-body.js"
 export type * from "./descriptor/descriptor.js"
 export { Json, type JsonCodec } from "./json/json-namespace.js"
@@ -62,6 +63,7 @@ export type {
 export type {
   AnswerProblem,
   DeclaredAnswersChecked,
+  JsonAtMedia,
   JsonAtNoBody,
   UndeclaredStatus,
   WrongField,

@@ -11,7 +11,7 @@ const failure = (status: HttpStatus, error: string) => Content.SetStatus(status,
 const serveCall = (ctx: Context<Api>, call: Api) => {
   switch (call.$) {
     case "ListArticles":
-      // Written with the answers the case declares (Returns(t.list(Article))): dates as yyyy-MM-dd.
+      // Written with the answers the case declares (200: t.list(Article)): dates as yyyy-MM-dd.
       return Content.Json([...store.articles()])
     case "GetArticle": {
       const found = store.byId(call.id)

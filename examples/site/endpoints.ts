@@ -4,7 +4,7 @@
  * area are separate unions; `Site` holds them all, so every link in the site
  * is typed.
  */
-import { t, FormData, Json, Responds, Returns, type Infer } from "../../src/index.js"
+import { t, FormData, Json, Media, NoBody, Responds, Returns, type Infer } from "../../src/index.js"
 
 /** An article as the JSON API returns it. */
 export const Article = t.record({
@@ -29,51 +29,66 @@ export const ApiError = t.record({ error: t.string })
  * them, the typed client decodes them, and `/openapi.json` lists them.
  */
 export const Api = t.union({
-  ListArticles: t.case("GET /articles", {}, Returns(t.list(Article))),
+  // Every case answers 405 for a method it does not take (the API's InferWithErrors handler says so in JSON).
+  ListArticles: t.case("GET /articles", {}, Responds({ 200: t.list(Article), 405: ApiError })),
   CreateArticle: t.case(
     "POST /articles",
     { article: Json(NewArticle) },
     Responds({ 201: Article, 400: ApiError, 405: ApiError }),
   ),
-  GetArticle: t.case("GET /articles/<id:int>", {}, Responds({ 200: Article, 404: ApiError })),
+  GetArticle: t.case("GET /articles/<id:int>", {}, Responds({ 200: Article, 404: ApiError, 405: ApiError })),
 })
 export type Api = Infer<typeof Api>
 
+/**
+ * What the pages answer: HTML (`Media`: a body that is not JSON), and
+ * redirects without a body (`NoBody`). Declared, so `/openapi.json` lists
+ * exactly the statuses each page answers, with `text/html`.
+ */
+const Html = Media("text/html")
+
 /** The admin area, a sitelet of its own embedded under `/admin`. */
 export const Admin = t.union({
-  Dashboard: "GET /",
-  Messages: "GET /messages",
+  Dashboard: t.case("GET /", {}, Returns(Html)),
+  Messages: t.case("GET /messages", {}, Returns(Html)),
 })
 export type Admin = Infer<typeof Admin>
 
 /** The login form and logout: public. `returnTo` is where to go after logging in. */
 const accountFormCases = {
-  Login: t.case("GET|POST /login?returnTo=<returnTo:string?>", {
-    user: FormData(t.option(t.string)),
-    password: FormData(t.option(t.string)),
-  }),
-  Logout: "POST /logout",
+  Login: t.case(
+    "GET|POST /login?returnTo=<returnTo:string?>",
+    { user: FormData(t.option(t.string)), password: FormData(t.option(t.string)) },
+    // The form (200), the form again for a wrong password (401), or on to the page asked for (303).
+    Responds({ 200: Html, 303: NoBody, 401: Html }),
+  ),
+  Logout: t.case("POST /logout", {}, Responds({ 303: NoBody })),
 } as const
 export const AccountForms = t.union(accountFormCases)
 
 /** The account area, embedded under `/account`: the profile page is protected by a login. */
-export const Account = t.union({ Profile: "GET /", ...accountFormCases })
+export const Account = t.union({ Profile: t.case("GET /", {}, Returns(Html)), ...accountFormCases })
 export type Account = Infer<typeof Account>
 
 /** The HTML pages. `/blog`, `/blog/<id:int>`, `/blog/<slug>` are tried in this order. */
 const pageCases = {
-  Home: "GET /",
-  Blog: "GET /blog",
-  ArticleById: "GET /blog/<id:int>",
-  ArticleBySlug: "GET /blog/<slug>",
-  Search: "GET /search?q=<q:string?>&page=<page:int?>",
-  Contact: "GET /contact",
-  SendContact: t.case("POST /contact", {
-    name: FormData(t.option(t.string)),
-    email: FormData(t.option(t.string)),
-    message: FormData(t.option(t.string)),
-  }),
-  Thanks: "GET /contact/thanks?name=<name>",
+  Home: t.case("GET /", {}, Returns(Html)),
+  Blog: t.case("GET /blog", {}, Returns(Html)),
+  ArticleById: t.case("GET /blog/<id:int>", {}, Responds({ 301: NoBody, 404: Html })),
+  ArticleBySlug: t.case("GET /blog/<slug>", {}, Responds({ 200: Html, 404: Html })),
+  Search: t.case("GET /search?q=<q:string?>&page=<page:int?>", {}, Returns(Html)),
+  Contact: t.case("GET /contact", {}, Returns(Html)),
+  SendContact: t.case(
+    "POST /contact",
+    {
+      name: FormData(t.option(t.string)),
+      email: FormData(t.option(t.string)),
+      message: FormData(t.option(t.string)),
+    },
+    // On to the thanks page (303), or the form again with what was missing (400).
+    Responds({ 303: NoBody, 400: Html }),
+  ),
+  Thanks: t.case("GET /contact/thanks?name=<name>", {}, Returns(Html)),
 } as const
 
 export const Pages = t.union(pageCases)

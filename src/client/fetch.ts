@@ -4,6 +4,7 @@
  * the answers its case declares (`Returns`, `Responds`).
  */
 import type { Descriptor, Infer, ResponseMap } from "../descriptor/descriptor.js"
+import { isMedia, type MediaAnswer } from "../descriptor/media.js"
 import { isNoBody, type NoBody } from "../descriptor/no-body.js"
 import type { ResponseDescriptors } from "../descriptor/responses.js"
 import { deserialize } from "../json/codec.js"
@@ -48,14 +49,15 @@ export interface AnsweringRouter<Endpoint, Responses> extends Router<Endpoint> {
 
 /**
  * The success (2xx) values a case's declared answers decode to: a
- * `NoBody` status gives `undefined`, and so does a case that declares
- * error statuses only.
+ * `NoBody` status gives `undefined` (and so does a case that declares
+ * error statuses only), a `Media(type)` status the `Response`.
  *
  * @example
  * ```ts
  * type U = SuccessValue<{ 200: typeof User; 404: typeof Problem }> //=> User
  * type D = SuccessValue<{ 204: NoBody; 404: typeof Problem }>      //=> undefined
  * type E = SuccessValue<{ 404: typeof Problem }>                   //=> undefined
+ * type P = SuccessValue<{ 200: MediaAnswer<"text/html"> }>          //=> Response
  * ```
  */
 export type SuccessValue<Responses extends ResponseMap> = OrUndefined<
@@ -63,7 +65,9 @@ export type SuccessValue<Responses extends ResponseMap> = OrUndefined<
     [Code in keyof Responses & number]: `${Code}` extends `2${string}`
       ? Responses[Code] extends NoBody
         ? undefined
-        : Infer<Responses[Code]>
+        : Responses[Code] extends MediaAnswer
+          ? Response
+          : Infer<Responses[Code]>
       : never
   }[keyof Responses & number]
 >
@@ -107,7 +111,8 @@ const defaultFetch: FetchFunction = (request) => globalThis.fetch(request)
  * - Without one, on a router of the client's `Router.Infer` whose case
  *   declares its answers (`Returns`, `Responds`), the same with the
  *   declared descriptor of the status received: a 2xx answer resolves to its
- *   value (`undefined` for a status declared `NoBody`); a declared error
+ *   value (`undefined` for a status declared `NoBody`, the unread
+ *   `Response` for one declared `Media(type)`); a declared error
  *   status throws `FetchError` with the decoded answer as `value`; an
  *   undeclared 204 or 205, or an undeclared 2xx with an empty body on a
  *   case that declares no 2xx body, resolves `undefined`; any other
@@ -151,7 +156,7 @@ export async function fetchEndpoint<Endpoint>(
   const declared = expected === undefined ? declaredFor(router, endpoint) : undefined
   if (expected !== undefined || declared !== undefined) {
     const headers = new Headers(requestInit.headers)
-    if (!headers.has("accept")) headers.set("accept", "application/json")
+    if (!headers.has("accept")) headers.set("accept", expected !== undefined ? jsonType : acceptOf(declared))
     requestInit.headers = headers
   }
   const request = endpointRequest(router, endpoint, requestInit)
@@ -170,6 +175,11 @@ export async function fetchEndpoint<Endpoint>(
   if (isNoBody(answer)) {
     await response.body?.cancel()
     if (ok) return undefined
+    throw badStatus()
+  }
+  // A body that is not JSON (a page, text, a file): the response itself, unread.
+  if (isMedia(answer)) {
+    if (ok) return response
     throw badStatus()
   }
   const contentType = response.headers.get("content-type")
@@ -192,6 +202,19 @@ async function bodiless(response: Response, declared: ResponseDescriptors): Prom
   if (response.status === 204 || response.status === 205) return true
   for (const [code, answer] of declared) if (code >= 200 && code <= 299 && !isNoBody(answer)) return false
   return (await response.clone().text()) === ""
+}
+
+const jsonType = "application/json"
+
+/** The media types a case's declared answers come in, for `Accept`: JSON first when one is JSON. */
+function acceptOf(declared: ResponseDescriptors | undefined): string {
+  const types = new Set<string>()
+  for (const answer of declared?.values() ?? []) {
+    if (isMedia(answer)) types.add(answer["~media"])
+    else if (!isNoBody(answer)) types.add(jsonType)
+  }
+  if (types.size === 0) types.add(jsonType)
+  return [...types].sort((a, b) => (a === jsonType ? -1 : b === jsonType ? 1 : 0)).join(", ")
 }
 
 /** The declared answers of an endpoint value's case, when the router knows them. */

@@ -25,6 +25,7 @@ export {
   Returns,
   Wildcard,
 } from "../descriptor/attributes.js"
+export { Media, type MediaAnswer } from "../descriptor/media.js"
 export { NoBody } from "../descriptor/no-body.js"
 export type * from "../descriptor/descriptor.js"
 export { Json, type JsonCodec } from "../json/json-namespace.js"

@@ -9,6 +9,7 @@ import type {
   UnionAttribute,
 } from "./descriptor.js"
 import { descriptorMessages } from "./messages.js"
+import { isMedia, type MediaAnswer } from "./media.js"
 import { type BodylessAnswers, bodylessStatuses, isNoBody, type NoBody } from "./no-body.js"
 import type { StandardSchemaV1 } from "./standard-schema-spec.js"
 import { datetime } from "./primitives.js"
@@ -153,7 +154,9 @@ export function Name(tag: string): Attribute<"Name"> {
 
 /**
  * What a case answers, by status: each status maps to the descriptor of its
- * JSON body. The handler of the case is then checked against it (a
+ * JSON body, to `NoBody` (no body: 204, 205 and 304 take only this), or to
+ * `Media(type)` (a body that is not JSON: a page, text, a file). The handler
+ * of the case is then checked against it (a
  * `Content.Json` of another shape or status is a compile error), its
  * `Content.Json(value)` is written with that descriptor, the client's
  * `Router.Fetch` decodes the answer, and the OpenAPI document lists it.
@@ -167,7 +170,7 @@ export function Name(tag: string): Attribute<"Name"> {
 export function Responds<const Responses extends ResponseMap>(
   responses: Responses & BodylessAnswers,
 ): RespondsAttribute<Responses> {
-  const checked: Record<number, Descriptor | NoBody> = Object.create(null)
+  const checked: Record<number, Descriptor | NoBody | MediaAnswer> = Object.create(null)
   const codes = Object.keys(responses)
   if (codes.length === 0) throw new TypeError(descriptorMessages.responsesEmpty)
   for (const code of codes) {
@@ -175,7 +178,8 @@ export function Responds<const Responses extends ResponseMap>(
     if (!/^[2-5][0-9][0-9]$/.test(code)) throw new TypeError(descriptorMessages.badResponseStatus(code))
     const answer = (responses as Readonly<Record<string, unknown>>)[code]
     if (isNoBody(answer)) checked[status] = answer
-    else if (!isDescriptor(answer)) throw new TypeError(descriptorMessages.badResponseDescriptor(code))
+    else if (!isDescriptor(answer) && !isMedia(answer))
+      throw new TypeError(descriptorMessages.badResponseDescriptor(code))
     else if (bodylessStatuses.has(status)) throw new TypeError(descriptorMessages.bodylessStatus(code))
     else checked[status] = answer
   }
@@ -196,7 +200,9 @@ export function Responds<const Responses extends ResponseMap>(
  * t.case({ id: t.int }, EndPoint("GET /users"), Returns(User))
  * ```
  */
-export function Returns<const Answer extends Descriptor>(answer: Answer): RespondsAttribute<{ readonly 200: Answer }> {
+export function Returns<const Answer extends Descriptor | MediaAnswer>(
+  answer: Answer,
+): RespondsAttribute<{ readonly 200: Answer }> {
   return Responds({ 200: answer })
 }
 

@@ -7,6 +7,7 @@
  * property lookup and stays cheap for the checker.
  */
 
+import type { MediaAnswer } from "./media.js"
 import type { NoBody } from "./no-body.js"
 import type { StandardJSONSchemaConverter, StandardSchemaV1 } from "./standard-schema-spec.js"
 
@@ -169,15 +170,16 @@ export type CaseAttribute =
   | RespondsAttribute
 
 /**
- * What a case answers: status code → descriptor of its JSON body, or
- * `NoBody` for a status answered without one.
+ * What a case answers: status code → descriptor of its JSON body, `NoBody`
+ * for a status answered without one, or `Media(type)` for a body that is
+ * not JSON.
  *
  * @example
  * ```ts
- * const answers: ResponseMap = { 200: User, 204: NoBody, 404: Problem }
+ * const answers: ResponseMap = { 200: User, 204: NoBody, 404: Problem, 406: Media("text/plain") }
  * ```
  */
-export type ResponseMap = { readonly [Code in number]?: Descriptor | NoBody }
+export type ResponseMap = { readonly [Code in number]?: Descriptor | NoBody | MediaAnswer }
 
 /**
  * The declared answers of a union none of whose cases declares any: every

@@ -23,8 +23,10 @@ export const descriptorMessages = {
     `Date format '${format}' has none of the tokens yyyy MM dd HH mm ss fff, so its text would carry nothing of a date`,
   badResponseStatus: (code: string) =>
     `Responds: status '${code}' is not a code from 200 to 599 (a declared answer is a final response)`,
-  badResponseDescriptor: (code: string) => `Responds: the answer for status ${code} is not a descriptor or NoBody`,
+  badResponseDescriptor: (code: string) =>
+    `Responds: the answer for status ${code} is not a descriptor, NoBody or Media(type)`,
   bodylessStatus: (code: string) => `Responds: status ${code} has no body in HTTP: declare it as NoBody`,
+  badMediaType: (type: string) => `Media: '${type}' is not a media type like "text/html" (type/subtype, no parameters)`,
   responsesEmpty: "Responds: expected at least one status",
   severalResponds: (caseName: string) => `Case '${caseName}': Returns/Responds may be given once`,
   enumNotSafeInteger: (name: string, value: number) => `t.enum: value ${value} of '${name}' is not a safe integer`,

@@ -6,18 +6,19 @@
  */
 import { resolve } from "./composites.js"
 import type { CaseAttribute, CaseDescriptor, Descriptor, NoResponses, ResponseMap } from "./descriptor.js"
+import type { MediaAnswer } from "./media.js"
 import type { NoBody } from "./no-body.js"
 
 /**
  * The answers a case declares, by status code: the descriptor of the JSON
- * body, or `NoBody`.
+ * body, `NoBody`, or `Media(type)`.
  *
  * @example
  * ```ts
  * const declared: ResponseDescriptors = new Map([[200, User], [204, NoBody], [404, Problem]])
  * ```
  */
-export type ResponseDescriptors = ReadonlyMap<number, Descriptor | NoBody>
+export type ResponseDescriptors = ReadonlyMap<number, Descriptor | NoBody | MediaAnswer>
 
 /**
  * The declared answers of a descriptor's cases, by case key (`UnionResponses`
@@ -56,7 +57,9 @@ export function declaredResponses(attributes: readonly CaseAttribute[]): Respons
  * ```
  */
 export function responseDescriptors(responses: ResponseMap): ResponseDescriptors {
-  return new Map(Object.entries(responses).map(([code, answer]) => [Number(code), answer as Descriptor | NoBody]))
+  return new Map(
+    Object.entries(responses).map(([code, answer]) => [Number(code), answer as Descriptor | NoBody | MediaAnswer]),
+  )
 }
 
 /**

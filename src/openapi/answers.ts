@@ -7,6 +7,7 @@
  * through the real hosts and checks every answer against it.
  */
 import type { Descriptor } from "../descriptor/descriptor.js"
+import { isMedia } from "../descriptor/media.js"
 import { isNoBody } from "../descriptor/no-body.js"
 import { jsonSchemaOf, type JsonSchema } from "../json/json-schema.js"
 import type { DescribedRoute } from "../router/describe.js"
@@ -111,6 +112,7 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
       const status = Number(code)
       const description = described(status, `Status ${code}`)
       if (isNoBody(answer)) add(status, description)
+      else if (isMedia(answer)) add(status, description, { [answer["~media"]]: { schema: { type: "string" } } })
       else add(status, description, { "application/json": { schema: bodySchema(answer as Descriptor) } })
     }
   } else if (route.files) {

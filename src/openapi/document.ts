@@ -70,6 +70,58 @@ function textSchema(descriptor: Descriptor): JsonSchema {
   }
 }
 
+/**
+ * Under `methodNotAllowed` the host answers a plain `OPTIONS` for a path
+ * with `204` and `Allow` (a CORS part, its preflight with the same 204): the
+ * path's `options` operation, unless a case taking any method answers it.
+ */
+function addMethodAnswer(item: Record<string, JsonSchema>, taken: Set<string>): void {
+  const operations = Object.values(item)
+  const first = operations[0]
+  if (first === undefined || item.options !== undefined || operations.some((o) => o["x-sitelets-any-method"])) return
+  const parameters = (first.parameters as JsonSchema[]).filter((parameter) => parameter.in === "path")
+  const id = uniqueId(`${String(first.operationId)}.Options`, taken)
+  const text = { "text/plain": { schema: { type: "string" } } }
+  item.options = {
+    operationId: id,
+    parameters,
+    responses: {
+      "204": { description: "The methods this path answers", headers: { Allow: { schema: { type: "string" } } } },
+      "400": { description: "A malformed request target (percent-encoding, UTF-8)", content: text },
+      ...(parameters.length > 0 ? { "404": { description: "The path does not parse", content: text } } : {}),
+      "414": { description: "The request target over the host's limits", content: text },
+    },
+    "x-sitelets-method-answer": true,
+  }
+}
+
+/**
+ * On a path an `InferWithErrors` part serves, a method no case takes reaches
+ * the handler as `InvalidMethod`: the `options` operation answers what any
+ * of the path's operations may (the methods without an operation are
+ * checked against those too).
+ */
+function addHandlerMethodAnswer(item: Record<string, JsonSchema>, taken: Set<string>): void {
+  const operations = Object.values(item)
+  const first = operations[0]
+  if (first === undefined || item.options !== undefined) return
+  let responses: Record<string, Answer> = {}
+  for (const operation of operations) responses = mergeAnswers(responses, operation.responses as Record<string, Answer>)
+  item.options = {
+    operationId: uniqueId(`${String(first.operationId)}.Options`, taken),
+    parameters: (first.parameters as JsonSchema[]).filter((parameter) => parameter.in === "path"),
+    responses: sortedByStatus(responses),
+    "x-sitelets-method-answer": true,
+  }
+}
+
+function uniqueId(base: string, taken: Set<string>): string {
+  let id = base
+  for (let n = 2; taken.has(id); n++) id = `${base}_${n}`
+  taken.add(id)
+  return id
+}
+
 /** Responses in status order (`default` last), as readers expect them. */
 function sortedByStatus(responses: Record<string, unknown>): Record<string, unknown> {
   const codes = Object.keys(responses).sort((a, b) =>
@@ -179,6 +231,8 @@ export function Document(
   const taken = new Set<string>()
   const tags = new Set<string>()
   let secured = false
+  // Paths an InferWithErrors part serves: its handler answers any method there (InvalidMethod).
+  const handlerAnswers = new Set<Record<string, JsonSchema>>()
   for (const route of describeRoutes(router)) {
     const { template, key, parameters } = pathOf(route.segments)
     const path = templates.get(key) ?? template
@@ -216,9 +270,13 @@ export function Document(
         ...(route.cors ? { "x-sitelets-cors": true } : {}),
       }
       if (route.protected) secured = true
+      if (route.withErrors) handlerAnswers.add(item)
       item[method] = operation
     }
   }
+  for (const item of Object.values(paths))
+    if (handlerAnswers.has(item)) addHandlerMethodAnswer(item, taken)
+    else if (host.methodNotAllowed) addMethodAnswer(item, taken)
   return {
     openapi: "3.1.0",
     info: { ...options.info },

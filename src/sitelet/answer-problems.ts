@@ -6,6 +6,7 @@
  * object fails its check: a correct one costs one relation check.
  */
 import type { Infer, ResponseMap } from "../descriptor/descriptor.js"
+import type { MediaAnswer } from "../descriptor/media.js"
 import type { NoBody } from "../descriptor/no-body.js"
 import type { JsonContent } from "./json-content.js"
 
@@ -67,6 +68,20 @@ export type JsonAtNoBody<
 > = `Sitelet.Infer: case '${Case}' declares ${Code} without a body: answer Content.NoContent()`
 
 /**
+ * The sentence of a case answering JSON at a status declared `Media(type)`.
+ *
+ * @example
+ * ```ts
+ * type S = JsonAtMedia<"Login", 401, "text/html"> //=> "Sitelet.Infer: case 'Login' declares 401 as text/html: answer it with a page, text or a file, not Content.Json"
+ * ```
+ */
+export type JsonAtMedia<
+  Case extends string,
+  Code extends number,
+  Type extends string,
+> = `Sitelet.Infer: case '${Case}' declares ${Code} as ${Type}: answer it with a page, text or a file, not Content.Json`
+
+/**
  * The sentences for one case's handler result (a union of contents:
  * each `Content.Json` is checked against the declaration), `never` when
  * it keeps the declaration.
@@ -82,7 +97,9 @@ export type AnswerProblem<Case extends string, Result, Declared extends Response
     ? Code extends keyof Declared
       ? Declared[Code] extends NoBody
         ? JsonAtNoBody<Case, Code>
-        : ValueProblem<Case, Code, Value, Infer<Declared[Code]>>
+        : Declared[Code] extends MediaAnswer<infer Type>
+          ? JsonAtMedia<Case, Code, Type>
+          : ValueProblem<Case, Code, Value, Infer<Declared[Code]>>
       : UndeclaredStatus<Case, Code>
     : never
 

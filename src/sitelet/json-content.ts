@@ -5,6 +5,7 @@
  * of the handler can check the value against that declaration.
  */
 import type { Descriptor } from "../descriptor/descriptor.js"
+import { isMedia } from "../descriptor/media.js"
 import { isNoBody } from "../descriptor/no-body.js"
 import type { ResponseDescriptors } from "../descriptor/responses.js"
 import { serialize } from "../json/codec.js"
@@ -104,8 +105,8 @@ export function isJsonBody(body: unknown): body is JsonBody {
 export function writeJson(content: JsonContent, responses?: ResponseDescriptors): StaticContent {
   const { value, descriptor } = content.body
   const declared = responses?.get(content.status.code)
-  // A status declared NoBody has no codec: its handler's type allows no Content.Json there.
-  const codec = descriptor ?? (isNoBody(declared) ? undefined : declared)
+  // A status declared NoBody or Media(type) has no codec: its handler's type allows no Content.Json there.
+  const codec = descriptor ?? (isNoBody(declared) || isMedia(declared) ? undefined : declared)
   const text = codec === undefined ? (JSON.stringify(value) ?? "null") : serialize(codec, value as never)
   // A fresh content for the host or a `mapContent` change, built on the content's own (frozen) header list;
   // not frozen itself, as the host's `finish` does not freeze: a freeze per response saved.

@@ -33,7 +33,9 @@ describe("OpenApi.Document", () => {
     const ids = operations.map((operation) => operation.operationId)
     expect(new Set(ids).size).toBe(ids.length)
     expect(paths["/blog/post/{id}"]?.get?.operationId).toBe("Blog.Post")
-    expect(Object.keys(paths["/verbs"] ?? {}).sort()).toEqual(["patch", "put"])
+    // The methods of its cases, and the host's OPTIONS answer (under methodNotAllowed).
+    expect(Object.keys(paths["/verbs"] ?? {}).sort()).toEqual(["options", "patch", "put"])
+    expect(paths["/verbs"]?.options?.["x-sitelets-method-answer"]).toBe(true)
     expect(paths["/verbs"]?.put?.operationId).toBe("Verbs_put")
     expect(paths["/alias/second/{id}"]?.get?.operationId).toBe("Alias_2")
     expect(paths["/Other/{n}"]?.get?.["x-sitelets-any-method"]).toBe(true)

@@ -16,6 +16,7 @@ import { Router as ClientRouter } from "../../src/client/client-router.js"
 import { endpointRequest } from "../../src/client/request.js"
 import { FetchError } from "../../src/client/fetch-error.js"
 import { FormData, Json, Responds, Returns } from "../../src/descriptor/attributes.js"
+import { Media } from "../../src/descriptor/media.js"
 import { NoBody } from "../../src/descriptor/no-body.js"
 import { t } from "../../src/descriptor/t.js"
 import type { Infer } from "../../src/descriptor/descriptor.js"
@@ -45,7 +46,11 @@ const Api = t.union({
   GetItem: t.case("GET /items/<id:int>", {}, Responds({ 200: Item, 404: Problem })),
   CreateItem: t.case("POST /items", { item: Json(Item) }, Responds({ 201: Item })),
   DeleteItem: t.case("DELETE /items/<id:int>", {}, Responds({ 204: NoBody, 404: Problem })),
-  Login: t.case("GET|POST /login", { user: FormData(t.option(t.string)) }),
+  Login: t.case(
+    "GET|POST /login",
+    { user: FormData(t.option(t.string)) },
+    Responds({ 200: Media("text/html"), 401: Media("text/html") }),
+  ),
   Upload: t.case("POST /upload", { doc: FormData(t.file({ MaxBytes: 200 })) }, Returns(t.int)),
   Slow: "GET /slow",
 })
@@ -62,7 +67,10 @@ const api = Sitelet.Infer(Api, {
   CreateItem: (_ctx, e) => Content.SetStatus(Http.Status.Created, Content.Json(e.item)),
   DeleteItem: (_ctx, e) =>
     e.id > 0 ? Content.NoContent() : Content.SetStatus(Http.Status.NotFound, Content.Json({ error: "gone" })),
-  Login: (_ctx, e) => Content.Text(`login ${e.user ?? ""}`),
+  Login: (_ctx, e) =>
+    e.user === "ada"
+      ? Content.Page({ Title: "Welcome", Body: "welcome" })
+      : Content.SetStatus(Http.Status.Unauthorized, Content.Page({ Title: "Log in", Body: "who?" })),
   Upload: (_ctx, e) => Content.Json(e.doc.size),
   Slow: () => new Promise((resolve) => setTimeout(() => resolve(Content.Text("late")), 200)),
 })
@@ -172,7 +180,7 @@ function mutate(sent: Sent, mutation: Mutation, seed: number, limit: number): Se
         body: `"${"x".repeat(limit)}"`,
       }
     case "otherMethod": {
-      const methods = ["GET", "POST", "PUT", "DELETE", "PATCH"].filter((method) => method !== sent.method)
+      const methods = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"].filter((method) => method !== sent.method)
       const method = methods[seed % methods.length] as string
       if (method !== "GET") return { ...sent, method }
       const { body: _body, ...bodiless } = sent
@@ -303,6 +311,7 @@ describe.each(subjects)("the $name's document lists every answer its hosts give"
       },
       { method: "POST", target: "/", headers: { origin: "http://evil.example" } },
       { method: "OPTIONS", target: "/" },
+      { method: "OPTIONS", target: subject.limit <= 4096 ? "/items/1" : "/blog/1" },
     ]
     if (subject.limit <= 4096) {
       fixed.push(

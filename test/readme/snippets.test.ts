@@ -38,6 +38,7 @@ const rootNames = [
   "Returns",
   "Responds",
   "NoBody",
+  "Media",
   "Sitelet",
   "Content",
   "Html",

@@ -12,7 +12,7 @@ const root = new URL("../..", import.meta.url).pathname
 const folder = `${root}node_modules/.cache/answer-problems/`
 
 const source = `
-import { Content, Http, NoBody, Responds, Returns, Sitelet, t } from "${root}src/index.js"
+import { Content, Http, Media, NoBody, Responds, Returns, Sitelet, t } from "${root}src/index.js"
 const Post = t.record({ id: t.int, title: t.string })
 const Page = t.record({ items: t.list(Post), page: t.int, next: t.option(t.string) })
 const Problem = t.union({ Missing: t.case({ id: t.int }), Banned: t.case({}) })
@@ -21,7 +21,7 @@ const Api = t.union({
   DeletePost: t.case("DELETE /posts/<id:int>", {}, Responds({ 204: NoBody, 404: Problem })),
   GetPost: t.case("GET /posts/<id:int>", {}, Responds({ 200: Post, 404: Problem })),
   Count: t.case("GET /count", {}, Returns(t.list(t.int))),
-  Home: "GET /",
+  Home: t.case("GET /", {}, Returns(Media("text/html"))),
 })
 export const wrong = Sitelet.Infer(Api, {
   ListPosts: () => Content.Json({ items: [], page: "1" }),
@@ -35,7 +35,7 @@ export const jsonAtNoBody = Sitelet.Infer(Api, {
   DeletePost: () => Content.SetStatus(Http.Status.NoContent, Content.Json({ $: "Banned" as const })),
   GetPost: () => Content.Json({ $: "Missing" as const, id: 1 }),
   Count: () => Content.Json([1, 2, 3]),
-  Home: () => Content.Text("home"),
+  Home: () => Content.Json({ page: "home" }),
 })
 export const right = Sitelet.Infer(Api, {
   ListPosts: () => Content.Json({ items: [{ id: 1, title: "t" }], page: 1 }),
@@ -77,6 +77,10 @@ describe("typed-response errors read on their first line", () => {
       sentence(21, "Sitelet.Infer: case 'DeletePost' declares 204 without a body: answer Content.NoContent()"),
       // A union case answered where a record is declared: the record's missing field is named.
       sentence(22, "Sitelet.Infer: case 'GetPost' answers 200 without 'title', which the declaration says is string"),
+      sentence(
+        24,
+        "Sitelet.Infer: case 'Home' declares 200 as text/html: answer it with a page, text or a file, not Content.Json",
+      ),
     ])
     // Each first line is the sentence, after the source type: short enough to read.
     for (const { first } of diagnostics) expect(first).toMatch(/is not assignable to type '"Sitelet\.Infer: case '/)
