@@ -9,6 +9,7 @@ import { Json } from "../../src/json/json-namespace.js"
 import Ajv2020 from "ajv/dist/2020.js"
 import { Site } from "../fixtures/site.js"
 import { site as exampleSite } from "../../examples/site/site.js"
+import { document as servedDocument } from "../../examples/site/docs.js"
 import { arbitraryOf } from "../support/arbitrary.js"
 
 const info = { title: "fixture", version: "1.0.0" }
@@ -22,8 +23,8 @@ const paths = document.paths as Record<string, Record<string, Operation>>
 const operations = Object.values(paths).flatMap((item) => Object.values(item))
 
 describe("OpenApi.Document", () => {
-  it("is a valid OpenAPI 3.1 document, for the fixture union and the example site", async () => {
-    for (const doc of [document, OpenApi.Document(exampleSite, { info })]) {
+  it("is a valid OpenAPI 3.1 document, for the fixture union and the example site (as served, under its host options)", async () => {
+    for (const doc of [document, OpenApi.Document(exampleSite, { info }), servedDocument]) {
       const result = await new Validator().validate(doc as never)
       expect(result, JSON.stringify(result.errors)).toEqual({ valid: true })
     }
