@@ -4,12 +4,8 @@
  * field, at the case's own property. Compiled with the TypeScript API; the
  * first line of each diagnostic (not its elaboration) is asserted.
  */
-import { mkdirSync, writeFileSync } from "node:fs"
-import ts from "typescript"
 import { describe, expect, it } from "vitest"
-
-const root = new URL("../..", import.meta.url).pathname
-const folder = `${root}node_modules/.cache/answer-problems/`
+import { diagnosticsOf, root } from "../support/compile.js"
 
 const source = `
 import { Content, Http, Media, NoBody, Responds, Returns, Sitelet, t } from "${root}src/index.js"
@@ -48,26 +44,7 @@ export const right = Sitelet.Infer(Api, {
 
 describe("typed-response errors read on their first line", () => {
   it("name the case, the status and the field, at the case's property", () => {
-    mkdirSync(folder, { recursive: true })
-    const file = `${folder}api.ts`
-    writeFileSync(file, source)
-    const program = ts.createProgram([file], {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
-      types: [],
-      skipLibCheck: true,
-    })
-    const diagnostics = ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((diagnostic) => {
-      const text = diagnostic.messageText
-      return {
-        line: diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!).line,
-        first: typeof text === "string" ? text : text.messageText,
-      }
-    })
+    const diagnostics = diagnosticsOf("answer-problems", source).map(({ line, first }) => ({ line, first }))
     const sentence = (line: number, text: string) => ({ line, first: expect.stringContaining(text) })
     expect(diagnostics).toEqual([
       sentence(13, "Sitelet.Infer: case 'ListPosts' answers 200 with 'page': string where the declaration says number"),

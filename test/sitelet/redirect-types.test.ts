@@ -4,12 +4,8 @@
  * `Link` does: the redirect's endpoint type comes from the handler's
  * expected content, never from the argument (`NoInfer`).
  */
-import { mkdirSync, writeFileSync } from "node:fs"
-import ts from "typescript"
 import { describe, expect, it } from "vitest"
-
-const root = new URL("../..", import.meta.url).pathname
-const folder = `${root}node_modules/.cache/redirect-types/`
+import { diagnosticsOf, root } from "../support/compile.js"
 
 const source = `
 import { Content, Sitelet, t } from "${root}src/index.js"
@@ -26,23 +22,10 @@ export const fine = Sitelet.Infer(Site, {
 
 describe("redirects to an unknown case", () => {
   it("are compile errors naming the tag, at the argument", () => {
-    mkdirSync(folder, { recursive: true })
-    const file = `${folder}site.ts`
-    writeFileSync(file, source)
-    const program = ts.createProgram([file], {
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      lib: ["lib.es2023.d.ts", "lib.dom.d.ts"],
-      types: [],
-      skipLibCheck: true,
-    })
-    const diagnostics = ts.getPreEmitDiagnostics(program, program.getSourceFile(file)).map((diagnostic) => ({
-      line: diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!).line,
-      code: diagnostic.code,
-      message: ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"),
+    const diagnostics = diagnosticsOf("redirect-types", source).map(({ line, code, message }) => ({
+      line,
+      code,
+      message,
     }))
     const expected = `Type '"BySlugX"' is not assignable to type '"Home" | "BySlug"'. Did you mean '"BySlug"'?`
     expect(diagnostics).toEqual([
