@@ -1,10 +1,12 @@
 /**
  * The published package, checked on the tarball `npm pack` makes: its
  * files, publint, Are The Types Wrong (ESM-only profile), and that it
- * imports in Node the way the README says.
+ * imports in Node the way the README says, and that a consumer project
+ * type-checks its declarations (`skipLibCheck: false`) on TypeScript 5.9,
+ * 6.0 and 7.0.
  */
 import { execFileSync } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { publint } from "publint"
 import { formatMessage } from "publint/utils"
@@ -81,4 +83,61 @@ describe("the packed package", () => {
     if (Number(process.versions.node.split(".")[0]) < 22)
       expect(required).toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|ERR_REQUIRE_ESM/)
   })
+
+  // A user's project: its own tsconfig, the declarations checked too, each compiler the project supports.
+  it.each(["typescript", "typescript-6", "typescript-7"])(
+    "type-checks in a consumer project with skipLibCheck: false (%s)",
+    (compiler) => {
+      writeFileSync(
+        join(packed.folder, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            target: "ES2022",
+            lib: ["ES2023", "DOM", "DOM.Iterable"],
+            module: "NodeNext",
+            moduleResolution: "NodeNext",
+            types: ["node"],
+            typeRoots: [join(root, "node_modules/@types")],
+            skipLibCheck: false,
+            noEmit: true,
+          },
+          files: ["consumer.mts"],
+        }),
+      )
+      writeFileSync(
+        join(packed.folder, "consumer.mts"),
+        [
+          'import { createServer } from "node:http"',
+          'import { Content, Json, NoBody, Responds, Returns, Sitelet, t, type Infer } from "sitelets"',
+          'import { NodeHandler } from "sitelets/node"',
+          'import { Router } from "sitelets/client"',
+          "const User = t.record({ id: t.int, name: t.string })",
+          "const Api = t.union({",
+          '  GetUser: t.case("GET /users/<id:int>", {}, Returns(User)),',
+          '  DeleteUser: t.case("DELETE /users/<id:int>", {}, Responds({ 204: NoBody })),',
+          '  Create: t.case("POST /users", { user: Json(User) }),',
+          "})",
+          "export type Api = Infer<typeof Api>",
+          "const site = Sitelet.Infer(Api, {",
+          '  GetUser: (_ctx, e) => Content.Json({ id: e.id, name: "Ada" }),',
+          "  DeleteUser: () => Content.NoContent(),",
+          "  Create: (_ctx, e) => Content.Json(e.user),",
+          "})",
+          "createServer(NodeHandler(site))",
+          'export const user: Promise<Infer<typeof User>> = Router.Infer(Api).Fetch({ $: "GetUser", id: 1 }, { base: "http://x" })',
+          "",
+        ].join("\n"),
+      )
+      const output = execFileSync(
+        process.execPath,
+        [join(root, `node_modules/${compiler}/bin/tsc`), "-p", packed.folder],
+        {
+          encoding: "utf8",
+        },
+      ).toString()
+      expect(output).toBe("")
+    },
+    60_000,
+  )
 })

@@ -13,6 +13,7 @@
  * - `<!-- snippet: skip: <reason> -->`: not compiled (an API listing with
  *   placeholders, or a file compiled where it lives).
  */
+import { spawnSync } from "node:child_process"
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import ts from "typescript"
 import { describe, expect, it } from "vitest"
@@ -164,4 +165,68 @@ describe("README code blocks", () => {
     }
     expect(problems).toEqual([])
   }, 60_000)
+
+  // The same blocks on TypeScript 6.0 and 7.0 (the native compiler has no JS API in its stable surface: its CLI).
+  it.each(["6", "7"])(
+    "type-check the same way on TypeScript %s.0 (its command line)",
+    (major) => {
+      const dir = `${folder.slice(0, -1)}-ts${major}/`
+      rmSync(dir, { recursive: true, force: true })
+      mkdirSync(dir, { recursive: true })
+      const files = compiled.map((block) => {
+        const name = `line-${block.line}.ts`
+        writeFileSync(`${dir}${name}`, source(block))
+        return { name, block }
+      })
+      writeFileSync(
+        `${dir}tsconfig.json`,
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            noUncheckedIndexedAccess: true,
+            target: "ES2022",
+            module: "ESNext",
+            moduleResolution: "Bundler",
+            lib: ["ES2023", "DOM", "DOM.Iterable"],
+            types: ["node"],
+            typeRoots: [`${root}node_modules/@types`],
+            skipLibCheck: true,
+            noEmit: true,
+            paths: {
+              sitelets: [`${root}dist/index.d.ts`],
+              "sitelets/node": [`${root}dist/host/node.d.ts`],
+              "sitelets/client": [`${root}dist/client/index.d.ts`],
+            },
+          },
+          include: ["*.ts"],
+        }),
+      )
+      const compiler = `${root}node_modules/typescript-${major}/bin/tsc`
+      const run = spawnSync(process.execPath, [compiler, "-p", dir, "--pretty", "false"], { encoding: "utf8" })
+      // `line-123.ts(4,5): error TS2345: first line`, then indented elaboration lines.
+      const byFile = new Map<string, string[]>()
+      for (const match of run.stdout.matchAll(/^(?:.*\/)?(line-\d+\.ts)\((\d+),\d+\): error TS\d+: (.*)$/gm)) {
+        const [, name, line, text] = match as unknown as [string, string, string, string]
+        const list = byFile.get(name) ?? []
+        list.push(`${line}: ${text}`)
+        byFile.set(name, list)
+      }
+      const problems: string[] = []
+      for (const { name, block } of files) {
+        const messages = byFile.get(name) ?? []
+        const expected = block.marker?.startsWith("expect-error:")
+          ? block.marker.slice("expect-error:".length).trim()
+          : undefined
+        if (expected === undefined) problems.push(...messages.map((message) => `README line ${block.line}+${message}`))
+        // The sentence on the first line of the diagnostic, as on 5.9.
+        else if (!messages.some((message) => message.includes(expected)))
+          problems.push(
+            `README line ${block.line}: expected "${expected}" on a first line, got ${JSON.stringify(messages)}`,
+          )
+      }
+      expect(problems).toEqual([])
+      expect(run.status === 0 || problems.length === 0).toBe(true)
+    },
+    60_000,
+  )
 })

@@ -1,4 +1,4 @@
-import { expectError, expectType } from "tsd"
+import { expectTypeOf } from "expect-type"
 import { Content, Fetch, Sitelet, t, type HostEnv } from "sitelets"
 import { NodeHandler } from "sitelets/node"
 
@@ -15,9 +15,10 @@ declare module "sitelets" {
 
 const site = Sitelet.Infer(t.union({ Rows: "GET /rows" }), {
   Rows: async (ctx) => {
-    expectType<HostEnv>(ctx.Env)
-    expectType<Database>(ctx.Env.DB)
-    expectError(ctx.Env.NOT_DECLARED)
+    expectTypeOf(ctx.Env).toEqualTypeOf<HostEnv>()
+    expectTypeOf(ctx.Env.DB).toEqualTypeOf<Database>()
+    // @ts-expect-error
+    ctx.Env.NOT_DECLARED
     ctx.WaitUntil(ctx.Env.DB.query("insert into log values (1)"))
     return Content.Text(String((await ctx.Env.DB.query("select 1")).length))
   },
@@ -27,9 +28,10 @@ declare const database: Database
 declare const request: Request
 // Workers: fetch(request, env, ctx); the secret read from a binding.
 const handler = Fetch.Handler(site, { session: { secret: (env) => env.SESSION_SECRET } })
-expectType<Promise<Response>>(
+expectTypeOf(
   handler.fetch(request, { DB: database, SESSION_SECRET: "…" }, { waitUntil: () => undefined }),
-)
+).toEqualTypeOf<Promise<Response>>()
 // node:http: the same bindings as an option, checked against the declaration.
 NodeHandler(site, { env: { DB: database, SESSION_SECRET: "…" } })
-expectError(NodeHandler(site, { env: { DB: database } }))
+// @ts-expect-error
+NodeHandler(site, { env: { DB: database } })

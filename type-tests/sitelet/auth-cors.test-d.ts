@@ -1,4 +1,4 @@
-import { expectError, expectType } from "tsd"
+import { expectTypeOf } from "expect-type"
 import {
   Content,
   Cors,
@@ -18,27 +18,31 @@ type Endpoint = Infer<typeof Public> | Infer<typeof Admin>
 const admin = Sitelet.Protect<Endpoint>(
   { VerifyUser: async (user) => user === "root", LoginRedirect: () => ({ $: "Login" }) },
   Sitelet.Infer(Admin, async (ctx, e) => {
-    expectType<UserSession>(ctx.UserSession)
-    expectType<Promise<string | undefined>>(ctx.UserSession.GetLoggedInUser())
-    expectType<Promise<void>>(ctx.UserSession.LoginUser("ann", { persistent: true, maxAgeSeconds: 60 }))
+    expectTypeOf(ctx.UserSession).toEqualTypeOf<UserSession>()
+    expectTypeOf(ctx.UserSession.GetLoggedInUser()).toEqualTypeOf<Promise<string | undefined>>()
+    expectTypeOf(ctx.UserSession.LoginUser("ann", { persistent: true, maxAgeSeconds: 60 })).toEqualTypeOf<
+      Promise<void>
+    >()
     return Content.Text(e.page)
   }),
 )
-expectType<SiteletOf<Endpoint>>(admin)
+expectTypeOf(admin).toEqualTypeOf<SiteletOf<Endpoint>>()
 
 // LoginRedirect must return an endpoint of the protected type.
-expectError(Sitelet.Protect<Endpoint>({ VerifyUser: () => true, LoginRedirect: () => ({ $: "Nowhere" }) }, admin))
+// @ts-expect-error
+Sitelet.Protect<Endpoint>({ VerifyUser: () => true, LoginRedirect: () => ({ $: "Nowhere" }) }, admin)
 // VerifyUser answers a boolean (or a promise of one).
-expectError(Sitelet.Protect<Endpoint>({ VerifyUser: () => "yes", LoginRedirect: () => ({ $: "Login" }) }, admin))
+// @ts-expect-error
+Sitelet.Protect<Endpoint>({ VerifyUser: () => "yes", LoginRedirect: () => ({ $: "Login" }) }, admin)
 
 const api = Sitelet.CorsContent(
   "/api",
   Cors.Of({ $: "Api" as const }),
   (allows) => {
-    expectType<CorsAllows>(allows)
+    expectTypeOf(allows).toEqualTypeOf<CorsAllows>()
     return { ...allows, Origins: ["https://app.example"], MaxAge: 600 }
   },
   (_ctx, e) => Content.Text(e.$),
 )
-expectType<SiteletOf<{ $: "Api" }>>(api)
-expectType<string>(safeReturnPath("/x"))
+expectTypeOf(api).toEqualTypeOf<SiteletOf<{ $: "Api" }>>()
+expectTypeOf(safeReturnPath("/x")).toEqualTypeOf<string>()

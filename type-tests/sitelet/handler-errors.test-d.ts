@@ -1,4 +1,4 @@
-import { expectAssignable, expectError, expectNotAssignable, expectType } from "tsd"
+import { expectTypeOf } from "expect-type"
 import {
   Content,
   Sitelet,
@@ -14,41 +14,42 @@ type Site = Infer<typeof Site>
 
 // The parameter's type is the object itself when it is right, else the sentence.
 type Missing = CheckedHandler<{ Ok: () => void }, "Ok" | "Other" | "Third">
-expectType<
+expectTypeOf(null as unknown as Missing).toEqualTypeOf<
   | "Sitelet.Infer: the handler object has no function for case 'Other'"
   | "Sitelet.Infer: the handler object has no function for case 'Third'"
->(null as unknown as Missing)
+>()
 type Unknown = CheckedHandler<{ Ok: () => void; Typo: () => void }, "Ok">
-expectType<"Sitelet.Infer: the handler object has a function for 'Typo', which is no case of this endpoint type">(
+expectTypeOf(
   null as unknown as Unknown,
-)
-expectNotAssignable<Missing>({ Ok: () => undefined })
+).toEqualTypeOf<"Sitelet.Infer: the handler object has a function for 'Typo', which is no case of this endpoint type">()
+expectTypeOf({ Ok: () => undefined }).not.toExtend<Missing>()
 
 // At the call site.
-expectError(Sitelet.Infer(Site, { Ok: () => Content.Text("") }))
-expectError(
-  Sitelet.Infer(Site, {
-    Ok: () => Content.Text(""),
-    Other: () => Content.Text(""),
-    Third: () => Content.Text(""),
-    Typo: () => Content.Text(""),
-  }),
-)
+// @ts-expect-error
+Sitelet.Infer(Site, { Ok: () => Content.Text("") })
+// @ts-expect-error at the argument: 'Typo' is no case
+Sitelet.Infer(Site, {
+  Ok: () => Content.Text(""),
+  Other: () => Content.Text(""),
+  Third: () => Content.Text(""),
+  Typo: () => Content.Text(""),
+})
 // A right object keeps its contextual types and gives the sitelet of the union.
-expectType<SiteletOf<Site>>(
+expectTypeOf(
   Sitelet.Infer(Site, {
     Ok: (ctx, e) => {
-      expectType<number>(e.n)
+      expectTypeOf(e.n).toEqualTypeOf<number>()
       return Content.Text(ctx.Link({ $: "Other" }))
     },
     Other: async () => Content.Text(""),
     Third: () => Content.RedirectTemporary({ $: "Other" }),
   }),
-)
+).toEqualTypeOf<SiteletOf<Site>>()
 // A handler object in a variable is checked too.
 const partial = { Ok: () => Content.Text("") }
-expectError(Sitelet.Infer(Site, partial))
-expectAssignable<SiteletOf<Site>>(Sitelet.Infer(Site, (_ctx, e) => Content.Text(e.$)))
+// @ts-expect-error
+Sitelet.Infer(Site, partial)
+expectTypeOf(Sitelet.Infer(Site, (_ctx, e) => Content.Text(e.$))).toExtend<SiteletOf<Site>>()
 
 // A handler written apart, annotated with the complete handler type.
 const annotated: HandlerFor<typeof Site> = {
@@ -56,4 +57,4 @@ const annotated: HandlerFor<typeof Site> = {
   Other: () => Content.Text(""),
   Third: () => Content.Text(""),
 }
-expectType<SiteletOf<Site>>(Sitelet.Infer(Site, annotated))
+expectTypeOf(Sitelet.Infer(Site, annotated)).toEqualTypeOf<SiteletOf<Site>>()

@@ -1,4 +1,4 @@
-import { expectError, expectType } from "tsd"
+import { expectTypeOf } from "expect-type"
 import {
   Content,
   EndPoint,
@@ -26,19 +26,26 @@ const Api = t.union({
 })
 
 // The declarations are in the descriptor's type, by case; a union without any has NoResponses.
-expectType<{ readonly 200: typeof User; readonly 404: typeof Problem }>(
-  null as unknown as NonNullable<ResponsesOf<typeof Api>["GetUser"]>,
-)
-expectType<undefined>(null as unknown as ResponsesOf<typeof Api>["Home"])
-expectType<NoResponses>(null as unknown as ResponsesOf<ReturnType<typeof t.union<{ A: "GET /a" }>>>)
+expectTypeOf(null as unknown as NonNullable<ResponsesOf<typeof Api>["GetUser"]>).toEqualTypeOf<{
+  readonly 200: typeof User
+  readonly 404: typeof Problem
+}>()
+expectTypeOf(null as unknown as ResponsesOf<typeof Api>["Home"]).toEqualTypeOf<undefined>()
+expectTypeOf(null as unknown as ResponsesOf<ReturnType<typeof t.union<{ A: "GET /a" }>>>).toEqualTypeOf<NoResponses>()
 
 // Content.Json carries its value and status; SetStatus and WithHeaders keep the value.
-expectType<JsonContent<{ id: number }, 200>>(Content.Json({ id: 1 }))
-expectType<JsonContent<User, 200>>(Content.Json({ id: 1, name: "a", since: 1n }, User))
-expectType<JsonContent<{ id: number }, 404>>(Content.SetStatus(Http.Status.NotFound, Content.Json({ id: 1 })))
-expectType<JsonContent<{ id: number }, 422>>(Content.SetStatus(Http.Status.Custom(422), Content.Json({ id: 1 })))
-expectType<JsonContent<number, 200>>(Content.WithHeaders(Content.Json(1), { "X-A": "b" }))
-expectType<JsonContent<Problem, 404>>(Content.SetStatus(Http.Status.NotFound, Content.Json({ $: "Gone" }, Problem)))
+expectTypeOf(Content.Json({ id: 1 })).toEqualTypeOf<JsonContent<{ id: number }, 200>>()
+expectTypeOf(Content.Json({ id: 1, name: "a", since: 1n }, User)).toEqualTypeOf<JsonContent<User, 200>>()
+expectTypeOf(Content.SetStatus(Http.Status.NotFound, Content.Json({ id: 1 }))).toEqualTypeOf<
+  JsonContent<{ id: number }, 404>
+>()
+expectTypeOf(Content.SetStatus(Http.Status.Custom(422), Content.Json({ id: 1 }))).toEqualTypeOf<
+  JsonContent<{ id: number }, 422>
+>()
+expectTypeOf(Content.WithHeaders(Content.Json(1), { "X-A": "b" })).toEqualTypeOf<JsonContent<number, 200>>()
+expectTypeOf(Content.SetStatus(Http.Status.NotFound, Content.Json({ $: "Gone" }, Problem))).toEqualTypeOf<
+  JsonContent<Problem, 404>
+>()
 
 // Each declared case's handler is checked: shape and status; other contents stay allowed.
 Sitelet.Infer(Api, {
@@ -59,31 +66,28 @@ Sitelet.Infer(Api, {
   GetUser: (_ctx, e) => Content.WithETag(Content.Json({ id: e.id, name: "Ada", since: 1n }), '"v1"'),
   Count: () => Content.WithLastModified(Content.Json([1n]), new Date(0)),
 })
-expectType<JsonContent<bigint[], 200>>(Content.WithLastModified(Content.Json([1n]), new Date(0)))
+expectTypeOf(Content.WithLastModified(Content.Json([1n]), new Date(0))).toEqualTypeOf<JsonContent<bigint[], 200>>()
 // A misspelt field of the declared answer.
-expectError(
-  Sitelet.Infer(Api, {
-    Home: () => Content.Text(""),
-    GetUser: (_ctx, e) => Content.Json({ id: e.id, nam: "Ada", since: 1n }),
-    Count: () => Content.Text(""),
-  }),
-)
+Sitelet.Infer(Api, {
+  Home: () => Content.Text(""),
+  // @ts-expect-error at the case: 'name' is missing
+  GetUser: (_ctx, e) => Content.Json({ id: e.id, nam: "Ada", since: 1n }),
+  Count: () => Content.Text(""),
+})
 // The right shape with an undeclared status.
-expectError(
-  Sitelet.Infer(Api, {
-    Home: () => Content.Text(""),
-    GetUser: (_ctx, e) => Content.SetStatus(Http.Status.Created, Content.Json({ id: e.id, name: "Ada", since: 1n })),
-    Count: () => Content.Text(""),
-  }),
-)
+Sitelet.Infer(Api, {
+  Home: () => Content.Text(""),
+  // @ts-expect-error at the case: 201 is not declared
+  GetUser: (_ctx, e) => Content.SetStatus(Http.Status.Created, Content.Json({ id: e.id, name: "Ada", since: 1n })),
+  Count: () => Content.Text(""),
+})
 // An async handler answering the wrong type.
-expectError(
-  Sitelet.Infer(Api, {
-    Home: () => Content.Text(""),
-    GetUser: () => Content.Text(""),
-    Count: async () => Content.Json(["1"]),
-  }),
-)
+Sitelet.Infer(Api, {
+  Home: () => Content.Text(""),
+  GetUser: () => Content.Text(""),
+  // @ts-expect-error at the case: strings where bigints are declared
+  Count: async () => Content.Json(["1"]),
+})
 // Declared answers leave the one-function form as it was.
 Sitelet.Infer(Api, (_ctx, e) => Content.Json(e))
 
@@ -92,16 +96,20 @@ const Posts = t.union({
   Create: t.case("POST /posts/<blog:int>", { title: t.string }, Returns(t.record({ id: t.int }))),
 })
 Sitelet.Infer(Posts, { Create: () => Content.Json({ id: 1 }) })
-expectError(Sitelet.Infer(Posts, { Create: () => Content.Json({ id: "1" }) }))
+// @ts-expect-error
+Sitelet.Infer(Posts, { Create: () => Content.Json({ id: "1" }) })
 
 // The client decodes declared answers: the 2xx values of the case, else the Response.
 const api = Router.Infer(Api)
-expectType<Promise<User>>(Router.Fetch(api, { $: "GetUser", id: 1 }))
-expectType<Promise<bigint[]>>(Router.Fetch(api, { $: "Count", n: 2 }))
-expectType<Promise<Response>>(Router.Fetch(api, { $: "Home" }))
-expectType<Promise<User>>(api.Fetch({ $: "GetUser", id: 1 }))
-expectType<Promise<{ id: number }>>(Router.Fetch(api, { $: "Home" }, { response: t.record({ id: t.int }) }))
+expectTypeOf(Router.Fetch(api, { $: "GetUser", id: 1 })).toEqualTypeOf<Promise<User>>()
+expectTypeOf(Router.Fetch(api, { $: "Count", n: 2 })).toEqualTypeOf<Promise<bigint[]>>()
+expectTypeOf(Router.Fetch(api, { $: "Home" })).toEqualTypeOf<Promise<Response>>()
+expectTypeOf(api.Fetch({ $: "GetUser", id: 1 })).toEqualTypeOf<Promise<User>>()
+expectTypeOf(Router.Fetch(api, { $: "Home" }, { response: t.record({ id: t.int }) })).toEqualTypeOf<
+  Promise<{ id: number }>
+>()
 declare const either: { $: "GetUser"; id: number } | { $: "Home" }
-expectType<Promise<User | Response>>(Router.Fetch(api, either))
-expectError(Router.Fetch(api, { $: "Nope" }))
-expectType<unknown>(new FetchError("x", new Response()).value)
+expectTypeOf(Router.Fetch(api, either)).toEqualTypeOf<Promise<User | Response>>()
+// @ts-expect-error
+Router.Fetch(api, { $: "Nope" })
+expectTypeOf(new FetchError("x", new Response()).value).toEqualTypeOf<unknown>()

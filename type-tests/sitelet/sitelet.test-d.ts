@@ -1,4 +1,4 @@
-import { expectAssignable, expectError, expectType } from "tsd"
+import { expectTypeOf } from "expect-type"
 import { Content, Sitelet, t, type Context, type Infer, type ParseRequestResult } from "sitelets"
 
 const Blog = t.union({ Index: "GET /", Post: "GET /post/<id:int>" })
@@ -14,37 +14,42 @@ type Site = Infer<typeof Site>
 const blog = Sitelet.Infer(Blog, {
   Index: (ctx) => Content.Text(ctx.Link({ $: "Post", id: 1 })),
   Post: (ctx, e) => {
-    expectType<{ $: "Post"; id: number }>(e)
-    expectType<Context<Blog>>(ctx)
+    expectTypeOf(e).toEqualTypeOf<{ $: "Post"; id: number }>()
+    expectTypeOf(ctx).toEqualTypeOf<Context<Blog>>()
     return Content.Text(String(e.id))
   },
 })
-expectType<Sitelet<Blog>>(blog)
-expectError(Sitelet.Infer(Blog, { Index: () => Content.Text("") }))
-expectError(Sitelet.Infer(Blog, (ctx) => Content.Text(ctx.Link({ $: "Nope" }))))
+expectTypeOf(blog).toEqualTypeOf<Sitelet<Blog>>()
+// @ts-expect-error
+Sitelet.Infer(Blog, { Index: () => Content.Text("") })
+// @ts-expect-error
+Sitelet.Infer(Blog, (ctx) => Content.Text(ctx.Link({ $: "Nope" })))
 
 // InferWithErrors sees ParseRequestResult.
 Sitelet.InferWithErrors(Blog, (ctx, r) => {
-  expectType<ParseRequestResult<Blog>>(r)
+  expectTypeOf(r).toEqualTypeOf<ParseRequestResult<Blog>>()
   return Content.Text(r.$)
 })
 
 // Combinators compose their types.
 const other = Sitelet.Infer(t.union({ About: "GET /about" }), () => Content.Text("about"))
-expectType<Sitelet<Blog | { $: "About" }>>(Sitelet.Sum(blog, other))
-expectType<Sitelet<Blog | { $: "About" }>>(blog.plus(other))
-expectType<Sitelet<Blog>>(Sitelet.Shift("blog", blog))
-expectType<Sitelet<Site>>(Sitelet.EmbedInUnion(Site, "Blog", blog))
-expectError(Sitelet.EmbedInUnion(Site, "Home", blog))
-expectError(Sitelet.EmbedInUnion(Site, "Pair", blog))
-expectType<Sitelet<{ n: Blog }>>(
+expectTypeOf(Sitelet.Sum(blog, other)).toEqualTypeOf<Sitelet<Blog | { $: "About" }>>()
+expectTypeOf(blog.plus(other)).toEqualTypeOf<Sitelet<Blog | { $: "About" }>>()
+expectTypeOf(Sitelet.Shift("blog", blog)).toEqualTypeOf<Sitelet<Blog>>()
+expectTypeOf(Sitelet.EmbedInUnion(Site, "Blog", blog)).toEqualTypeOf<Sitelet<Site>>()
+// @ts-expect-error
+Sitelet.EmbedInUnion(Site, "Home", blog)
+// @ts-expect-error
+Sitelet.EmbedInUnion(Site, "Pair", blog)
+expectTypeOf(
   Sitelet.Map(
     (b: Blog) => ({ n: b }),
     (o: { n: Blog }) => o.n,
     blog,
   ),
-)
+).toEqualTypeOf<Sitelet<{ n: Blog }>>()
 
 // Redirects are typed by the endpoint.
-expectAssignable<Content<Blog>>(Content.RedirectTemporary({ $: "Post", id: 2 }))
-expectError(Sitelet.Infer(Blog, () => Content.RedirectTemporary({ $: "Pots", id: 2 })))
+export const redirect: Content<Blog> = Content.RedirectTemporary({ $: "Post", id: 2 })
+// @ts-expect-error
+Sitelet.Infer(Blog, () => Content.RedirectTemporary({ $: "Pots", id: 2 }))

@@ -3,28 +3,30 @@
  * `string` gives a wide case type (no error cascade), `any` behaves like
  * `string`, `never` gives `never`, and `unknown` is not a template.
  */
-import { expectError, expectType } from "tsd"
+import { expectTypeOf } from "expect-type"
 import { t, type Infer, type TemplateCaseOutput, type ValidateTemplate, type WideCaseOutput } from "sitelets"
 
 declare const wide: string
 const Wide = t.union({ Home: "GET /", Any: wide })
-expectType<{ $: "Home" } | { [field: string]: unknown; $: "Any" }>({} as Infer<typeof Wide>)
-expectType<WideCaseOutput>({} as TemplateCaseOutput<string, {}>)
-expectType<string>({} as ValidateTemplate<string, {}>)
+expectTypeOf({} as Infer<typeof Wide>).toEqualTypeOf<{ $: "Home" } | { [field: string]: unknown; $: "Any" }>()
+expectTypeOf({} as TemplateCaseOutput<string, {}>).toEqualTypeOf<WideCaseOutput>()
+expectTypeOf({} as ValidateTemplate<string, {}>).toEqualTypeOf<string>()
 
 const Case = t.case(wide)
-expectType<WideCaseOutput>({} as Infer<typeof Case>)
+expectTypeOf({} as Infer<typeof Case>).toEqualTypeOf<WideCaseOutput>()
 
-expectType<WideCaseOutput>({} as TemplateCaseOutput<any, {}>)
-expectType<any>({} as ValidateTemplate<any, {}>)
+expectTypeOf({} as TemplateCaseOutput<any, {}>).toEqualTypeOf<WideCaseOutput>()
+expectTypeOf({} as ValidateTemplate<any, {}>).toEqualTypeOf<any>()
 
-expectType<never>({} as TemplateCaseOutput<never, {}>)
-expectType<never>({} as ValidateTemplate<never, {}>)
+expectTypeOf({} as TemplateCaseOutput<never, {}>).toEqualTypeOf<never>()
+expectTypeOf({} as ValidateTemplate<never, {}>).toEqualTypeOf<never>()
 
 declare const notATemplate: unknown
-expectError(t.union({ A: notATemplate }))
-expectError(t.case(notATemplate))
+// @ts-expect-error
+t.union({ A: notATemplate })
+// @ts-expect-error
+t.case(notATemplate)
 
 // A union of literal templates is checked member by member.
-expectType<"/a" | "Empty field name in '<>'">({} as ValidateTemplate<"/a" | "/<>", {}>)
-expectType<{ id: number } | { slug: string }>({} as TemplateCaseOutput<"/<id:int>" | "/<slug>", {}>)
+expectTypeOf({} as ValidateTemplate<"/a" | "/<>", {}>).toEqualTypeOf<"/a" | "Empty field name in '<>'">()
+expectTypeOf({} as TemplateCaseOutput<"/<id:int>" | "/<slug>", {}>).toEqualTypeOf<{ id: number } | { slug: string }>()

@@ -5,7 +5,7 @@
  * validates to itself; for every invalid row, `ValidateTemplate` is exactly
  * the sentence the runtime throws. A failing row is named in the error.
  */
-import { expectType } from "tsd"
+import { expectTypeOf } from "expect-type"
 import type { FieldsOutput, TemplateCaseOutput, ValidateTemplate } from "sitelets"
 import type { invalidTemplates, validTemplates } from "../../test/fixtures/templates.js"
 
@@ -40,8 +40,8 @@ type InvalidMismatch<Row> = Row extends {
     : Template
   : never
 
-expectType<never>({} as ValidMismatch<(typeof validTemplates)[number]>)
-expectType<never>({} as InvalidMismatch<(typeof invalidTemplates)[number]>)
+expectTypeOf({} as ValidMismatch<(typeof validTemplates)[number]>).toEqualTypeOf<never>()
+expectTypeOf({} as InvalidMismatch<(typeof invalidTemplates)[number]>).toEqualTypeOf<never>()
 // The rows exist (the checks above cannot pass on an empty table).
-expectType<false>({} as Equal<(typeof validTemplates)["length"], 0>)
-expectType<false>({} as Equal<(typeof invalidTemplates)["length"], 0>)
+expectTypeOf({} as Equal<(typeof validTemplates)["length"], 0>).toEqualTypeOf<false>()
+expectTypeOf({} as Equal<(typeof invalidTemplates)["length"], 0>).toEqualTypeOf<false>()
