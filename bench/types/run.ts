@@ -69,6 +69,23 @@ console.log(
     `with Returns(Answer) on every case: ${declaredSlope.toFixed(1)} (+${(declaredSlope - jsonSlope).toFixed(1)} per declaration)`,
 )
 
+// The same apps on TypeScript 7 (the native compiler): single-threaded (comparable with 5.9) and with its default
+// parallel checkers (each checker instantiates again the types another one built for the files it checks).
+console.log("\non TypeScript 7.0 (marginal instantiations per route; check time at the largest size)")
+for (const compiler of ["7.0", "7.0-parallel"] as const) {
+  const handler = [50, 200, 500].map((routes) => measureTypeCost(routes, { links: true, handlers: true }, compiler))
+  const mixed7 = [100, 300, 1000, 2000].map((routes) => measureMixedTypeCost(routes, compiler))
+  const [j50, j200, d50, d200] = (["json", "json", "declared", "declared"] as const).map((answers, i) =>
+    measureTypeCost(i % 2 === 0 ? 50 : 200, { links: true, handlers: true, answers }, compiler),
+  ) as [TypeCost, TypeCost, TypeCost, TypeCost]
+  const declaration = marginalPerRoute(d50, d200) - marginalPerRoute(j50, j200)
+  console.log(
+    `${compiler.padEnd(13)} handler ${marginalPerRoute(handler[0]!, handler[1]!).toFixed(1)} (500 routes: ${handler[2]!.checkTimeSeconds} s), ` +
+      `mixed ${marginalPerRoute(mixed7[0]!, mixed7[1]!).toFixed(1)} / ${marginalPerRoute(mixed7[1]!, mixed7[2]!).toFixed(1)} ` +
+      `(2,000 routes: ${mixed7[3]!.checkTimeSeconds} s), a declaration +${declaration.toFixed(1)}`,
+  )
+}
+
 if (!process.argv.includes("--no-editor")) {
   const routes = 300
   console.log(

@@ -60,6 +60,14 @@ const mixedBudgetPerRoute = 260
  */
 const declaredAnswerBudgetPerRoute = 55
 
+/**
+ * TypeScript 7's budgets (the native compiler, npm's `latest`): its own counts, measured 2026-11-25 with
+ * 7.0.2 single-threaded — handler app 254.9, mixed app 258.8, a declaration 60.0 per route — plus a small
+ * margin; and the mixed app with 7's default parallel checkers, 461.6 per route, where a second checker
+ * instantiates again, for the client module it checks, the union the first one built for the app.
+ */
+const ts7 = { handler: 257, mixed: 262, declared: 62, mixedParallel: 465 }
+
 function expectNoErrors(costs: readonly TypeCost[]): void {
   for (const cost of costs) {
     expect(cost.errors, `tsc errors at ${cost.routes} routes`).toEqual([])
@@ -117,5 +125,27 @@ describe("type cost of route templates", () => {
     // A declaration that checked nothing would cost nothing: it must cost something.
     expect(extra, "instantiations per route for a declaration").toBeGreaterThan(0)
     expect(extra, "instantiations per route for a declaration").toBeLessThanOrEqual(declaredAnswerBudgetPerRoute)
+  }, 300_000)
+
+  it("on TypeScript 7: the same apps, no tsc error, within 7's own budgets", () => {
+    const handler = [50, 200, 500].map((routes) => measureTypeCost(routes, { links: true, handlers: true }, "7.0"))
+    const mixed = [100, 300, 1000, 2000].map((routes) => measureMixedTypeCost(routes, "7.0"))
+    const parallel = [100, 300, 1000].map((routes) => measureMixedTypeCost(routes, "7.0-parallel"))
+    const [json50, json200, declared50, declared200] = [
+      measureTypeCost(50, { links: true, handlers: true, answers: "json" }, "7.0"),
+      measureTypeCost(200, { links: true, handlers: true, answers: "json" }, "7.0"),
+      measureTypeCost(50, { links: true, handlers: true, answers: "declared" }, "7.0"),
+      measureTypeCost(200, { links: true, handlers: true, answers: "declared" }, "7.0"),
+    ] as [TypeCost, TypeCost, TypeCost, TypeCost]
+    expectNoErrors([...handler, ...mixed, ...parallel, json50, json200, declared50, declared200])
+    const slopes = (costs: readonly TypeCost[]) => costs.slice(1).map((cost, i) => marginalPerRoute(costs[i]!, cost))
+    expect(handler[1]!.instantiations).toBeGreaterThan(handler[0]!.instantiations + 150 * 50)
+    for (const slope of slopes(handler)) expect(slope, "handler app on 7").toBeLessThanOrEqual(ts7.handler)
+    for (const slope of slopes(mixed.slice(0, 3))) expect(slope, "mixed app on 7").toBeLessThanOrEqual(ts7.mixed)
+    for (const slope of slopes(parallel))
+      expect(slope, "mixed app on 7, parallel").toBeLessThanOrEqual(ts7.mixedParallel)
+    const extra = marginalPerRoute(declared50, declared200) - marginalPerRoute(json50, json200)
+    expect(extra, "a declaration on 7").toBeGreaterThan(0)
+    expect(extra, "a declaration on 7").toBeLessThanOrEqual(ts7.declared)
   }, 300_000)
 })
