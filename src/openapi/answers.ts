@@ -132,9 +132,11 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
   const pathParams = route.segments.some((segment) => segment.kind === "param")
   add(400, "A malformed request target (percent-encoding, UTF-8)", text)
   if (reads) {
-    add(400, "The body is malformed or not what the endpoint reads", { ...text, ...problem })
+    // Problem details are on unless the host turns them off (then the same refusals are plain text).
+    const refusal = host.problemDetails === false ? text : { ...text, ...problem }
+    add(400, "The body is malformed or not what the endpoint reads", refusal)
     add(413, "The body, or its form fields, over the host's limits", text)
-    add(415, "A Content-Type the endpoint does not read, or a charset other than UTF-8", { ...text, ...problem })
+    add(415, "A Content-Type the endpoint does not read, or a charset other than UTF-8", refusal)
   }
   // A request that fails to parse is not accepted (the specification's rule): the host's 404. With
   // InferWithErrors the handler answers a failed query or body instead; a path that does not parse still falls through.

@@ -79,6 +79,14 @@ describe("declared answers in the document", () => {
     )
     const responses = (doc.paths as Record<string, Record<string, Operation>>)["/items"]?.post?.responses
     expect(Object.keys(responses ?? {})).toEqual(["201", "400", "405", "413", "414", "415", "500"])
+    expect(Object.keys(responses?.["415"]?.content ?? {})).toEqual(["text/plain", "application/problem+json"])
+    // With problemDetails off the host refuses in plain text: the document says so.
+    const plain = OpenApi.Document(
+      Sitelet.Infer(Forms, () => Content.Text("")),
+      { info: { title: "forms", version: "1" }, host: { problemDetails: false } },
+    )
+    const refusal = (plain.paths as Record<string, Record<string, Operation>>)["/items"]?.post?.responses["415"]
+    expect(Object.keys(refusal?.content ?? {})).toEqual(["text/plain"])
     expect(responses?.["400"]?.content?.["application/json"]?.schema).toMatchObject({ type: "object" })
   })
 
