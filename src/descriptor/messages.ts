@@ -28,6 +28,7 @@ export const descriptorMessages = {
   bodylessStatus: (code: string) => `Responds: status ${code} has no body in HTTP: declare it as NoBody`,
   badMediaType: (type: string) => `Media: '${type}' is not a media type like "text/html" (type/subtype, no parameters)`,
   responsesEmpty: "Responds: expected at least one status",
+  caseNotAttribute: "t.case: after a field record come attributes only (put every field in the record)",
   severalResponds: (caseName: string) => `Case '${caseName}': Returns/Responds may be given once`,
   enumNotSafeInteger: (name: string, value: number) => `t.enum: value ${value} of '${name}' is not a safe integer`,
   enumEmpty: "t.enum: expected at least one numeric value",

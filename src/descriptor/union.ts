@@ -1,3 +1,4 @@
+import { descriptorMessages } from "./messages.js"
 import type {
   CaseAttribute,
   CaseDescriptor,
@@ -161,43 +162,43 @@ export type NoExtra<Extra> = [keyof Extra] extends [never] ? {} : Extra
 
 /**
  * One union case: a field record with attributes, or a route template with
- * extra fields (`Json` bodies, nested unions placed by a `<hole>`).
+ * extra fields (`Json` bodies, nested unions placed by a `<hole>`) and
+ * attributes. One signature for both forms, not overloads, so a mistake is
+ * reported as its own sentence on the first line by every compiler
+ * (TypeScript 7 shows only the last overload's error; 5.9 puts "No overload
+ * matches this call" first).
  *
  * @example
  * ```ts
  * t.case({ id: t.int, slug: t.string }, EndPoint("/article"))
  * t.case("POST /posts/<blog:int>", { post: Json(Post) })
+ * t.case("GET /users/<id:int>", Returns(User))       // no extra fields: the attributes may follow directly
  * t.case("/blog/<sub>", { sub: BlogSite })
  * ```
  */
 export function caseOf<
-  const Template extends string,
-  const Extra extends Readonly<Record<string, FieldInput>> = {},
+  const First extends string | Readonly<Record<string, FieldInput>>,
+  const Second extends Readonly<Record<string, FieldInput>> | CaseAttribute = {},
   const Attributes extends readonly CaseAttribute[] = [],
 >(
-  template: ValidateTemplate<Template, NoExtra<Extra>>,
-  extra?: Extra,
+  first: First extends string ? ValidateTemplate<First, NoExtra<ExtraOf<Second>>> : First,
+  second?: Second,
   ...attributes: Attributes
-): CaseDescriptor<
-  Readonly<Record<string, FieldInput>>,
-  TemplateCaseOutput<Template, NoExtra<Extra>>,
-  DeclaredResponses<Attributes>
->
-export function caseOf<
-  const Fields extends Readonly<Record<string, FieldInput>>,
-  const Attributes extends readonly CaseAttribute[] = [],
->(
-  fields: Fields,
-  ...attributes: Attributes
-): CaseDescriptor<Fields, FieldsOutput<Fields>, DeclaredResponses<Attributes>>
+): CaseDescriptor<FieldsOf<First>, CaseOutputOf<First, Second>, DeclaredResponses<AttributesOf<Second, Attributes>>>
 export function caseOf(first: string | Readonly<Record<string, FieldInput>>, ...rest: unknown[]): CaseDescriptor {
   if (typeof first === "string") {
-    const [extra, ...attributes] = rest as [Readonly<Record<string, FieldInput>> | undefined, ...CaseAttribute[]]
+    // The extra fields, unless the attributes follow the template directly.
+    const [extra, ...attributes] = (isAttribute(rest[0]) ? [undefined, ...rest] : rest) as [
+      Readonly<Record<string, FieldInput>> | undefined,
+      ...CaseAttribute[],
+    ]
     const parsed = parseTemplate(first, extra ?? {})
     return attributes.length === 0
       ? parsed
       : Object.freeze({ ...parsed, attributes: Object.freeze([...parsed.attributes, ...attributes]) })
   }
+  // After a field record come attributes only (extra fields belong in the record).
+  for (const attribute of rest) if (!isAttribute(attribute)) throw new TypeError(descriptorMessages.caseNotAttribute)
   return Object.freeze(
     withStandard({
       kind: "case",
@@ -206,6 +207,60 @@ export function caseOf(first: string | Readonly<Record<string, FieldInput>>, ...
     }),
   )
 }
+
+const isAttribute = (value: unknown): value is CaseAttribute =>
+  typeof value === "object" && value !== null && (value as { readonly kind?: unknown }).kind === "attribute"
+
+/**
+ * The extra fields given after a template: the second argument, unless it
+ * is already an attribute.
+ *
+ * @example
+ * ```ts
+ * type E = ExtraOf<{ post: FieldDescriptor<typeof Post, "json"> }> //=> { post: … }
+ * type N = ExtraOf<RespondsAttribute<{ 200: typeof User }>>        //=> {}
+ * ```
+ */
+export type ExtraOf<Second> = Second extends CaseAttribute ? {} : Second
+
+/**
+ * The attributes of `t.case(first, second, ...attributes)`: the second
+ * argument is one when it is no field record.
+ *
+ * @example
+ * ```ts
+ * type A = AttributesOf<RespondsAttribute<{ 200: typeof User }>, []> //=> [RespondsAttribute<{ 200: typeof User }>]
+ * ```
+ */
+export type AttributesOf<Second, Attributes extends readonly CaseAttribute[]> = Second extends CaseAttribute
+  ? [Second, ...Attributes]
+  : Attributes
+
+/**
+ * The field record type of a case: a template's is generic (its holes are
+ * parsed at run time), a field record's is its own.
+ *
+ * @example
+ * ```ts
+ * type F = FieldsOf<"GET /x/<id:int>"> //=> Readonly<Record<string, FieldInput>>
+ * ```
+ */
+export type FieldsOf<First> = First extends string ? Readonly<Record<string, FieldInput>> : First
+
+/**
+ * The TypeScript type of a case: from a template's holes and extra fields,
+ * or from a field record.
+ *
+ * @example
+ * ```ts
+ * type O = CaseOutputOf<"GET /users/<id:int>", {}> //=> { id: number }
+ * ```
+ */
+export type CaseOutputOf<First, Second> = First extends string
+  ? TemplateCaseOutput<First, NoExtra<ExtraOf<Second>>>
+  : First extends Readonly<Record<string, FieldInput>>
+    ? FieldsOutput<First>
+    : never
 
 /** Re-exported so `Simplify` users need one import. */
 export type { Simplify }

@@ -41,7 +41,9 @@ const switchBudgetPerRoute = 200
 
 /**
  * The mixed app's budget (issue 17's goal: at most 300 per route at 1,000
- * routes): its measurement, 247.8 per route on both slopes since field lists
+ * routes): 257.0 per route since `t.case` is one signature (issue 24: its
+ * template sentence on the first line on every compiler; 252.8 before, with
+ * two overloads). Earlier, its measurement, 247.8 per route on both slopes since field lists
  * and extra fields become entry unions before they become objects (the union
  * of outputs then holds nothing the checker re-walks when it instantiates
  * each handler's contextual `Context<…>`), plus a small margin. Before:
@@ -62,11 +64,12 @@ const declaredAnswerBudgetPerRoute = 55
 
 /**
  * TypeScript 7's budgets (the native compiler, npm's `latest`): its own counts, measured 2026-11-25 with
- * 7.0.2 single-threaded — handler app 254.9, mixed app 258.8, a declaration 60.0 per route — plus a small
- * margin; and the mixed app with 7's default parallel checkers, 461.6 per route, where a second checker
- * instantiates again, for the client module it checks, the union the first one built for the app.
+ * 7.0.2 single-threaded — handler app 254.9, mixed app 263.0 (258.8 before `t.case` became one signature),
+ * a declaration 60.0 per route — plus a small margin; and the mixed app with 7's default parallel checkers,
+ * 470.0 per route, where a second checker instantiates again, for the client module it checks, the union the
+ * first one built for the app.
  */
-const ts7 = { handler: 257, mixed: 262, declared: 62, mixedParallel: 465 }
+const ts7 = { handler: 257, mixed: 266, declared: 62, mixedParallel: 475 }
 
 function expectNoErrors(costs: readonly TypeCost[]): void {
   for (const cost of costs) {
