@@ -24,6 +24,25 @@ const readme = readFileSync(`${root}README.md`, "utf8")
 // In node_modules, so the blocks' own imports (hono, zod, express) resolve as in a user's project.
 const folder = `${root}node_modules/.cache/readme-snippets/`
 
+/** The options every compiler checks the blocks with (tsconfig JSON form): a user's strict project. */
+const compilerOptions = {
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  target: "ES2022",
+  module: "ESNext",
+  moduleResolution: "Bundler",
+  lib: ["ES2023", "DOM", "DOM.Iterable"],
+  types: ["node"],
+  typeRoots: [`${root}node_modules/@types`],
+  skipLibCheck: true,
+  noEmit: true,
+  paths: {
+    sitelets: [`${root}dist/index.d.ts`],
+    "sitelets/node": [`${root}dist/host/node.d.ts`],
+    "sitelets/client": [`${root}dist/client/index.d.ts`],
+  },
+}
+
 /** The names of the root package a fragment gets, unless it imports them itself. */
 const rootNames = [
   "t",
@@ -122,25 +141,10 @@ describe("README code blocks", () => {
       writeFileSync(file, source(block))
       return { file, block }
     })
+    const { options } = ts.convertCompilerOptionsFromJson(compilerOptions, folder)
     const program = ts.createProgram(
       files.map(({ file }) => file),
-      {
-        strict: true,
-        noUncheckedIndexedAccess: true,
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.ESNext,
-        moduleResolution: ts.ModuleResolutionKind.Bundler,
-        lib: ["lib.es2023.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
-        types: ["node"],
-        typeRoots: [`${root}node_modules/@types`],
-        skipLibCheck: true,
-        noEmit: true,
-        paths: {
-          sitelets: [`${root}dist/index.d.ts`],
-          "sitelets/node": [`${root}dist/host/node.d.ts`],
-          "sitelets/client": [`${root}dist/client/index.d.ts`],
-        },
-      },
+      options,
     )
     const problems: string[] = []
     for (const { file, block } of files) {
@@ -178,29 +182,7 @@ describe("README code blocks", () => {
         writeFileSync(`${dir}${name}`, source(block))
         return { name, block }
       })
-      writeFileSync(
-        `${dir}tsconfig.json`,
-        JSON.stringify({
-          compilerOptions: {
-            strict: true,
-            noUncheckedIndexedAccess: true,
-            target: "ES2022",
-            module: "ESNext",
-            moduleResolution: "Bundler",
-            lib: ["ES2023", "DOM", "DOM.Iterable"],
-            types: ["node"],
-            typeRoots: [`${root}node_modules/@types`],
-            skipLibCheck: true,
-            noEmit: true,
-            paths: {
-              sitelets: [`${root}dist/index.d.ts`],
-              "sitelets/node": [`${root}dist/host/node.d.ts`],
-              "sitelets/client": [`${root}dist/client/index.d.ts`],
-            },
-          },
-          include: ["*.ts"],
-        }),
-      )
+      writeFileSync(`${dir}tsconfig.json`, JSON.stringify({ compilerOptions, include: ["*.ts"] }))
       const compiler = `${root}node_modules/typescript-${major}/bin/tsc`
       const run = spawnSync(process.execPath, [compiler, "-p", dir, "--pretty", "false"], { encoding: "utf8" })
       // `line-123.ts(4,5): error TS2345: first line`, then indented elaboration lines.
