@@ -7,6 +7,7 @@ import type { StandardSchemaV1 } from "../descriptor/standard-schema-spec.js"
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { decoderOf } from "./decode-compile.js"
 import type { Decoder } from "./decode-scalars.js"
+import { isPromise } from "../internal/maybe-promise.js"
 import { checkDepth } from "./depth-check.js"
 import { Failure, toJsonError } from "./failure.js"
 import { describeReceived, JsonError, type JsonPathSegment } from "./json-error.js"
@@ -55,7 +56,7 @@ export function foreignDecoder(schema: StandardSchemaV1): Decoder {
   return (value, depth, limits) => {
     checkDepth(value, depth, limits)
     const result = props.validate(value)
-    if (isThenable(result)) {
+    if (isPromise(result)) {
       result.then(undefined, ignore)
       throw new Failure(`a synchronous ${props.vendor} schema`, "an async validation result")
     }
@@ -68,6 +69,3 @@ export function foreignDecoder(schema: StandardSchemaV1): Decoder {
 }
 
 const ignore = (): void => {}
-
-const isThenable = (value: unknown): value is PromiseLike<unknown> =>
-  typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function"
