@@ -13,11 +13,11 @@
  * - `<!-- snippet: skip: <reason> -->`: not compiled (an API listing with
  *   placeholders, or a file compiled where it lives).
  */
-import { spawnSync } from "node:child_process"
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import ts from "typescript"
 import { describe, expect, it } from "vitest"
 import { notBuilt } from "../package/packed.js"
+import { checkWith } from "../support/compilers.js"
 
 const root = new URL("../..", import.meta.url).pathname
 const readme = readFileSync(`${root}README.md`, "utf8")
@@ -171,31 +171,14 @@ describe("README code blocks", () => {
   }, 60_000)
 
   // The same blocks on TypeScript 6.0 and 7.0 (the native compiler has no JS API in its stable surface: its CLI).
-  it.each(["6", "7"])(
-    "type-check the same way on TypeScript %s.0 (its command line)",
-    (major) => {
-      const dir = `${folder.slice(0, -1)}-ts${major}/`
-      rmSync(dir, { recursive: true, force: true })
-      mkdirSync(dir, { recursive: true })
-      const files = compiled.map((block) => {
-        const name = `line-${block.line}.ts`
-        writeFileSync(`${dir}${name}`, source(block))
-        return { name, block }
-      })
-      writeFileSync(`${dir}tsconfig.json`, JSON.stringify({ compilerOptions, include: ["*.ts"] }))
-      const compiler = `${root}node_modules/typescript-${major}/bin/tsc`
-      const run = spawnSync(process.execPath, [compiler, "-p", dir, "--pretty", "false"], { encoding: "utf8" })
-      // `line-123.ts(4,5): error TS2345: first line`, then indented elaboration lines.
-      const byFile = new Map<string, string[]>()
-      for (const match of run.stdout.matchAll(/^(?:.*\/)?(line-\d+\.ts)\((\d+),\d+\): error TS\d+: (.*)$/gm)) {
-        const [, name, line, text] = match as unknown as [string, string, string, string]
-        const list = byFile.get(name) ?? []
-        list.push(`${line}: ${text}`)
-        byFile.set(name, list)
-      }
+  it.each(["6.0", "7.0"] as const)(
+    "type-check the same way on TypeScript %s (its command line)",
+    (compiler) => {
+      const files = Object.fromEntries(compiled.map((block) => [`line-${block.line}.ts`, source(block)]))
+      const { byFile, status } = checkWith(compiler, `${folder.slice(0, -1)}-${compiler}/`, files, compilerOptions)
       const problems: string[] = []
-      for (const { name, block } of files) {
-        const messages = byFile.get(name) ?? []
+      for (const block of compiled) {
+        const messages = (byFile.get(`line-${block.line}.ts`) ?? []).map(({ line, text }) => `${line}: ${text}`)
         const expected = block.marker?.startsWith("expect-error:")
           ? block.marker.slice("expect-error:".length).trim()
           : undefined
@@ -207,7 +190,7 @@ describe("README code blocks", () => {
           )
       }
       expect(problems).toEqual([])
-      expect(run.status === 0 || problems.length === 0).toBe(true)
+      expect(status === 0 || problems.length === 0).toBe(true)
     },
     60_000,
   )
