@@ -50,7 +50,16 @@ const srcDir = join(root, "src")
 // Virtual files live in a folder that does not exist on disk; imports of src/ are absolute.
 const virtualDir = join(root, "bench/types/.editor-virtual")
 
-function declarations(routes: number): string {
+/**
+ * The declarations file of a `routes`-route app: the union, `Infer` of it,
+ * the router (imports of `src/` are absolute).
+ *
+ * @example
+ * ```ts
+ * writeFileSync("app.ts", declarations(300))
+ * ```
+ */
+export function declarations(routes: number): string {
   const shapes = Array.from({ length: routes }, (_, index) => routeShape(index))
   return [
     `import { t } from ${JSON.stringify(`${srcDir}/descriptor/t.js`)}`,
@@ -65,9 +74,19 @@ function declarations(routes: number): string {
   ].join("\n")
 }
 
-// The edited link is case R0's (an int hole): `edit` is its id.
-function clientText(routes: number, client: EditorClient, edit: number): string {
-  const value = (index: number) => (index === 0 ? `{ $: "R0", id: ${edit}, slug: "s" }` : routeShape(index).value)
+/**
+ * The client file: one link per case, or one handler per case with a
+ * `ctx.Link` each. The edited link is case R0's (an int hole): `edit` is its
+ * id (a string makes the file wrong, to check that a server saw the edit).
+ *
+ * @example
+ * ```ts
+ * writeFileSync("client.ts", clientText(300, "handlers", 1))
+ * ```
+ */
+export function clientText(routes: number, client: EditorClient, edit: number | string): string {
+  const id = JSON.stringify(edit)
+  const value = (index: number) => (index === 0 ? `{ $: "R0", id: ${id}, slug: "s" }` : routeShape(index).value)
   if (client === "links") {
     const links = Array.from({ length: routes }, (_, index) => `  router.Link(${value(index)}),`)
     return [`import { router } from "./app.js"`, "export const links: string[] = [", ...links, "]", ""].join("\n")

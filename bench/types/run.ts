@@ -11,9 +11,10 @@
  * reading its case's fields and making one `ctx.Link(…)`. `--switch` measures
  * the older app instead (a `switch` over `e.$` and one `Router.Infer(App).Link(…)`
  * per case); `--no-links` leaves the links out; `--no-editor` skips the
- * language-service timing.
+ * editor timings (the language service in process, tsserver and 7's LSP server).
  */
 import { measureEditorLatency, type EditorLatency } from "./editor.js"
+import { measureServerLatency } from "./servers.js"
 import { marginalPerRoute, measureMixedTypeCost, measureTypeCost, type TypeCost } from "./measure.js"
 
 /** One table row: the figures of `result`, and its marginal cost per route from `from` when given. */
@@ -89,15 +90,16 @@ for (const compiler of ["7.0", "7.0-parallel"] as const) {
 if (!process.argv.includes("--no-editor")) {
   const routes = 300
   console.log(
-    `\neditor latency (language service, ${routes}-route app; semantic diagnostics of the client file after an edit)`,
+    `\neditor latency (${routes}-route app; semantic diagnostics of the client file after an edit): the language service ` +
+      "in process, then through tsserver (5.9) and TypeScript 7's language server (LSP), protocol and process included",
   )
-  console.log("client                         cold(ms)  median(ms)  min(ms)  max(ms)  runs")
+  console.log("via          client                         cold(ms)  median(ms)  min(ms)  max(ms)  runs")
   const label = (latency: EditorLatency) =>
     latency.client === "links" ? "one router.Link per case" : "one handler per case + ctx.Link"
-  for (const client of ["links", "handlers"] as const) {
-    const latency = measureEditorLatency(routes, client)
+  const print = (via: string, latency: EditorLatency) => {
     console.log(
       [
+        via.padEnd(12),
         label(latency).padEnd(30),
         latency.coldMs.toFixed(0).padStart(8),
         latency.medianMs.toFixed(0).padStart(11),
@@ -108,5 +110,9 @@ if (!process.argv.includes("--no-editor")) {
     )
     for (const diagnostic of latency.diagnostics) console.log(`  ! ${diagnostic}`)
   }
+  for (const client of ["links", "handlers"] as const) print("LS 5.9", measureEditorLatency(routes, client))
+  for (const server of ["tsserver-5.9", "lsp-7.0"] as const)
+    for (const client of ["links", "handlers"] as const)
+      print(server, await measureServerLatency(server, routes, client))
   console.log("target: median < 500 ms (reported, not gated)")
 }
