@@ -13,6 +13,7 @@ import { isMedia, type MediaAnswer } from "./media.js"
 import { type BodylessAnswers, bodylessStatuses, isNoBody, type NoBody } from "./no-body.js"
 import type { StandardSchemaV1 } from "./standard-schema-spec.js"
 import { datetime } from "./primitives.js"
+import type { EndPointAttribute } from "./end-point-holes.js"
 import { isForeignSchema, schemaDescriptor } from "./standard.js"
 
 type Attribute<Name extends CaseAttribute["name"]> = Extract<CaseAttribute, { name: Name }>
@@ -38,8 +39,10 @@ const isDescriptor = (value: unknown): value is Descriptor =>
  * t.case({ id: t.int }, EndPoint("GET /article", "/a")) // /article/<id> and /a/<id>
  * ```
  */
-export function EndPoint(...paths: [string, ...string[]]): Attribute<"EndPoint"> {
-  return attribute("EndPoint", paths)
+export function EndPoint<const Paths extends readonly [string, ...string[]]>(
+  ...paths: Paths
+): EndPointAttribute<Paths> {
+  return attribute("EndPoint", paths) as EndPointAttribute<Paths>
 }
 
 /**

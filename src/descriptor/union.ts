@@ -17,6 +17,7 @@ import {
   type ValidateTemplate,
 } from "../template/parse-template.js"
 import { withStandard } from "./standard.js"
+import type { CheckedFields } from "./end-point-holes.js"
 
 /** What a union case may be written as: a route template or `t.case(…)`. */
 export type CaseInput = string | CaseDescriptor
@@ -181,7 +182,9 @@ export function caseOf<
   const Second extends Readonly<Record<string, FieldInput>> | CaseAttribute = {},
   const Attributes extends readonly CaseAttribute[] = [],
 >(
-  first: First extends string ? ValidateTemplate<First, NoExtra<ExtraOf<Second>>> : First,
+  first: First extends string
+    ? ValidateTemplate<First, NoExtra<ExtraOf<Second>>>
+    : CheckedFields<First, Second | Attributes[number]>,
   second?: Second,
   ...attributes: Attributes
 ): CaseDescriptor<FieldsOf<First>, CaseOutputOf<First, Second>, DeclaredResponses<AttributesOf<Second, Attributes>>>

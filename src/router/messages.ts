@@ -1,3 +1,5 @@
+import { unplacedHole } from "../descriptor/end-point-holes.js"
+
 /**
  * Sentences of the router, written once. Tests import these writers instead
  * of retyping the text.
@@ -27,7 +29,7 @@ export const routerMessages = {
   linkError: (field: string, reason: string) =>
     field === "" ? `Cannot link: ${reason}` : `Cannot link field '${field}': ${reason}`,
   endPointHoleUnknown: (caseName: string, endPoint: string, hole: string) =>
-    `Case '${caseName}': EndPoint '${endPoint}' places '<${hole}>', which is not a path field of the case`,
+    `Case '${caseName}': ${unplacedHole(endPoint, hole)}`,
   endPointHoleTwice: (caseName: string, endPoint: string, hole: string) =>
     `Case '${caseName}': EndPoint '${endPoint}' places '<${hole}>' twice`,
   endPointNoSlash: (caseName: string, endPoint: string) =>

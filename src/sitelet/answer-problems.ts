@@ -133,8 +133,15 @@ type FieldProblems<Case extends string, Code extends number, Got, Want> = {
 type Plain = object & { readonly length?: never; readonly getTime?: never }
 
 declare const missing: unique symbol
-/** Stands for an absent field. */
-type Missing = typeof missing
+/**
+ * Stands for an absent field in {@link WrongField}.
+ *
+ * @example
+ * ```ts
+ * type S = WrongField<"GetPost", 200, "title", Missing, string> //=> "… answers 200 without 'title', which the declaration says is string"
+ * ```
+ */
+export type Missing = typeof missing
 
 /** A short name of a type for a sentence: `string`, `number | undefined`, `an array`, `an object`. */
 type TypeName<T> = Join<NameOf<T>>

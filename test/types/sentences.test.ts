@@ -13,10 +13,12 @@ import { notBuilt } from "../package/packed.js"
 import type {
   JsonAtMedia,
   JsonAtNoBody,
+  Missing,
   UndeclaredStatus,
   WrongField,
   WrongValue,
 } from "../../src/sitelet/answer-problems.js"
+import { unplacedHole } from "../../src/descriptor/end-point-holes.js"
 import { siteletMessages } from "../../src/sitelet/messages.js"
 import {
   ambiguousOption,
@@ -51,7 +53,7 @@ const Site = `const Site = t.union({ Home: "GET /", BySlug: "GET /blog/<slug>", 
 // The typed-response sentences are types only (the handler's check); each literal is checked against its type.
 const wrongField: WrongField<"ListPosts", 200, "page", string, number> =
   "Sitelet.Infer: case 'ListPosts' answers 200 with 'page': string where the declaration says number"
-const missingField: WrongField<"GetPost", 200, "title", "missing", string> =
+const missingField: WrongField<"GetPost", 200, "title", Missing, string> =
   "Sitelet.Infer: case 'GetPost' answers 200 without 'title', which the declaration says is string"
 const wrongValue: WrongValue<"Count", 200, string, number[]> =
   "Sitelet.Infer: case 'Count' answers 200 with string where the declaration says an array"
@@ -134,6 +136,17 @@ const mistakes: Mistake[] = [
     code: `t.case("POST /a/<post>", { post: Json(t.string) }) // ←`,
     sentence: duplicateName("post"),
   },
+  // Field lists: an EndPoint placing a hole that is no field, second or later among the attributes.
+  {
+    name: "EndPoint hole naming no field",
+    code: `t.case({ id: t.int }, EndPoint("GET /article/<id>/<slug>")) // ←`,
+    sentence: unplacedHole("GET /article/<id>/<slug>", "slug"),
+  },
+  {
+    name: "EndPoint hole after other attributes",
+    code: `t.case({ id: t.int }, Method("GET"), EndPoint("/a/<id>", "/b/<...rest>")) // ←`,
+    sentence: unplacedHole("/b/<...rest>", "rest"),
+  },
   // Handler objects.
   {
     name: "missing handler",
@@ -187,7 +200,7 @@ const mistakes: Mistake[] = [
   })),
 ]
 
-const imports = `import { Content, Http, Json, Media, NoBody, Responds, Returns, Router, Sitelet, t } from "sitelets"`
+const imports = `import { Content, EndPoint, Http, Json, Media, Method, NoBody, Responds, Returns, Router, Sitelet, t } from "sitelets"`
 
 /** Each mistake as a module: its file name, source, and the one-based line of `// ←`. */
 const modules = mistakes.map((mistake, index) => {
