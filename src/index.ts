@@ -38,7 +38,7 @@ export { createRouteRequest, routeRequestFromFetch, toRouteRequest } from "./rou
 export type { ParseInput, PlainRequest, RouteHeaders, RouteRequest, RouteRequestInit } from "./router/request.js"
 export type { ParseRequestResult } from "./router/result.js"
 export type { RouteBody, RoutePath } from "./router/route-path.js"
-export { Sitelet } from "./sitelet/sitelet-namespace.js"
+export { Sitelet } from "./api/sitelet-namespace.js"
 export type { Dispatch, Dispatched, EndpointOf } from "./sitelet/sitelet.js"
 export type {
   AnyJsonContent,
@@ -73,7 +73,7 @@ export type { HandlerMissing, HandlerUnknownCase } from "./sitelet/messages.js"
 export type { JsonBody, JsonContent } from "./sitelet/json-content.js"
 export type { ErrorsHandler } from "./sitelet/infer-with-errors.js"
 export type { CaseInner, EmbeddableCase, SingleFieldCase } from "./sitelet/embed-in-union.js"
-export { Application, type Root } from "./sitelet/application.js"
+export { Application, type Root } from "./api/application.js"
 export { Content, type CustomContent } from "./sitelet/content.js"
 export type { ContentBody, ContentHeader, DeferredContent, StaticContent, StreamBody } from "./sitelet/content-model.js"
 export type { StreamOptions, StreamSource } from "./sitelet/stream.js"

@@ -97,7 +97,7 @@ export function clientText(routes: number, client: EditorClient, edit: number | 
   })
   return [
     `import { App } from "./app.js"`,
-    `import { Sitelet } from ${JSON.stringify(`${srcDir}/sitelet/sitelet-namespace.js`)}`,
+    `import { Sitelet } from ${JSON.stringify(`${srcDir}/api/sitelet-namespace.js`)}`,
     `import { Content } from ${JSON.stringify(`${srcDir}/sitelet/content.js`)}`,
     "export const site = Sitelet.Infer(App, {",
     ...handlers,

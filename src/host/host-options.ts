@@ -120,6 +120,11 @@ export interface HostOptions<Endpoint = unknown> {
   readonly compress?: boolean | CompressOptions
 }
 
+// `site.Handle` takes these options: merged into the sitelet layer's port, which cannot import this layer.
+declare module "../sitelet/fetch-port.js" {
+  interface HandleOptions extends HostOptions {}
+}
+
 /**
  * What a host brings from its runtime: how it hashes a body for `etag`,
  * and which codings it can compress with.

@@ -48,6 +48,7 @@ export const siteletMessages = {
     `Content.EventStream: Heartbeat must be a whole number of milliseconds of at least 1, got ${String(value)}`,
   noFileSystem: (where: string) =>
     `${where}: this runtime has no file system (Cloudflare Workers); serve files with the platform's static assets`,
+  noFetchHost: "site.Handle: the Fetch host is not loaded (import from the package entry, 'sitelets', which loads it)",
   badFilesDirectory: (directory: string) => `Sitelet.Files: '${directory}' is not a directory path`,
   badLastModified: "Content.WithLastModified: the date must be a valid Date",
   etagOfStream:

@@ -5,8 +5,7 @@
 import type { RouteRequest } from "../router/request.js"
 import type { Router } from "../router/router.js"
 import { Sum as sumRouters } from "../router/combinators.js"
-import type { HostOptions } from "../host/host-options.js"
-import { handleFetch } from "../host/fetch-handle.js"
+import { type HandleOptions, handleWithHost } from "./fetch-port.js"
 import type { StaticContent } from "./content-model.js"
 import type { Context } from "./context.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
@@ -72,7 +71,7 @@ export interface Sitelet<Endpoint> {
    * Serves a Fetch API request: the response, or `undefined` when no part
    * of the sitelet accepts the request.
    */
-  Handle(request: Request, options?: HostOptions): Promise<Response | undefined>
+  Handle(request: Request, options?: HandleOptions): Promise<Response | undefined>
   /** `this + other`: the first that accepts a request serves it. */
   plus<Other>(other: Sitelet<Other>): Sitelet<Endpoint | Other>
 }
@@ -109,7 +108,7 @@ export function makeSitelet<Endpoint>(
     Router: router,
     dispatch,
     lenient,
-    Handle: (request: Request, options?: HostOptions) => handleFetch(site, request, options),
+    Handle: (request: Request, options?: HandleOptions) => handleWithHost(site, request, options),
     plus: <Other>(other: Sitelet<Other>) => sumSitelets<Endpoint | Other>([site, other as Sitelet<Endpoint | Other>]),
   })
   return site

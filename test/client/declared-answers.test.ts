@@ -10,7 +10,7 @@ import { Router } from "../../src/client/client-router.js"
 import { FetchError } from "../../src/client/fetch-error.js"
 import { clientMessages } from "../../src/client/messages.js"
 import { JsonError } from "../../src/json/json-error.js"
-import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Http } from "../../src/sitelet/http-status.js"
 

@@ -13,7 +13,7 @@ import { FetchError } from "../../src/client/fetch-error.js"
 import type { SuccessValue } from "../../src/client/fetch.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Http } from "../../src/sitelet/http-status.js"
-import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { expressHost, fetchHost, nodeHost, type HostUnderTest } from "../host/support.js"
 
 const Post = t.record({ id: t.int, title: t.string })

@@ -14,7 +14,7 @@ import { t } from "../../src/descriptor/t.js"
 import { OpenApi } from "../../src/openapi/document.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Http } from "../../src/sitelet/http-status.js"
-import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
 
 const Pages = t.union({
   Login: t.case(

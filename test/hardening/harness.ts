@@ -10,6 +10,7 @@ import express from "express"
 import { Middleware, NodeHandler } from "../../src/host/node.js"
 import type { HostOptions } from "../../src/host/host-options.js"
 import type { Sitelet } from "../../src/sitelet/sitelet.js"
+import { handleFetch } from "../../src/host/fetch-handle.js"
 import type { WireRequest, WireResponse } from "../host/support.js"
 
 /** A request as written on the wire (the host tests' own type). */
@@ -153,7 +154,7 @@ export async function startHosts<E>(site: Sitelet<E>, options?: HostOptions): Pr
         // The WHATWG layer refuses the request before any handler: what a Fetch runtime answers.
         return { status: 400, headers: new Map(), body: "" }
       }
-      const response = await site.Handle(req, options)
+      const response = await handleFetch(site, req, options)
       if (response === undefined) return { status: 404, headers: new Map(), body: "" }
       return { status: response.status, headers: new Map(response.headers), body: await response.text() }
     },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createHash } from "node:crypto"
 import { t } from "../../src/descriptor/t.js"
-import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Cors } from "../../src/sitelet/cors.js"
 import { expressHost, fetchHost, nodeHost, type HostUnderTest } from "./support.js"

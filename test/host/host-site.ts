@@ -3,7 +3,7 @@
  * hosts must agree on.
  */
 import { t } from "../../src/descriptor/t.js"
-import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Http } from "../../src/sitelet/http-status.js"
 import { Json } from "../../src/descriptor/attributes.js"

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { IncomingMessage, ServerResponse } from "node:http"
 import { Socket } from "node:net"
 import { t } from "../../src/descriptor/t.js"
-import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
 import { NodeHandler } from "../../src/host/node.js"
 

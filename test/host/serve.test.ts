@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { Router } from "../../src/router/router.js"
-import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { makeSitelet, type Dispatched } from "../../src/sitelet/sitelet.js"
 import { Content } from "../../src/sitelet/content.js"
 import { header, headerOf, staticContent } from "../../src/sitelet/content-model.js"

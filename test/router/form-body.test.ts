@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { FormData } from "../../src/descriptor/attributes.js"
-import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Router } from "../../src/router/router.js"
 import { routerMessages } from "../../src/router/messages.js"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
-import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
 import {
   deferred,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest"
 import { header, staticContent } from "../../src/sitelet/content-model.js"
 import { Cors } from "../../src/sitelet/cors.js"
 import { CorsContent } from "../../src/sitelet/cors-content.js"
+import { handleFetch } from "../../src/host/fetch-handle.js"
 import { Status } from "../../src/sitelet/http-status.js"
 import { corsMessages } from "../../src/sitelet/session-messages.js"
 
@@ -26,7 +27,7 @@ const api = CorsContent(
   },
 )
 const call = (method: string, headers: Record<string, string>) =>
-  api.Handle(new Request("http://localhost/api/data", { method, headers, body: method === "POST" ? "{}" : null }))
+  handleFetch(api, new Request("http://localhost/api/data", { method, headers, body: method === "POST" ? "{}" : null }))
 
 describe("Sitelet.CorsContent", () => {
   it("refuses * with credentials when the sitelet is built", () => {
@@ -72,7 +73,7 @@ describe("Sitelet.CorsContent", () => {
     expect(response.headers.get("vary")).toBe("Accept, Origin")
   })
   it("does not accept other URLs", async () => {
-    expect(await api.Handle(new Request("http://localhost/api/data/x"))).toBeUndefined()
-    expect(await api.Handle(new Request("http://localhost/api"))).toBeUndefined()
+    expect(await handleFetch(api, new Request("http://localhost/api/data/x"))).toBeUndefined()
+    expect(await handleFetch(api, new Request("http://localhost/api"))).toBeUndefined()
   })
 })

@@ -9,7 +9,7 @@ import { Status } from "../../src/sitelet/http-status.js"
 import { Protect } from "../../src/sitelet/protect.js"
 import { makeSitelet, sumSitelets, type Sitelet as SiteletOf } from "../../src/sitelet/sitelet.js"
 import { createUserSession } from "../../src/sitelet/user-session.js"
-import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
 
 type Site = { $: "Home" } | { $: "Login" } | { $: "Secret" } | { $: "Api" }
 

@@ -7,7 +7,7 @@ import { t } from "../../src/descriptor/t.js"
 import type { Infer } from "../../src/descriptor/descriptor.js"
 import { Router } from "../../src/router/router.js"
 import type { ParseRequestResult } from "../../src/router/result.js"
-import { Sitelet } from "../../src/sitelet/sitelet-namespace.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
 import type { Context } from "../../src/sitelet/context.js"
 

@@ -1,5 +1,5 @@
 import { expectTypeOf } from "expect-type"
-import { Content, Fetch, Sitelet, t, type Content as ContentOf, type RequestRecord } from "sitelets"
+import { Content, Fetch, Sitelet, t, type Content as ContentOf, type HostOptions, type RequestRecord } from "sitelets"
 import { Middleware, NodeHandler } from "sitelets/node"
 
 const Site = t.union({ Article: "GET /article/<id:int>", Home: "GET /" })
@@ -37,3 +37,10 @@ NodeHandler(site, { compress: { encodings: ["deflate"] } })
 
 expectTypeOf(Content.WithETag(Content.Json({ a: 1 }))).toExtend<ContentOf>()
 expectTypeOf(Content.WithETag(Content.Text("x"), "v1", { Weak: true })).toExtend<ContentOf>()
+
+// site.Handle takes the host's options (the sitelet layer's port, merged with HostOptions by the host layer).
+declare const handled: Sitelet<Site>
+void handled.Handle(new Request("http://x/"), { basePath: "/app", compress: true, limits: { bodyBytes: 1024 } })
+expectTypeOf(handled.Handle).parameter(1).toEqualTypeOf<HostOptions | undefined>()
+// @ts-expect-error an option no host has
+void handled.Handle(new Request("http://x/"), { basePat: "/app" })

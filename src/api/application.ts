@@ -2,12 +2,18 @@
  * `Application`: whole-site shortcuts. `Text` and `SinglePage` serve only
  * the root path (other paths fall through); `MultiPage` is `Sitelet.Infer`.
  */
-import { Content as content } from "./content.js"
-import type { Context } from "./context.js"
-import { Content as single } from "./combinators.js"
-import type { HandlerResult } from "./handler.js"
-import { Infer } from "./infer.js"
-import type { Sitelet } from "./sitelet.js"
+import { Content as content } from "../sitelet/content.js"
+import type { Context } from "../sitelet/context.js"
+import { Content as single } from "../sitelet/combinators.js"
+import type { HandlerResult } from "../sitelet/handler.js"
+import { Infer } from "../sitelet/infer.js"
+import type { Sitelet } from "../sitelet/sitelet.js"
+import { installFetchHandle } from "../sitelet/fetch-port.js"
+import { handleFetch } from "../host/fetch-handle.js"
+
+// The sitelets built here answer `site.Handle` with the Fetch host: plugged in where they are built, so a
+// bundle that builds sitelets keeps the host, and one that only links (t, Router) carries none of it.
+installFetchHandle(handleFetch)
 
 /**
  * The endpoint of a root-only application.

@@ -1,0 +1,133 @@
+/**
+ * Issue 28, item 4: one direction in the house. Layers point down —
+ * descriptor → template/json → router → sitelet → host → api (the public
+ * namespaces) → the package entry — so no module of `sitelet/` imports
+ * `host/`, hosts never import the public assembly, and no import cycle
+ * crosses a directory. `site.Handle` keeps working where users build
+ * sitelets: in a bundle of the packed package that builds a sitelet (the
+ * Fetch host is plugged in where the public namespaces are), while a bundle
+ * that only links carries no host code (test/client/bundle.test.ts).
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { dirname, join, relative } from "node:path"
+import { pathToFileURL } from "node:url"
+import { build } from "esbuild"
+import { describe, expect, it } from "vitest"
+import { packPackage } from "../package/packed.js"
+
+const root = new URL("../..", import.meta.url).pathname
+const src = join(root, "src")
+
+function sources(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name)
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : []
+  })
+}
+
+/** Each module's relative imports and re-exports (type-only ones too: a layer is a layer for types as well). */
+const graph = new Map(
+  sources(src).map((file) => {
+    const text = readFileSync(file, "utf8")
+    const targets = [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+"(\.[^"]+)"|^import\s+"(\.[^"]+)"/gm)].map(
+      (match) => join(dirname(file), (match[1] ?? match[2]) as string).replace(/\.js$/, ".ts"),
+    )
+    return [file, targets] as const
+  }),
+)
+const layer = (file: string) => relative(src, file).split("/")[0] as string
+
+function importsAcross(from: string, to: string): string[] {
+  return [...graph].flatMap(([file, targets]) =>
+    layer(file) === from
+      ? targets
+          .filter((target) => layer(target) === to)
+          .map((target) => `${relative(src, file)} → ${relative(src, target)}`)
+      : [],
+  )
+}
+
+/** Strongly connected components of the import graph with more than one module (Tarjan). */
+function cycles(): string[][] {
+  let counter = 0
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const found: string[][] = []
+  const visit = (file: string) => {
+    index.set(file, counter)
+    low.set(file, counter++)
+    stack.push(file)
+    for (const target of graph.get(file) ?? []) {
+      if (!graph.has(target)) continue
+      if (!index.has(target)) {
+        visit(target)
+        low.set(file, Math.min(low.get(file)!, low.get(target)!))
+      } else if (stack.includes(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!))
+    }
+    if (low.get(file) === index.get(file)) {
+      const component: string[] = []
+      let top: string
+      do {
+        top = stack.pop()!
+        component.push(top)
+      } while (top !== file)
+      if (component.length > 1) found.push(component)
+    }
+  }
+  for (const file of graph.keys()) if (!index.has(file)) visit(file)
+  return found
+}
+
+describe("layers", () => {
+  it("reads the whole source tree", () => {
+    expect(graph.size).toBeGreaterThan(150)
+    expect(importsAcross("host", "sitelet").length).toBeGreaterThan(10)
+  })
+
+  it("sitelet/ imports nothing from host/ or api/; host/ nothing from api/", () => {
+    expect(importsAcross("sitelet", "host")).toEqual([])
+    expect(importsAcross("sitelet", "api")).toEqual([])
+    expect(importsAcross("host", "api")).toEqual([])
+    for (const lower of ["descriptor", "template", "json", "router", "internal", "client"])
+      for (const upper of ["sitelet", "host", "api", "openapi"])
+        if (!(lower === "internal" && upper === "sitelet")) expect(importsAcross(lower, upper)).toEqual([])
+  })
+
+  it("has no import cycle across directories", () => {
+    const across = cycles().filter((component) => new Set(component.map(layer)).size > 1)
+    expect(across.map((component) => component.map((file) => relative(src, file)).sort())).toEqual([])
+  })
+})
+
+describe("site.Handle in a bundle of the packed package", () => {
+  it("is served by the Fetch host when the bundle builds a sitelet", async () => {
+    const packed = packPackage()
+    const entry = `
+      import { Content, Sitelet, t } from "sitelets"
+      const Site = t.union({ Home: "GET /", Post: "GET /post/<id:int>" })
+      const site = Sitelet.Infer(Site, { Home: () => Content.Text("home"), Post: (ctx, e) => Content.Json({ id: e.id }) })
+      export async function answer(url) {
+        const response = await site.Handle(new Request(url))
+        return response && { status: response.status, body: await response.text() }
+      }
+    `
+    const result = await build({
+      stdin: { contents: entry, resolveDir: packed.folder, loader: "ts", sourcefile: "entry.ts" },
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      target: "es2022",
+      write: false,
+      logLevel: "silent",
+    })
+    const file = join(packed.folder, "bundle.mjs")
+    writeFileSync(file, result.outputFiles[0]!.contents)
+    const { answer } = (await import(pathToFileURL(file).href)) as {
+      answer: (url: string) => Promise<{ status: number; body: string } | undefined>
+    }
+    expect(await answer("http://x/")).toEqual({ status: 200, body: "home" })
+    expect(await answer("http://x/post/7")).toEqual({ status: 200, body: '{"id":7}' })
+    expect(await answer("http://x/other")).toBeUndefined()
+  }, 60_000)
+})
