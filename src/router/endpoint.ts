@@ -1,5 +1,6 @@
 import { routerMessages } from "./messages.js"
 import { decodeComponent } from "./percent.js"
+import { isHttpToken } from "../internal/http-token.js"
 
 /**
  * One segment of an `EndPoint` path: a literal, or a hole placing a field.
@@ -25,16 +26,6 @@ export interface ParsedEndPoint {
   readonly segments: readonly EndPointSegment[]
 }
 
-const tokenChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#$%&'*+-.^_`|~"
-const isTokenCode: readonly boolean[] = Array.from({ length: 128 }, (_, code) =>
-  tokenChars.includes(String.fromCharCode(code)),
-)
-const isToken = (text: string): boolean => {
-  if (text.length === 0) return false
-  for (let i = 0; i < text.length; i++) if (isTokenCode[text.charCodeAt(i)] !== true) return false
-  return true
-}
-
 /**
  * Parses `"[METHOD[|METHOD…] ]/path"`. A segment `<field>` or `<...field>`
  * (an optional `:type` is ignored; templates have already typed the field)
@@ -58,7 +49,7 @@ export function parseEndPoint(text: string, caseName: string): ParsedEndPoint {
       .split("|")
       .map((method) => method.trim().toUpperCase())
     for (const method of methods)
-      if (!isToken(method)) throw new TypeError(routerMessages.endPointBadMethod(caseName, text, method))
+      if (!isHttpToken(method)) throw new TypeError(routerMessages.endPointBadMethod(caseName, text, method))
     path = path.slice(space + 1).trim()
     if (!path.startsWith("/")) throw new TypeError(routerMessages.endPointNoSlash(caseName, text))
   }

@@ -5,6 +5,7 @@
  * {@link hasTooManyParts} tells a host when the count is the reason.
  */
 import type { FormValue } from "./param-codec.js"
+import { isHttpToken } from "../internal/http-token.js"
 
 const defaultMaxParts = 1000
 const maxHeaderBytes = 16 * 1024
@@ -54,18 +55,6 @@ export function boundaryOf(contentType: string): string | undefined {
   return undefined
 }
 
-// RFC 9110 tchar, plus a trailing "*" (RFC 8187 extended parameters): a loop, since the router ships no regex.
-const tokenChars = "!#$%&'*+-.^_`|~"
-function isToken(name: string): boolean {
-  if (name.length === 0) return false
-  for (let i = 0; i < name.length; i++) {
-    const code = name.charCodeAt(i)
-    const alnum = (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90)
-    if (!alnum && !tokenChars.includes(name[i] as string) && !(name[i] === "*" && i === name.length - 1)) return false
-  }
-  return true
-}
-
 /**
  * The quoted string starting after the `"` at `start`: RFC 7578 allows
  * backslash escapes, but browsers and undici (the HTML standard's encoding)
@@ -110,7 +99,7 @@ export function dispositionParameters(value: string): Map<string, string> | unde
     const eq = value.indexOf("=", at)
     if (eq < 0) return undefined
     const name = value.slice(at, eq).trim().toLowerCase()
-    if (!isToken(name)) return undefined
+    if (!isHttpToken(name)) return undefined
     at = eq + 1
     while (value[at] === " " || value[at] === "\t") at++
     let parsed = ""

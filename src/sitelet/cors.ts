@@ -5,6 +5,7 @@
  * credentials, a malformed origin or a non-token method is an error then.
  */
 import { corsMessages } from "./session-messages.js"
+import { isHttpToken } from "../internal/http-token.js"
 
 /** What a CORS endpoint allows. Lists are exact; `"*"` is a wildcard where noted. */
 export interface CorsAllows {
@@ -73,15 +74,6 @@ function Of<Endpoint>(endpoint: Endpoint, methods: readonly string[] = standardC
  */
 export const Cors = Object.freeze({ Of })
 
-const isToken = (text: string): boolean => {
-  if (text.length === 0) return false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c <= 0x20 || c >= 0x7f || '()<>@,;:\\"/[]?={}'.includes(text[i]!)) return false
-  }
-  return true
-}
-
 /** An origin in the form browsers send it: lower-case scheme and host, default port dropped. */
 function canonicalOrigin(origin: string): string | undefined {
   if (origin === "*") return origin
@@ -120,9 +112,9 @@ export function checkAllows(allows: CorsAllows): CheckedAllows {
   const anyOrigin = origins.includes("*")
   if (anyOrigin && allows.Credentials) throw new TypeError(corsMessages.wildcardWithCredentials())
   for (const method of allows.Methods)
-    if (!isToken(method)) throw new TypeError(corsMessages.badToken("method", method))
+    if (!isHttpToken(method)) throw new TypeError(corsMessages.badToken("method", method))
   for (const name of [...allows.Headers, ...allows.ExposeHeaders]) {
-    if (name !== "*" && !isToken(name)) throw new TypeError(corsMessages.badToken("header", name))
+    if (name !== "*" && !isHttpToken(name)) throw new TypeError(corsMessages.badToken("header", name))
   }
   const maxAge = allows.MaxAge
   if (maxAge !== undefined && !(Number.isInteger(maxAge) && maxAge >= 0))
