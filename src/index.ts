@@ -83,10 +83,19 @@ export type { FileEndpoint, FilesOptions } from "./sitelet/files.js"
 export { deferred, header, headerOf, mapContent, resolveContent, staticContent } from "./sitelet/content-model.js"
 export type { PageOptions } from "./sitelet/page.js"
 export type { Context, ContextRequest, HostEnv } from "./sitelet/context.js"
-export type { LoginOptions, SessionOptions, SessionSecret, UserSession } from "./sitelet/user-session.js"
+export type { LoginOptions, SessionOptions, SessionSecret, TokenOptions, UserSession } from "./sitelet/user-session.js"
 export type { Secret } from "./internal/crypto-keys.js"
 export { safeReturnPath } from "./sitelet/session-return-path.js"
 export type { ProtectFilter } from "./sitelet/protect.js"
+export {
+  Auth,
+  type ApiKeyCredential,
+  type BearerCredential,
+  type Credential,
+  type JwtCredential,
+  type JwtOptions,
+  type SessionCredential,
+} from "./sitelet/auth.js"
 export { Cors, type CorsAllows } from "./sitelet/cors.js"
 export { Http, type HttpStatus } from "./sitelet/http-status.js"
 export { Html, SafeHtml, type HtmlAttributes, type HtmlChild, type HtmlTags } from "./sitelet/html.js"

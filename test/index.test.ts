@@ -14,7 +14,7 @@ const keys = (value: object): string[] => Object.keys(value).sort()
 describe("public surface", () => {
   it("root exports", () => {
     expect(keys(root)).toEqual([
-      "Application", "Content", "Cors", "DateTimeFormat", "EndPoint", "Fetch", "FormData", "HostError", "Html", "Http", "Json", "JsonError", "LinkError", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "OpenApi", "Query", "Responds", "Returns", "Router", "SafeHtml", "Sitelet", "TemplateError", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
+      "Application", "Auth", "Content", "Cors", "DateTimeFormat", "EndPoint", "Fetch", "FormData", "HostError", "Html", "Http", "Json", "JsonError", "LinkError", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "OpenApi", "Query", "Responds", "Returns", "Router", "SafeHtml", "Sitelet", "TemplateError", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
     ])
   })
   it("sitelets/node exports", () => {
@@ -36,6 +36,9 @@ describe("public surface", () => {
     expect(keys(root.Content)).toEqual([
       "BadRequest", "Custom", "Event", "EventStream", "File", "Forbidden", "Json", "MethodNotAllowed", "NoContent", "NotFound", "NotImplemented", "Page", "RedirectPermanent", "RedirectPermanentToUrl", "RedirectSeeOther", "RedirectSeeOtherToUrl", "RedirectTemporary", "RedirectTemporaryToUrl", "ServerError", "SetStatus", "Stream", "Text", "Unauthorized", "WithETag", "WithHeaders", "WithLastModified",
     ])
+  })
+  it("Auth members", () => {
+    expect(keys(root.Auth)).toEqual(["ApiKey", "Bearer", "Jwt", "Session"])
   })
   it("Application members", () => {
     expect(keys(root.Application)).toEqual([

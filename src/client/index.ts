@@ -38,6 +38,7 @@ export {
   endpointRequest,
   endpointRequestParts,
   resolveLink,
+  type ClientAuth,
   type EndpointRequestInit,
   type EndpointRequestParts,
 } from "./request.js"

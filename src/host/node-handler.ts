@@ -90,7 +90,7 @@ class NodeServeInit implements ServeInit {
   ) {
     this.method = req.method ?? "GET"
     this.target = req.url ?? "/"
-    this.headers = nodeHeaders(req.headers)
+    this.headers = nodeHeaders(req.headers, req)
     this.secure = (req.socket as Partial<TLSSocket>).encrypted === true
   }
 

@@ -1,7 +1,7 @@
 /**
  * Writes a plain content to a `node:http` response: no WHATWG objects.
  */
-import type { IncomingHttpHeaders, ServerResponse } from "node:http"
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http"
 import type { RouteHeaders } from "../router/request.js"
 import type { ContentHeader, StaticContent } from "../sitelet/content-model.js"
 
@@ -121,23 +121,33 @@ function mergeVary(existing: string | number | readonly string[] | undefined, ad
 
 /**
  * A case-insensitive header view over Node's header object (own keys only).
+ * Given the message, `Authorization` keeps every line a client sent,
+ * joined with ", " as a Fetch `Headers` joins them (Node's header object
+ * keeps only the first): two credentials are then refused as malformed on
+ * every host, never one of them picked silently.
  *
  * @example
  * ```ts
- * nodeHeaders(req.headers).get("Content-Type") //=> "application/json"
+ * nodeHeaders(req.headers, req).get("Content-Type") //=> "application/json"
  * ```
  */
-export function nodeHeaders(headers: IncomingHttpHeaders): RouteHeaders {
-  return new NodeHeaders(headers)
+export function nodeHeaders(headers: IncomingHttpHeaders, message?: IncomingMessage): RouteHeaders {
+  return new NodeHeaders(headers, message)
 }
 
 // A class: `get` is one shared prototype method, not a closure made per request.
 class NodeHeaders implements RouteHeaders {
-  constructor(private readonly headers: IncomingHttpHeaders) {}
+  constructor(
+    private readonly headers: IncomingHttpHeaders,
+    private readonly message: IncomingMessage | undefined,
+  ) {}
 
   get(name: string): string | null {
     const key = name.toLowerCase()
     if (!Object.hasOwn(this.headers, key)) return null
+    // Read only when asked: headersDistinct is built on first access.
+    if (key === "authorization" && this.message !== undefined)
+      return this.message.headersDistinct.authorization?.join(", ") ?? null
     const value = this.headers[key]
     if (value === undefined) return null
     return Array.isArray(value) ? value.join(", ") : value

@@ -29,6 +29,8 @@ export interface DocumentedHost {
   readonly etag?: boolean
   readonly deadline?: number
   readonly problemDetails?: boolean
+  /** The session options: their `cookieName` names the session cookie's security scheme. */
+  readonly session?: { readonly cookieName?: string }
 }
 
 /** The reference to the shared schema of the library's `application/problem+json` answers. */
@@ -147,10 +149,21 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
     add(405, "A method the route table does not accept at this path (Allow lists those it does)", text, {
       Allow: { schema: { type: "string" } },
     })
-  if (route.protected)
+  if (route.protected?.redirect)
     add(307, "Not logged in (or refused by VerifyUser): redirected to the login endpoint", text, {
       Location: { schema: { type: "string" } },
     })
+  if (route.protected?.challenge) {
+    const challenge = { "WWW-Authenticate": { schema: { type: "string" }, description: "The accepted schemes" } }
+    const problemBody = { "application/problem+json": { schema: problemRef } }
+    add(
+      401,
+      "No credentials, or credentials refused (bad, expired or over-long token; unknown API key)",
+      problemBody,
+      challenge,
+    )
+    add(403, "Authenticated, but refused by VerifyUser", problemBody, challenge)
+  }
   if (host.etag && method === "get") add(304, "Not modified since the client's copy (host option etag)")
   if (host.deadline !== undefined) add(503, `No answer within the host's deadline (${host.deadline} ms)`, text)
   add(500, "The handler failed (reported to the host's onError)", text)

@@ -35,7 +35,10 @@ export interface OpenApiOptions {
   readonly host?: DocumentedHost
   /** Shorthand for `host: { methodNotAllowed }`. */
   readonly methodNotAllowed?: boolean
-  /** The session cookie's name, for the security scheme of `Protect`-ed operations. Default `"sitelets_session"`. */
+  /**
+   * The session cookie's name, for the security scheme of `Protect`-ed
+   * operations. Default: the host's `session.cookieName`, else `"sitelets_session"`.
+   */
   readonly sessionCookie?: string
 }
 
@@ -203,8 +206,9 @@ function operationIdOf(route: DescribedRoute, method: string, taken: Set<string>
  * descriptors, request bodies from `Json` fields (`application/json`, the
  * descriptor's JSON Schema) and `FormData` fields (urlencoded, or multipart
  * with a file field), a 400 for a route that reads a query or a body, a 405
- * with `methodNotAllowed`, `security` (the session cookie) for a
- * `Protect`-ed part, `x-sitelets-cors` for a `CorsContent` one. A case
+ * with `methodNotAllowed`, `security` (the schemes its credentials accept:
+ * the session cookie, bearer tokens, API keys, JWTs) and its refusals (307,
+ * 401, 403) for a `Protect`-ed part, `x-sitelets-cors` for a `CorsContent` one. A case
  * without a method is one `get` operation
  * marked `x-sitelets-any-method`. Nested unions and options in a path are
  * expanded into concrete paths; several segments in one parameter (a list,
@@ -226,11 +230,12 @@ export function Document(
 ): OpenApiDocument {
   const router: Router<any> = "Router" in site ? site.Router : site
   const host: DocumentedHost = { methodNotAllowed: options.methodNotAllowed, ...options.host }
+  const sessionCookie = options.sessionCookie ?? host.session?.cookieName ?? "sitelets_session"
   const paths: Record<string, Record<string, JsonSchema>> = {}
   const templates = new Map<string, string>()
   const taken = new Set<string>()
   const tags = new Set<string>()
-  let secured = false
+  const schemes = new Map<string, JsonSchema>()
   // Paths an InferWithErrors part serves: its handler answers any method there (InvalidMethod).
   const handlerAnswers = new Set<Record<string, JsonSchema>>()
   for (const route of describeRoutes(router)) {
@@ -265,11 +270,12 @@ export function Document(
         ...(body === undefined ? {} : { requestBody: body }),
         responses: sortedByStatus(answersOf(route, method, host)),
         ...(route.methods === undefined ? { "x-sitelets-any-method": true } : {}),
-        // Behind Sitelet.Protect: the signed session cookie (a browser without it is redirected to the login).
-        ...(route.protected ? { security: [{ session: [] }] } : {}),
+        // Behind Sitelet.Protect: any one of its schemes admits (the requirements are alternatives).
+        ...(route.protected ? { security: route.protected.schemes.map(([name]) => ({ [name]: [] })) } : {}),
         ...(route.cors ? { "x-sitelets-cors": true } : {}),
       }
-      if (route.protected) secured = true
+      for (const [name, scheme] of route.protected?.schemes ?? [])
+        schemes.set(name, scheme.in === "cookie" ? { ...scheme, name: sessionCookie } : { ...scheme })
       if (route.withErrors) handlerAnswers.add(item)
       item[method] = operation
     }
@@ -285,18 +291,7 @@ export function Document(
     paths,
     components: {
       schemas: { Problem: problemSchema },
-      ...(secured
-        ? {
-            securitySchemes: {
-              session: {
-                type: "apiKey",
-                in: "cookie",
-                name: options.sessionCookie ?? "sitelets_session",
-                description: "The signed session cookie `ctx.UserSession.LoginUser` sets",
-              },
-            },
-          }
-        : {}),
+      ...(schemes.size === 0 ? {} : { securitySchemes: Object.fromEntries(schemes) }),
     },
   }
 }

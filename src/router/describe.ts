@@ -11,7 +11,7 @@ import { resolve } from "../descriptor/composites.js"
 import type { FieldInfo } from "../descriptor/fields.js"
 import type { Alternative, Element } from "./shape.js"
 import type { UnionCodec } from "./union-codec.js"
-import type { RouteSource } from "./route-source.js"
+import type { ProtectMark, RouteSource } from "./route-source.js"
 
 /**
  * One segment of a described path.
@@ -64,8 +64,8 @@ export interface DescribedRoute {
   readonly json: Descriptor | undefined
   /** The answers its case declares (`Returns`, `Responds`): the top-level case's, which its handler serves. */
   readonly responses?: ResponseMap
-  /** Behind `Sitelet.Protect`. */
-  readonly protected?: boolean
+  /** Behind `Sitelet.Protect`: its schemes and refusals. */
+  readonly protected?: ProtectMark
   /** Served by `Sitelet.CorsContent`. */
   readonly cors?: boolean
   /** Served by `Sitelet.Files`. */
@@ -200,7 +200,7 @@ export function describeRoutes(router: { describe(): readonly RouteSource[] }): 
   return router.describe().flatMap((source) => {
     const prefix = source.prefix.map((text): DescribedSegment => ({ kind: "literal", text }))
     const marks = {
-      ...(source.protected ? { protected: true } : {}),
+      ...(source.protected ? { protected: source.protected } : {}),
       ...(source.cors ? { cors: true } : {}),
       ...(source.files ? { files: true } : {}),
       ...(source.withErrors ? { withErrors: true } : {}),

@@ -20,8 +20,8 @@ import type { Alternative } from "./shape.js"
 export interface RouteSource {
   readonly prefix: readonly string[]
   readonly alternatives: readonly Alternative[] | undefined
-  /** Behind `Sitelet.Protect`: a login (the session cookie) is needed. */
-  readonly protected?: boolean
+  /** Behind `Sitelet.Protect`: the credentials it accepts and how it refuses. */
+  readonly protected?: ProtectMark
   /** Served by `Sitelet.CorsContent`: other origins may call it from a browser. */
   readonly cors?: boolean
   /** Served by `Sitelet.Files`: files, with ranges and validators. */
@@ -31,12 +31,47 @@ export interface RouteSource {
 }
 
 /**
+ * What `Sitelet.Protect` tells a document about its routes: the security
+ * schemes it accepts (any one admits), and how it refuses a request
+ * without them — a redirect to the login (307), a challenge (401, and 403
+ * for a user it refuses), or either, chosen per request.
+ *
+ * @example
+ * ```ts
+ * const mark: ProtectMark = { schemes: [["bearer", { type: "http", scheme: "bearer" }]], redirect: false, challenge: true }
+ * ```
+ */
+export interface ProtectMark {
+  readonly schemes: readonly (readonly [name: string, scheme: SecurityScheme])[]
+  readonly redirect: boolean
+  readonly challenge: boolean
+}
+
+/**
+ * An OpenAPI security scheme object (the kinds `Sitelet.Protect` uses);
+ * the session cookie's `name` is the document's `sessionCookie`.
+ *
+ * @example
+ * ```ts
+ * const scheme: SecurityScheme = { type: "http", scheme: "bearer", bearerFormat: "JWT" }
+ * ```
+ */
+export interface SecurityScheme {
+  readonly type: "apiKey" | "http"
+  readonly in?: "header" | "cookie"
+  readonly name?: string
+  readonly scheme?: "bearer"
+  readonly bearerFormat?: string
+  readonly description?: string
+}
+
+/**
  * The same router, its sources marked (`protected`, `cors`): every other
  * member is the router's own (no wrapper on the routing or linking path).
  *
  * @example
  * ```ts
- * const guarded = markSources(site.Router, { protected: true })
+ * const guarded = markSources(site.Router, { protected: mark })
  * ```
  */
 export function markSources<R extends { describe(): readonly RouteSource[] }>(

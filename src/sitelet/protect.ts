@@ -1,7 +1,11 @@
 /**
- * `Sitelet.Protect({ VerifyUser, LoginRedirect }, s)`: the endpoints of `s`
- * are served only to a logged-in user that `VerifyUser` accepts; anyone else
- * gets a 307 redirect to the link of `LoginRedirect(requested)`.
+ * `Sitelet.Protect({ VerifyUser, LoginRedirect?, Credentials?, Realm? }, s)`:
+ * the endpoints of `s` are served only to a user its credentials admit (the
+ * session cookie by default; bearer tokens, API keys, JWTs with `Auth`) and
+ * that `VerifyUser` accepts. Anyone else gets a 307 redirect to the link of
+ * `LoginRedirect(requested)` (pages), or 401 with `WWW-Authenticate` (APIs;
+ * 403 for a user `VerifyUser` refuses); with both, per request (see
+ * `redirects`).
  *
  * The guard wraps the dispatch result, so it runs on the endpoint value the
  * router produced from the one shared parse of the request: no spelling of
@@ -16,18 +20,27 @@ import type { Context } from "./context.js"
 import { isPreflightAnswer } from "./cors-content.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 import { andThen } from "../internal/maybe-promise.js"
-import { markSources } from "../router/route-source.js"
+import { markSources, type ProtectMark } from "../router/route-source.js"
+import { Auth, type Credential, schemeOf } from "./auth.js"
+import { authenticate, withUser } from "./auth-check.js"
+import { challenges, redirects, refusal } from "./auth-challenge.js"
+import { authMessages } from "./auth-messages.js"
 
 /** What `Sitelet.Protect` checks, and where it sends everyone else. */
 export interface ProtectFilter<Endpoint> {
   /** Whether the logged-in user may see the protected endpoints (sync or async). Only `true` admits. */
   readonly VerifyUser: (user: string) => boolean | Promise<boolean>
   /**
-   * The login endpoint for a requested endpoint. `returnTo` is the URL of
-   * the requested page as this host serves it (`ctx.Link(requested)`: the
-   * mount path and `basePath` included), to carry as the return address.
+   * The login endpoint for a requested endpoint (pages). `returnTo` is the
+   * URL of the requested page as this host serves it (`ctx.Link(requested)`:
+   * the mount path and `basePath` included), to carry as the return address.
+   * Without it, a request without credentials gets 401.
    */
-  readonly LoginRedirect: (requested: Endpoint, returnTo: string) => Endpoint
+  readonly LoginRedirect?: (requested: Endpoint, returnTo: string) => Endpoint
+  /** The credentials that admit a user, tried in a fixed order (see `authenticate`). Default `[Auth.Session()]`. */
+  readonly Credentials?: readonly Credential[]
+  /** The `realm` of the `WWW-Authenticate` challenges. Default `"sitelets"`. */
+  readonly Realm?: string
 }
 
 /**
@@ -44,20 +57,29 @@ export function loginRedirect(location: string): StaticContent {
   return staticContent(redirect.status, [...redirect.headers, header("Cache-Control", "no-store")], redirect.body)
 }
 
+const defaultCredentials: readonly Credential[] = Object.freeze([Auth.Session()])
+
 /**
- * Decides whether the request's user may see `endpoint`: logged in and
- * `VerifyUser` returned exactly `true`. Fails closed: an exception in
- * `VerifyUser` propagates (the host answers 500), it never admits.
+ * The checked settings of a `Protect`: its credentials, realm and document
+ * mark. Throws when it has no way in (no login and no header credential).
  *
  * @example
  * ```ts
- * await admits(filter, ctx) //=> true | false
+ * protectSettings({ VerifyUser: () => true, Credentials: [Auth.Bearer()] }).mark.challenge //=> true
  * ```
  */
-export async function admits<Endpoint>(filter: ProtectFilter<Endpoint>, ctx: Context<Endpoint>): Promise<boolean> {
-  const user = await ctx.UserSession.GetLoggedInUser()
-  if (user === undefined) return false
-  return (await filter.VerifyUser(user)) === true
+export function protectSettings<Endpoint>(filter: ProtectFilter<Endpoint>) {
+  const credentials = filter.Credentials ?? defaultCredentials
+  if (!Array.isArray(credentials) || credentials.length === 0) throw new TypeError(authMessages.noCredentials())
+  const headerCredentials = credentials.some((credential) => credential.kind !== "session")
+  const hasLogin = filter.LoginRedirect !== undefined
+  if (!hasLogin && !headerCredentials) throw new TypeError(authMessages.noWayIn())
+  const mark: ProtectMark = Object.freeze({
+    schemes: credentials.map(schemeOf),
+    redirect: hasLogin,
+    challenge: headerCredentials || !hasLogin,
+  })
+  return { credentials, realm: filter.Realm ?? "sitelets", hasLogin, mark }
 }
 
 /**
@@ -79,20 +101,30 @@ export async function admits<Endpoint>(filter: ProtectFilter<Endpoint>, ctx: Con
  * ```
  */
 export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
+  const { credentials, realm, hasLogin, mark } = protectSettings(filter)
+  // Fails closed: an exception in a credential's or VerifyUser's code propagates (the host answers 500), never admits.
+  const serveGuarded = async (found: Dispatched<Endpoint>, ctx: Context<Endpoint>) => {
+    const outcome = await authenticate(credentials, ctx as Context<unknown>)
+    const admitted = outcome.kind === "user" && (await filter.VerifyUser(outcome.user)) === true
+    if (admitted) return found.serve(outcome.via === "session" ? ctx : withUser(ctx, outcome.user))
+    if (outcome.kind !== "invalid" && redirects(hasLogin, credentials, ctx.Request.headers) && filter.LoginRedirect)
+      return loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint, ctx.Link(found.endpoint))))
+    if (outcome.kind === "user")
+      return refusal(403, challenges(credentials, realm, insufficient), authMessages.refused())
+    if (outcome.kind === "none") return refusal(401, challenges(credentials, realm), authMessages.missing())
+    const error = outcome.bearer ? { error: "invalid_token" as const, description: outcome.reason } : undefined
+    return refusal(401, challenges(credentials, realm, error), outcome.reason)
+  }
   return makeSitelet<Endpoint>(
-    // Marked for documents (OpenAPI: a login is needed); routing and linking are the inner router's own.
-    markSources(site.Router, { protected: true }),
+    // Marked for documents (OpenAPI: its schemes and refusals); routing and linking are the inner router's own.
+    markSources(site.Router, { protected: mark }),
     (request, offset, lenient) =>
       andThen(site.dispatch(request, offset, lenient), (found): Dispatched<Endpoint> | undefined => {
         if (found === undefined || isPreflightAnswer(found, request)) return found
-        return {
-          endpoint: found.endpoint,
-          serve: async (ctx: Context<Endpoint>) =>
-            (await admits(filter, ctx))
-              ? found.serve(ctx)
-              : loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint, ctx.Link(found.endpoint)))),
-        }
+        return { endpoint: found.endpoint, serve: (ctx: Context<Endpoint>) => serveGuarded(found, ctx) }
       }),
     site.lenient,
   )
 }
+
+const insufficient = { error: "insufficient_scope", description: authMessages.refused() } as const

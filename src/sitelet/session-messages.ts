@@ -24,11 +24,12 @@ export const sessionMessages = {
     "session: { development: true } (or NODE_ENV=development) uses a random per-process key instead.",
   secretFunctionGaveNothing: () =>
     "session.secret(env) returned no secret for this request: is the binding it reads (e.g. SESSION_SECRET) set for this deployment?",
-  userNameEmpty: () => "UserSession.LoginUser: the user name must be a non-empty string",
-  userNameSurrogate: () => "UserSession.LoginUser: the user name contains a lone surrogate",
-  userNameTooLong: (limit: number) => `UserSession.LoginUser: the user name is longer than ${limit} UTF-8 bytes`,
-  badMaxAge: (value: unknown) =>
-    `UserSession.LoginUser: maxAgeSeconds must be a positive whole number of seconds, got ${String(value)}`,
+  userNameEmpty: (where = "UserSession.LoginUser") => `${where}: the user name must be a non-empty string`,
+  userNameSurrogate: (where = "UserSession.LoginUser") => `${where}: the user name contains a lone surrogate`,
+  userNameTooLong: (limit: number, where = "UserSession.LoginUser") =>
+    `${where}: the user name is longer than ${limit} UTF-8 bytes`,
+  badMaxAge: (value: unknown, where = "UserSession.LoginUser") =>
+    `${where}: maxAgeSeconds must be a positive whole number of seconds, got ${String(value)}`,
   badCookieName: (name: string) => `Cookie name '${name}' is not an RFC 6265 token`,
   badCookieValue: (name: string) => `Cookie '${name}' has a value with characters a cookie cannot carry`,
   hostPrefixNeedsSecure: (name: string) =>

@@ -1,9 +1,12 @@
 /**
- * The signed session token carried by the session cookie:
- * `v1.<base64url(user name)>.<expiry, unix seconds>.<base64url(HMAC-SHA256)>`.
- * The MAC covers the version, name and expiry. Reading is strict and total:
- * anything but exactly four well-formed parts, a valid MAC under some key of
- * the ring, and an expiry in the future reads as `undefined` (anonymous).
+ * The signed tokens of a session's key ring:
+ * `<kind>.<base64url(user name)>.<expiry, unix seconds>.<base64url(HMAC-SHA256)>`,
+ * where the kind is `v1` for the session cookie and `b1` for a bearer token
+ * (`ctx.UserSession.IssueToken`). The MAC covers the kind, name and expiry,
+ * so a cookie's value is no bearer token and a bearer token no cookie.
+ * Reading is strict and total: anything but exactly four well-formed parts
+ * of the expected kind, a valid MAC under some key of the ring, and an
+ * expiry in the future reads as `undefined` (anonymous).
  */
 import { base64UrlDecode, base64UrlEncode, utf8Decode, utf8Encode } from "../internal/crypto-encoding.js"
 import { sign, verify, type Keyring } from "../internal/crypto-keys.js"
@@ -18,9 +21,27 @@ import { sign, verify, type Keyring } from "../internal/crypto-keys.js"
  */
 export const maxUserNameBytes = 1024
 
-const version = "v1"
-// base64url of 1024 bytes is 1366 chars, the MAC 43, expiry ≤ 15 digits, plus separators.
-const maxTokenLength = 1450
+/**
+ * What a token is for: the session cookie (`v1`) or a bearer token (`b1`).
+ *
+ * @example
+ * ```ts
+ * const kind: TokenKind = "b1"
+ * ```
+ */
+export type TokenKind = "v1" | "b1"
+
+/**
+ * The longest token a reader looks at (a longer one reads as `undefined`):
+ * base64url of 1024 bytes is 1366 chars, the MAC 43, expiry ≤ 15 digits,
+ * plus separators.
+ *
+ * @example
+ * ```ts
+ * token.length > maxTokenLength // refused unread
+ * ```
+ */
+export const maxTokenLength = 1450
 
 const isDigits = (text: string): boolean => {
   if (text.length === 0 || text.length > 15 || (text.length > 1 && text.charCodeAt(0) === 0x30)) return false
@@ -37,10 +58,16 @@ const isDigits = (text: string): boolean => {
  * @example
  * ```ts
  * await signSessionToken(ring, "alice", 1_900_000_000) //=> "v1.YWxpY2U.1900000000.…"
+ * await signSessionToken(ring, "alice", 1_900_000_000, "b1") //=> "b1.YWxpY2U.1900000000.…"
  * ```
  */
-export async function signSessionToken(ring: Keyring, name: string, expiresAt: number): Promise<string> {
-  const body = `${version}.${base64UrlEncode(utf8Encode(name))}.${Math.floor(expiresAt)}`
+export async function signSessionToken(
+  ring: Keyring,
+  name: string,
+  expiresAt: number,
+  kind: TokenKind = "v1",
+): Promise<string> {
+  const body = `${kind}.${base64UrlEncode(utf8Encode(name))}.${Math.floor(expiresAt)}`
   return `${body}.${base64UrlEncode(await sign(ring, utf8Encode(body)))}`
 }
 
@@ -59,12 +86,13 @@ export async function readSessionToken(
   token: string,
   now: number,
   skewSeconds: number,
+  kind: TokenKind = "v1",
 ): Promise<string | undefined> {
   if (token.length > maxTokenLength) return undefined
   const parts = token.split(".")
   if (parts.length !== 4) return undefined
   const [tag, encodedName, expiry, encodedMac] = parts as [string, string, string, string]
-  if (tag !== version || !isDigits(expiry) || encodedName.length === 0) return undefined
+  if (tag !== kind || !isDigits(expiry) || encodedName.length === 0) return undefined
   const mac = base64UrlDecode(encodedMac)
   const nameBytes = base64UrlDecode(encodedName)
   if (!mac || !nameBytes) return undefined

@@ -10,7 +10,7 @@ import { checkSecrets, keyringFor, type Secret } from "../internal/crypto-keys.j
 import { maxCookieAgeSeconds, parseCookieHeader, serializeCookie } from "./cookie.js"
 import type { HostEnv } from "./context.js"
 import { sessionMessages } from "./session-messages.js"
-import { maxUserNameBytes, readSessionToken, signSessionToken } from "./session-token.js"
+import { maxTokenLength, maxUserNameBytes, readSessionToken, signSessionToken } from "./session-token.js"
 
 /** Options of `UserSession.LoginUser`. */
 export interface LoginOptions {
@@ -36,8 +36,27 @@ export interface UserSession {
   LoginUser(name: string, options?: LoginOptions): Promise<void>
   /** Logs out: clears the session cookie. */
   Logout(): Promise<void>
-  /** The user name of a valid, unexpired session cookie, else `undefined`. */
+  /**
+   * The user name of a valid, unexpired session cookie, else `undefined`.
+   * Behind `Sitelet.Protect`, the user its credentials admitted (a bearer
+   * token, an API key, a JWT), however it came.
+   */
   GetLoggedInUser(): Promise<string | undefined>
+  /**
+   * A bearer token for `name` (`Authorization: Bearer <token>`), signed
+   * with the session's keys and valid for `maxAgeSeconds` (default: the
+   * session's login lifetime). `Sitelet.Protect` with `Auth.Bearer()` admits
+   * it; it is no session cookie, and a session cookie is no bearer token.
+   */
+  IssueToken(name: string, options?: TokenOptions): Promise<string>
+  /** The user name of a bearer token `IssueToken` made, still valid, else `undefined`. Never throws. */
+  VerifyToken(token: string): Promise<string | undefined>
+}
+
+/** Options of `UserSession.IssueToken`. */
+export interface TokenOptions {
+  /** Lifetime in seconds. Default: the session's `defaultMaxAgeSeconds` (14 days). Capped at 400 days. */
+  readonly maxAgeSeconds?: number
 }
 
 /** Session settings, given once to the host (`session` option). */
@@ -130,19 +149,19 @@ export const secureSessionCookieName = "__Host-sitelets_session"
  */
 export const defaultSessionMaxAgeSeconds = 14 * 24 * 60 * 60
 
-function checkName(name: unknown): asserts name is string {
-  if (typeof name !== "string" || name.length === 0) throw new TypeError(sessionMessages.userNameEmpty())
-  if (!isWellFormed(name)) throw new TypeError(sessionMessages.userNameSurrogate())
+function checkName(name: unknown, where: string): asserts name is string {
+  if (typeof name !== "string" || name.length === 0) throw new TypeError(sessionMessages.userNameEmpty(where))
+  if (!isWellFormed(name)) throw new TypeError(sessionMessages.userNameSurrogate(where))
   if (utf8Encode(name).length > maxUserNameBytes) {
-    throw new TypeError(sessionMessages.userNameTooLong(maxUserNameBytes))
+    throw new TypeError(sessionMessages.userNameTooLong(maxUserNameBytes, where))
   }
 }
 
-function lifetime(options: LoginOptions | undefined, fallback: number): number {
+function lifetime(options: TokenOptions | undefined, fallback: number, where: string): number {
   const requested = options?.maxAgeSeconds
   if (requested === undefined) return Math.min(fallback, maxCookieAgeSeconds)
   if (typeof requested !== "number" || !Number.isFinite(requested) || requested <= 0 || !Number.isInteger(requested)) {
-    throw new RangeError(sessionMessages.badMaxAge(requested))
+    throw new RangeError(sessionMessages.badMaxAge(requested, where))
   }
   return Math.min(requested, maxCookieAgeSeconds)
 }
@@ -212,8 +231,8 @@ export function createUserSession(init: UserSessionInit): UserSession {
 
   return {
     async LoginUser(name, loginOptions) {
-      checkName(name)
-      const age = lifetime(loginOptions, fallbackAge)
+      checkName(name, "UserSession.LoginUser")
+      const age = lifetime(loginOptions, fallbackAge, "UserSession.LoginUser")
       const ring = await keyring()
       const token = await signSessionToken(ring, name, Math.floor(now() / 1000) + age)
       const persistent = loginOptions?.persistent === true
@@ -229,6 +248,15 @@ export function createUserSession(init: UserSessionInit): UserSession {
       if (current) return Promise.resolve(current.user)
       read ??= readCookie()
       return read
+    },
+    async IssueToken(name, tokenOptions) {
+      checkName(name, "UserSession.IssueToken")
+      const age = lifetime(tokenOptions, fallbackAge, "UserSession.IssueToken")
+      return signSessionToken(await keyring(), name, Math.floor(now() / 1000) + age, "b1")
+    },
+    async VerifyToken(token) {
+      if (typeof token !== "string" || token.length > maxTokenLength) return undefined
+      return readSessionToken(await keyring(), token, now() / 1000, skew, "b1")
     },
   }
 }

@@ -2,6 +2,10 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { Validator } from "@seriousme/openapi-schema-validator"
 import { OpenApi } from "../../src/openapi/document.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
+import { t } from "../../src/descriptor/t.js"
+import { Auth } from "../../src/sitelet/auth.js"
+import { Content } from "../../src/sitelet/content.js"
 import { Router } from "../../src/router/router.js"
 import { LinkError } from "../../src/router/link-error.js"
 import { routePathToString } from "../../src/router/route-path.js"
@@ -223,6 +227,43 @@ describe("Protect and CorsContent in the document", () => {
         name: "__Host-sitelets_session",
         description: "The signed session cookie `ctx.UserSession.LoginUser` sets",
       },
+    })
+    expect(await new Validator().validate(doc as never)).toEqual({ valid: true })
+  })
+
+  it("lists every scheme a Protect accepts, as alternatives, with its 401 and 403", async () => {
+    const Api = t.union({ Me: "GET /me", Page: "GET /page" })
+    const open = Sitelet.Infer(Api, { Me: () => Content.Json({}), Page: () => Content.Text("") })
+    const api = Sitelet.Protect(
+      {
+        VerifyUser: () => true,
+        Credentials: [
+          Auth.Bearer(),
+          Auth.ApiKey("X-API-Key", () => undefined),
+          Auth.Jwt({ jwks: "https://idp.example/jwks.json" }),
+        ],
+      },
+      Sitelet.Shift("api", open),
+    )
+    const pages = Sitelet.Protect(
+      { VerifyUser: () => true, LoginRedirect: () => ({ $: "Page" as const }) },
+      Sitelet.Shift("site", open),
+    )
+    const doc = OpenApi.Document(Sitelet.Sum(api, pages), { info, host: { session: { cookieName: "sid" } } })
+    const docPaths = doc.paths as Record<string, Record<string, Record<string, Record<string, unknown>>>>
+    const me = docPaths["/api/me"]?.get
+    expect(me?.security).toEqual([{ bearer: [] }, { "apiKey_X-API-Key": [] }, { jwt: [] }])
+    expect(Object.keys(me?.responses ?? {})).toEqual(expect.arrayContaining(["401", "403"]))
+    expect(Object.keys(me?.responses ?? {})).not.toContain("307")
+    const page = docPaths["/site/page"]?.get
+    expect(page?.security).toEqual([{ session: [] }])
+    expect(Object.keys(page?.responses ?? {})).toContain("307")
+    expect(Object.keys(page?.responses ?? {})).not.toContain("401")
+    expect((doc.components as { securitySchemes: unknown }).securitySchemes).toEqual({
+      bearer: expect.objectContaining({ type: "http", scheme: "bearer" }),
+      "apiKey_X-API-Key": { type: "apiKey", in: "header", name: "X-API-Key" },
+      jwt: expect.objectContaining({ type: "http", scheme: "bearer", bearerFormat: "JWT" }),
+      session: expect.objectContaining({ type: "apiKey", in: "cookie", name: "sid" }),
     })
     expect(await new Validator().validate(doc as never)).toEqual({ valid: true })
   })

@@ -24,6 +24,7 @@ import type { HostOptions } from "../../src/host/host-options.js"
 import { OpenApi } from "../../src/openapi/document.js"
 import { LinkError } from "../../src/router/link-error.js"
 import type { Router } from "../../src/router/router.js"
+import { Auth } from "../../src/sitelet/auth.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Http } from "../../src/sitelet/http-status.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
@@ -56,6 +57,7 @@ const Api = t.union({
 })
 type Api = Infer<typeof Api>
 const Admin = t.union({ Dashboard: "GET /", Login: "GET /login" })
+const Keys = t.union({ List: t.case("GET /", Returns(t.list(t.string))) })
 
 const api = Sitelet.Infer(Api, {
   Home: () => Content.Page({ Title: "Home", Body: "home" }),
@@ -81,11 +83,27 @@ const admin = Sitelet.Shift(
     Sitelet.Infer(Admin, { Dashboard: () => Content.Text("admin"), Login: () => Content.Text("log in") }),
   ),
 )
+// An API behind header credentials: 401 without or with bad ones, 403 for a user VerifyUser refuses.
+const keys = Sitelet.Shift(
+  "keys",
+  Sitelet.Protect(
+    {
+      VerifyUser: (user) => user === "ada",
+      Credentials: [Auth.Bearer(), Auth.ApiKey("X-API-Key", (key) => ({ good: "ada", other: "bob" })[key])],
+    },
+    Sitelet.Infer(Keys, { List: () => Content.Json(["a", "b"]) }),
+  ),
+)
 const files = Sitelet.Shift(
   "static",
   Sitelet.Files(fileURLToPath(new URL("../../examples/site/public", import.meta.url))),
 )
-const fixture = Sitelet.Sum(api as SiteletType<unknown>, admin as SiteletType<unknown>, files as SiteletType<unknown>)
+const fixture = Sitelet.Sum(
+  api as SiteletType<unknown>,
+  admin as SiteletType<unknown>,
+  keys as SiteletType<unknown>,
+  files as SiteletType<unknown>,
+)
 const fixtureOptions: HostOptions = {
   session: { secret: "truth suite secret, 32 bytes and more" },
   csrf: true,
@@ -318,6 +336,10 @@ describe.each(subjects)("the $name's document lists every answer its hosts give"
         { method: "GET", target: "/items/%E0%A4%A" },
         { method: "GET", target: "/slow" },
         { method: "GET", target: "/admin" },
+        { method: "GET", target: "/keys" },
+        { method: "GET", target: "/keys", headers: { authorization: "Bearer b1.forged" } },
+        { method: "GET", target: "/keys", headers: { "x-api-key": "other" } },
+        { method: "GET", target: "/keys", headers: { "x-api-key": "good" } },
         {
           method: "POST",
           target: "/items",
