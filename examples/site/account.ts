@@ -24,6 +24,18 @@ const demoUsers = new Map([["ada", "lovelace"]])
 export const isKnownUser = (user: string): boolean => demoUsers.has(user)
 
 /**
+ * Whether `password` is `user`'s (the login form and the API's token
+ * endpoint both ask).
+ *
+ * @example
+ * ```ts
+ * checkPassword("ada", "lovelace") //=> true
+ * ```
+ */
+export const checkPassword = (user: string | undefined, password: string | undefined): boolean =>
+  user !== undefined && password !== undefined && demoUsers.get(user) === password
+
+/**
  * The login page of the account area, coming back afterwards to `returnTo`:
  * the requested page's URL as `Sitelet.Protect` gives it (under an Express
  * mount or a `basePath`, their prefix included).
@@ -69,8 +81,7 @@ const forms = Sitelet.InferPartial(
   {
     Login: async (ctx, e) => {
       if (ctx.Request.method !== "POST") return loginForm(ctx, e.returnTo)
-      const known = e.user !== undefined && demoUsers.get(e.user)
-      if (!known || known !== e.password) {
+      if (!checkPassword(e.user, e.password)) {
         return Content.SetStatus(Http.Status.Custom(401), loginForm(ctx, e.returnTo, "Unknown user or wrong password."))
       }
       await ctx.UserSession.LoginUser(e.user!)

@@ -1,28 +1,49 @@
 /**
  * The JSON API: `InferWithErrors` turns a wrong method into 405 and a bad
- * body into 400, with `Content.SetStatus`.
+ * body into 400, with `Content.SetStatus`. Reads are public; writes need a
+ * bearer token from `POST /api/token` (`Sitelet.Protect` with
+ * `Auth.Bearer()`), while the pages keep the session cookie.
  */
-import { Content, Http, Sitelet, t, type Context, type HttpStatus } from "../../src/index.js"
-import { Api, ApiError } from "./endpoints.js"
+import {
+  Auth,
+  Content,
+  Http,
+  Router,
+  Sitelet,
+  t,
+  type Context,
+  type HttpStatus,
+  type ParseRequestResult,
+} from "../../src/index.js"
+import { checkPassword, isKnownUser } from "./account.js"
+import { Api, ApiError, ApiWrites, Site } from "./endpoints.js"
 import { store } from "./data.js"
+
+// A handler links its own part's endpoints in types (ctx.Link); the article is the public part's: its URL from the
+// site's router, under the path the site is mounted at — what ctx.Link gives at run time.
+const siteRouter = Router.Infer(Site)
+const articleUrl = (ctx: Context<ApiWrites>, id: number) =>
+  ctx.ApplicationPath + siteRouter.Link({ $: "Api", call: { $: "GetArticle", id } })
+
+/** How long an API token is valid, in seconds. */
+const tokenSeconds = 3600
 
 const failure = (status: HttpStatus, error: string) => Content.SetStatus(status, Content.Json({ error }, ApiError))
 
-const serveCall = (ctx: Context<Api>, call: Api) => {
+const serveCall = async (ctx: Context<Api>, call: Api) => {
   switch (call.$) {
+    case "Token": {
+      if (!checkPassword(call.user, call.password))
+        return failure(Http.Status.Unauthorized, "unknown user or wrong password")
+      const token = await ctx.UserSession.IssueToken(call.user, { maxAgeSeconds: tokenSeconds })
+      return Content.Json({ token, expiresIn: tokenSeconds })
+    }
     case "ListArticles":
       // Written with the answers the case declares (200: t.list(Article)): dates as yyyy-MM-dd.
       return Content.Json([...store.articles()])
     case "GetArticle": {
       const found = store.byId(call.id)
       return found ? Content.Json(found) : failure(Http.Status.NotFound, `no article ${call.id}`)
-    }
-    case "CreateArticle": {
-      if (call.article.title.trim() === "") return failure(Http.Status.BadRequest, "title must not be empty")
-      const created = store.add(call.article)
-      return Content.WithHeaders(Content.SetStatus(Http.Status.Created, Content.Json(created)), {
-        Location: ctx.Link({ $: "GetArticle", id: created.id }),
-      })
     }
   }
 }
@@ -38,11 +59,9 @@ export const apiNotFound = Sitelet.Fallback(
   ),
 )
 
-/** The API sitelet (its own URLs; the site mounts it under `/api`). */
-export const api = Sitelet.InferWithErrors(Api, (ctx, result) => {
+// The answers to a call that does not parse (InferWithErrors hands it to the handler), in JSON: reads and writes alike.
+const refusal = (result: Exclude<ParseRequestResult<unknown>, { $: "Success" }>) => {
   switch (result.$) {
-    case "Success":
-      return serveCall(ctx, result.endpoint)
     case "InvalidMethod":
       return failure(Http.Status.MethodNotAllowed, `method ${result.method} not allowed`)
     case "InvalidJson":
@@ -56,4 +75,28 @@ export const api = Sitelet.InferWithErrors(Api, (ctx, result) => {
     case "MissingFormData":
       return failure(Http.Status.BadRequest, `form field '${result.name}': ${result.reason}`)
   }
-})
+}
+
+/** The API's public part (its own URLs; the site mounts it under `/api`). */
+export const api = Sitelet.InferWithErrors(Api, (ctx, result) =>
+  result.$ === "Success" ? serveCall(ctx, result.endpoint) : refusal(result),
+)
+
+/**
+ * The API's writes: a bearer token of a known user (from `POST /api/token`),
+ * else 401 with `WWW-Authenticate: Bearer realm="api"` (and the RFC 6750
+ * error for a bad or expired token). Mounted before the public part, so a
+ * write that does not parse is refused after the credentials are checked.
+ */
+export const apiWrites = Sitelet.Protect<ApiWrites>(
+  { VerifyUser: isKnownUser, Credentials: [Auth.Bearer()], Realm: "api" },
+  Sitelet.InferWithErrors(ApiWrites, (ctx, result) => {
+    if (result.$ !== "Success") return refusal(result)
+    const { article } = result.endpoint
+    if (article.title.trim() === "") return failure(Http.Status.BadRequest, "title must not be empty")
+    const created = store.add(article)
+    return Content.WithHeaders(Content.SetStatus(Http.Status.Created, Content.Json(created)), {
+      Location: articleUrl(ctx, created.id),
+    })
+  }),
+)

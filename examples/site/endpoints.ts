@@ -23,6 +23,9 @@ export type NewArticle = Infer<typeof NewArticle>
 /** The API's error answer. */
 export const ApiError = t.record({ error: t.string })
 
+/** The token endpoint's answer: a bearer token and its lifetime in seconds. */
+export const ApiToken = t.record({ token: t.string, expiresIn: t.int })
+
 /**
  * The JSON API, served under `/api` with `InferWithErrors`. Each case
  * declares its answers: the handler's `Content.Json(value)` is written with
@@ -31,14 +34,29 @@ export const ApiError = t.record({ error: t.string })
 export const Api = t.union({
   // Every case answers 405 for a method it does not take (the API's InferWithErrors handler says so in JSON).
   ListArticles: t.case("GET /articles", {}, Responds({ 200: t.list(Article), 405: ApiError })),
+  GetArticle: t.case("GET /articles/<id:int>", {}, Responds({ 200: Article, 404: ApiError, 405: ApiError })),
+  // A bearer token for the API's writes, for a user and password (the demo user: ada / lovelace).
+  Token: t.case(
+    "POST /token",
+    { user: FormData(t.string), password: FormData(t.string) },
+    Responds({ 200: ApiToken, 401: ApiError, 405: ApiError }),
+  ),
+})
+export type Api = Infer<typeof Api>
+
+/**
+ * The API's writes, under `/api` too, behind `Sitelet.Protect` with bearer
+ * tokens (`Authorization: Bearer <token>` from `POST /api/token`): without
+ * one, 401 with `WWW-Authenticate: Bearer`.
+ */
+export const ApiWrites = t.union({
   CreateArticle: t.case(
     "POST /articles",
     { article: Json(NewArticle) },
     Responds({ 201: Article, 400: ApiError, 405: ApiError }),
   ),
-  GetArticle: t.case("GET /articles/<id:int>", {}, Responds({ 200: Article, 404: ApiError, 405: ApiError })),
 })
-export type Api = Infer<typeof Api>
+export type ApiWrites = Infer<typeof ApiWrites>
 
 /**
  * What the pages answer: HTML (`Media`: a body that is not JSON), and
@@ -104,5 +122,6 @@ export const Site = t.union({
   Admin: t.case("/admin/<page>", { page: Admin }),
   Account: t.case("/account/<page>", { page: Account }),
   Api: t.case("/api/<call>", { call: Api }),
+  ApiWrite: t.case("/api/<call>", { call: ApiWrites }),
 })
 export type Site = Infer<typeof Site>

@@ -41,7 +41,9 @@ export const pages = Sitelet.InferPartial(
   Pages,
   (page): Site => page,
   (site: Site) =>
-    site.$ === "Admin" || site.$ === "Api" || site.$ === "Account" || site.$ === "Static" ? undefined : site,
+    site.$ === "Admin" || site.$ === "Api" || site.$ === "ApiWrite" || site.$ === "Account" || site.$ === "Static"
+      ? undefined
+      : site,
   {
     Home: (ctx) =>
       layout(ctx, "Welcome", [

@@ -8,7 +8,7 @@ import { Content, Cors, Sitelet } from "../../src/index.js"
 import { Site } from "./endpoints.js"
 import { pages } from "./pages.js"
 import { admin } from "./admin.js"
-import { api, apiNotFound } from "./api.js"
+import { api, apiNotFound, apiWrites } from "./api.js"
 import { account, isKnownUser, loginFor } from "./account.js"
 import { store } from "./data.js"
 import { siteLinks } from "./layout.js"
@@ -42,6 +42,8 @@ export const site = Sitelet.Sum(
     { VerifyUser: isKnownUser, LoginRedirect: loginFor },
     Sitelet.Shift("admin", Sitelet.EmbedInUnion(Site, "Admin", admin)),
   ),
+  // The API's writes first: a POST that does not parse is refused after its token is checked.
+  Sitelet.Shift("api", Sitelet.EmbedInUnion(Site, "ApiWrite", apiWrites)),
   Sitelet.Shift("api", Sitelet.EmbedInUnion(Site, "Api", api)),
   Sitelet.Shift("api", apiNotFound),
   Sitelet.Shift("account", Sitelet.EmbedInUnion(Site, "Account", account)),

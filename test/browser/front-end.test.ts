@@ -96,11 +96,15 @@ describe("the example front end in Chromium", () => {
     await page.locator('#write input[name="title"]').fill("Written in Chromium")
     await page.locator('#write textarea[name="body"]').fill("Sent by Router.Fetch.")
     const dayBefore = new Date().toISOString().slice(0, 10)
-    const sent = page.waitForRequest((request) => request.method() === "POST")
+    // First the token (POST /api/token, the demo user's credentials filled in), then the write with it.
+    const sent = page.waitForRequest(
+      (request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/articles",
+    )
     await page.locator("#write button").click()
     const request = await sent
     expect(new URL(request.url()).pathname).toBe("/api/articles")
     expect(request.headers()["content-type"]).toBe("application/json")
+    expect(request.headers().authorization).toMatch(/^Bearer b1\./)
     expect(request.postData()).toBe('{"title":"Written in Chromium","body":"Sent by Router.Fetch."}')
     const created = page.locator("#created")
     await created.waitFor()

@@ -5,10 +5,11 @@ import { feedOrigins, site } from "../../examples/site/site.js"
 import { Site } from "../../examples/site/endpoints.js"
 import { Router } from "../../src/router/router.js"
 
-const send = async (method: string, path: string, body?: string, type?: string, cookie?: string) => {
+const send = async (method: string, path: string, body?: string, type?: string, cookie?: string, bearer?: string) => {
   const headers: Record<string, string> = {}
   if (type !== undefined) headers["content-type"] = type
   if (cookie !== undefined) headers.cookie = cookie
+  if (bearer !== undefined) headers.authorization = `Bearer ${bearer}`
   const response = await site.Handle(new Request(`http://localhost${path}`, { method, body, headers }))
   return (
     response && {
@@ -16,6 +17,7 @@ const send = async (method: string, path: string, body?: string, type?: string, 
       location: response.headers.get("location"),
       type: response.headers.get("content-type"),
       setCookie: response.headers.get("set-cookie"),
+      challenge: response.headers.get("www-authenticate"),
       body: await response.text(),
     }
   )
@@ -44,23 +46,29 @@ describe("example site through Handle", () => {
     const list = await send("GET", "/api/articles")
     expect(list?.type).toBe("application/json")
     expect(JSON.parse(list!.body)[0]).toMatchObject({ id: 1, slug: "typed-links", published: "2026-11-01" })
-    const created = await send(
-      "POST",
-      "/api/articles",
-      JSON.stringify({ title: "Fresh <news>", body: "b" }),
-      "application/json",
-    )
+    // Writes take a bearer token from the token endpoint (the demo user); without one, 401 and the challenge.
+    const form = "application/x-www-form-urlencoded"
+    expect((await send("POST", "/api/token", "user=ada&password=nope", form))?.status).toBe(401)
+    const issued = await send("POST", "/api/token", "user=ada&password=lovelace", form)
+    const { token, expiresIn } = JSON.parse(issued!.body) as { token: string; expiresIn: number }
+    expect(expiresIn).toBe(3600)
+    const article = JSON.stringify({ title: "Fresh <news>", body: "b" })
+    const anonymous = await send("POST", "/api/articles", article, "application/json")
+    expect([anonymous?.status, anonymous?.challenge]).toEqual([401, 'Bearer realm="api"'])
+    const forged = await send("POST", "/api/articles", article, "application/json", undefined, `${token}x`)
+    expect(forged?.challenge).toContain('error="invalid_token"')
+    const created = await send("POST", "/api/articles", article, "application/json", undefined, token)
     expect(created?.status).toBe(201)
     const { id } = JSON.parse(created!.body) as { id: number }
     expect(created?.location).toBe(`/api/articles/${id}`)
     expect(JSON.parse((await send("GET", `/api/articles/${id}`))!.body).title).toBe("Fresh <news>")
-    expect((await send("POST", "/api/articles", "{", "application/json"))?.status).toBe(400)
+    expect((await send("POST", "/api/articles", "{", "application/json", undefined, token))?.status).toBe(400)
     // The codec's reason reaches the API client, with its JSON path.
-    const wrong = await send("POST", "/api/articles", '{"title":7,"body":"b"}', "application/json")
+    const wrong = await send("POST", "/api/articles", '{"title":7,"body":"b"}', "application/json", undefined, token)
     expect(JSON.parse(wrong!.body)).toEqual({
       error: "the body must be { title: string, body: string }: $.title: expected string, got 7",
     })
-    expect((await send("DELETE", "/api/articles"))?.status).toBe(405)
+    expect((await send("DELETE", "/api/articles", undefined, undefined, undefined, token))?.status).toBe(405)
     expect((await send("GET", "/api/articles/12345"))?.status).toBe(404)
   })
   it("handles the contact form and shows messages, escaped, in the embedded admin area", async () => {

@@ -214,10 +214,12 @@ describe("the request the document describes is the one sitelets parses", () => 
 })
 
 describe("Protect and CorsContent in the document", () => {
-  it("marks protected operations with the session cookie's security scheme, and CORS ones", async () => {
+  it("marks protected operations with their security schemes (session cookie, bearer token), and CORS ones", async () => {
     const doc = OpenApi.Document(exampleSite, { info, sessionCookie: "__Host-sitelets_session" })
     const docPaths = doc.paths as Record<string, Record<string, Record<string, unknown>>>
     expect(docPaths["/admin/messages"]?.get?.security).toEqual([{ session: [] }])
+    expect(docPaths["/api/articles"]?.post?.security).toEqual([{ bearer: [] }])
+    expect(docPaths["/api/articles"]?.get?.security).toBeUndefined()
     expect(docPaths["/blog"]?.get?.security).toBeUndefined()
     expect(docPaths["/feed.json"]?.get?.["x-sitelets-cors"]).toBe(true)
     expect((doc.components as { securitySchemes: unknown }).securitySchemes).toEqual({
@@ -227,6 +229,7 @@ describe("Protect and CorsContent in the document", () => {
         name: "__Host-sitelets_session",
         description: "The signed session cookie `ctx.UserSession.LoginUser` sets",
       },
+      bearer: expect.objectContaining({ type: "http", scheme: "bearer" }),
     })
     expect(await new Validator().validate(doc as never)).toEqual({ valid: true })
   })

@@ -7,7 +7,7 @@
 import { Router, t, type Infer } from "../../../src/client/index.js"
 import { Site } from "../endpoints.js"
 
-export { Article, NewArticle, type Site } from "../endpoints.js"
+export { ApiToken, Article, NewArticle, type Site } from "../endpoints.js"
 
 /** The pages of the single-page app. */
 export const Pages = t.union({

@@ -5,7 +5,7 @@
  */
 import { FetchError, JsonError, LinkError, Router, t } from "../../../src/client/index.js"
 import { h, type Child } from "./dom.js"
-import { Article, pages, site, type Pages } from "./routes.js"
+import { ApiToken, Article, pages, site, type Pages } from "./routes.js"
 
 /** What a view may do besides rendering: navigate, and know if it is still shown. */
 export interface ViewContext {
@@ -131,15 +131,36 @@ function article(ctx: ViewContext, id: number, slug: string): Child {
   )
 }
 
+// The API token of this page, fetched once for the demo user and kept while it is valid.
+let token: { readonly value: string; readonly until: number } | undefined
+
+async function tokenFor(user: string, password: string): Promise<string> {
+  if (token !== undefined && token.until > Date.now()) return token.value
+  const answer = await Router.Fetch(site, { $: "Api", call: { $: "Token", user, password } }, { response: ApiToken })
+  token = { value: answer.token, until: Date.now() + (answer.expiresIn - 60) * 1000 }
+  return answer.token
+}
+
 function write(ctx: ViewContext): Child {
   const result = h("output", { id: "result" })
   const title = h("input", { name: "title" })
   const text = h("textarea", { name: "body", rows: 4 })
+  // The API's writes take a bearer token (POST /api/token); the demo user's credentials are filled in.
+  const user = h("input", { name: "user", value: "ada", autocomplete: "username" })
+  const password = h("input", {
+    name: "password",
+    type: "password",
+    value: "lovelace",
+    autocomplete: "current-password",
+  })
   const submit = (event: Event) => {
     event.preventDefault()
     result.replaceChildren()
     const call = { $: "CreateArticle", article: { title: title.value, body: text.value } } as const
-    later(ctx, result, Router.Fetch(site, { $: "Api", call }, { response: Article }), (created) =>
+    const created = tokenFor(user.value, password.value).then((bearer) =>
+      Router.Fetch(site, { $: "ApiWrite", call }, { response: Article, auth: { bearer } }),
+    )
+    later(ctx, result, created, (created) =>
       h(
         "div",
         { id: "created", "data-id": created.id },
@@ -156,6 +177,13 @@ function write(ctx: ViewContext): Child {
       { id: "write", onsubmit: submit },
       h("label", null, "Title ", title),
       h("label", null, "Body ", text),
+      h(
+        "fieldset",
+        null,
+        h("legend", null, "API credentials (a bearer token from POST /api/token)"),
+        h("label", null, "User ", user),
+        h("label", null, "Password ", password),
+      ),
       h("button", { type: "submit" }, "Publish (POST JSON)"),
     ),
     result,
