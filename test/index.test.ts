@@ -29,7 +29,7 @@ describe("public surface", () => {
   })
   it("Sitelet members", () => {
     expect(keys(root.Sitelet)).toEqual([
-      "Content", "CorsContent", "Embed", "EmbedInUnion", "Empty", "Fallback", "Files", "Folder", "Infer", "InferPartial", "InferPartialInUnion", "InferWithCustomErrors", "InferWithErrors", "Map", "New", "Protect", "Shift", "Sum",
+      "Content", "CorsContent", "Embed", "EmbedInUnion", "Empty", "Fallback", "Files", "Folder", "Infer", "InferPartial", "InferPartialInUnion", "InferWithCustomErrors", "InferWithErrors", "Map", "New", "PartOf", "Protect", "Shift", "Sum",
     ])
   })
   it("Content members", () => {

@@ -11,6 +11,7 @@ import { EmbedInUnion, InferPartial, InferPartialInUnion } from "../sitelet/embe
 import { Infer, New } from "../sitelet/infer.js"
 import { InferWithErrors } from "../sitelet/infer-with-errors.js"
 import { Protect } from "../sitelet/protect.js"
+import { PartOf } from "../sitelet/part-of.js"
 import type { Sitelet as SiteletType } from "../sitelet/sitelet.js"
 import { installFetchHandle } from "../sitelet/fetch-port.js"
 import { handleFetch } from "../host/fetch-handle.js"
@@ -46,6 +47,7 @@ export const Sitelet = Object.freeze({
   InferPartial,
   InferPartialInUnion,
   Protect,
+  PartOf,
   CorsContent,
   Fallback,
   Files,

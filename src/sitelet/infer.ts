@@ -63,7 +63,7 @@ export type OpenHandlerFor<D> = D extends {
  * the shape has and a user's handler object, sharing no key with it, does
  * not extend.
  */
-interface OpenMark {
+export interface OpenMark {
   readonly "~open"?: never
 }
 

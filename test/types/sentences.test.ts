@@ -20,6 +20,7 @@ import type {
 } from "../../src/sitelet/answer-problems.js"
 import { unplacedHole } from "../../src/descriptor/end-point-holes.js"
 import { siteletMessages } from "../../src/sitelet/messages.js"
+import type { PartNotInSite } from "../../src/sitelet/part-of.js"
 import {
   ambiguousOption,
   badDateFormat,
@@ -47,6 +48,7 @@ interface Mistake {
 
 // The compiler's own sentence; the union's members follow (7 lists them in its own order).
 const unknownTag = (tag: string) => `Type '"${tag}"' is not assignable to type '"`
+const partNotInSite: PartNotInSite = "Sitelet.PartOf: an endpoint of this part is not an endpoint of the site type"
 const integer = unknownType("integer", "<id:integer>")
 const Site = `const Site = t.union({ Home: "GET /", BySlug: "GET /blog/<slug>", Post: "GET /post/<id:int>" })`
 
@@ -158,6 +160,17 @@ const mistakes: Mistake[] = [
     code: `${Site}\nSitelet.Infer(Site, { Home: () => Content.Text(""), BySlug: () => Content.Text(""), Post: () => Content.Text(""), Psot: () => Content.Text("") }) // ←`,
     sentence: siteletMessages.handlerUnknownCase("Psot"),
   },
+  // A part of a site (Sitelet.PartOf) that is not the site's, and a link across the parts to no case.
+  {
+    name: "a part that is not the site's",
+    code: `${Site}\ntype S = Infer<typeof Site>\nSitelet.PartOf<S>().Infer(t.union({ Other: "GET /other" }), { Other: () => Content.Text("") }) // ←`,
+    sentence: partNotInSite,
+  },
+  {
+    name: "a link across parts to no case",
+    code: `${Site}\nconst More = t.union({ Extra: "GET /extra" })\ntype S = Infer<typeof Site> | Infer<typeof More>\nSitelet.PartOf<S>().Infer(More, {\n  Extra: (ctx) => Content.Text(ctx.Link({ $: "Extar" })), // ←\n})`,
+    sentence: unknownTag("Extar"),
+  },
   // Links and redirects: the compiler's own sentence, naming the tag and the nearest case.
   {
     name: "Router.Link to an unknown case",
@@ -200,7 +213,7 @@ const mistakes: Mistake[] = [
   })),
 ]
 
-const imports = `import { Content, EndPoint, Http, Json, Media, Method, NoBody, Responds, Returns, Router, Sitelet, t } from "sitelets"`
+const imports = `import { Content, EndPoint, Http, Json, Media, Method, NoBody, Responds, Returns, Router, Sitelet, t, type Infer } from "sitelets"`
 
 /** Each mistake as a module: its file name, source, and the one-based line of `// ←`. */
 const modules = mistakes.map((mistake, index) => {
