@@ -87,6 +87,15 @@ export type { LoginOptions, SessionOptions, SessionSecret, TokenOptions, UserSes
 export type { Secret } from "./internal/crypto-keys.js"
 export { safeReturnPath } from "./sitelet/session-return-path.js"
 export type { ProtectFilter } from "./sitelet/protect.js"
+export type { GuardCheck, GuardOptions } from "./sitelet/guard.js"
+export {
+  memoryStore,
+  type RateLimitOptions,
+  type RateLimitRule,
+  type RateLimitStore,
+  type RateLimitVerdict,
+} from "./sitelet/rate-limit.js"
+export type { ContextValue } from "./sitelet/context-value.js"
 export {
   Auth,
   type ApiKeyCredential,

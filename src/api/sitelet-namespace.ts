@@ -12,6 +12,9 @@ import { Infer, New } from "../sitelet/infer.js"
 import { InferWithErrors } from "../sitelet/infer-with-errors.js"
 import { Protect } from "../sitelet/protect.js"
 import { PartOf } from "../sitelet/part-of.js"
+import { Guard } from "../sitelet/guard.js"
+import { RateLimit } from "../sitelet/rate-limit.js"
+import { Value } from "../sitelet/context-value.js"
 import type { Sitelet as SiteletType } from "../sitelet/sitelet.js"
 import { installFetchHandle } from "../sitelet/fetch-port.js"
 import { handleFetch } from "../host/fetch-handle.js"
@@ -48,6 +51,9 @@ export const Sitelet = Object.freeze({
   InferPartialInUnion,
   Protect,
   PartOf,
+  Guard,
+  RateLimit,
+  Value,
   CorsContent,
   Fallback,
   Files,

@@ -164,6 +164,16 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
     )
     add(403, "Authenticated, but refused by VerifyUser", problemBody, challenge)
   }
+  // A guard's answers: its content is the application's (problem details for the library's rate limiter).
+  for (const answer of route.answers ?? [])
+    add(
+      answer.code,
+      answer.description,
+      anything,
+      answer.headers.length === 0
+        ? undefined
+        : Object.fromEntries(answer.headers.map((name) => [name, { schema: { type: "string" } }])),
+    )
   if (host.etag && method === "get") add(304, "Not modified since the client's copy (host option etag)")
   if (host.deadline !== undefined) add(503, `No answer within the host's deadline (${host.deadline} ms)`, text)
   add(500, "The handler failed (reported to the host's onError)", text)

@@ -11,7 +11,7 @@ import { resolve } from "../descriptor/composites.js"
 import type { FieldInfo } from "../descriptor/fields.js"
 import type { Alternative, Element } from "./shape.js"
 import type { UnionCodec } from "./union-codec.js"
-import type { ProtectMark, RouteSource } from "./route-source.js"
+import type { GuardAnswer, ProtectMark, RouteSource } from "./route-source.js"
 
 /**
  * One segment of a described path.
@@ -72,6 +72,8 @@ export interface DescribedRoute {
   readonly files?: boolean
   /** Served by `Sitelet.InferWithErrors`: failed queries and bodies reach the handler. */
   readonly withErrors?: boolean
+  /** The statuses `Sitelet.Guard`s before it may answer. */
+  readonly answers?: readonly GuardAnswer[]
 }
 
 type RouteSoFar = DescribedRoute
@@ -204,6 +206,7 @@ export function describeRoutes(router: { describe(): readonly RouteSource[] }): 
       ...(source.cors ? { cors: true } : {}),
       ...(source.files ? { files: true } : {}),
       ...(source.withErrors ? { withErrors: true } : {}),
+      ...(source.answers ? { answers: source.answers } : {}),
     }
     if (source.alternatives === undefined)
       return [{ operation: [], methods: undefined, segments: prefix, query: [], form: [], json: undefined, ...marks }]

@@ -28,6 +28,23 @@ export interface RouteSource {
   readonly files?: boolean
   /** Served by `Sitelet.InferWithErrors`: a query or body that fails to parse reaches the handler. */
   readonly withErrors?: boolean
+  /** Behind `Sitelet.Guard`s (a rate limit, a tenant check): the statuses they may answer instead. */
+  readonly answers?: readonly GuardAnswer[]
+}
+
+/**
+ * A status a `Sitelet.Guard` may answer, for documents.
+ *
+ * @example
+ * ```ts
+ * const limited: GuardAnswer = { code: 429, description: "Too many requests", headers: ["Retry-After"] }
+ * ```
+ */
+export interface GuardAnswer {
+  readonly code: number
+  readonly description: string
+  /** Response headers the answer carries. */
+  readonly headers: readonly string[]
 }
 
 /**
@@ -76,11 +93,17 @@ export interface SecurityScheme {
  */
 export function markSources<R extends { describe(): readonly RouteSource[] }>(
   router: R,
-  mark: Pick<RouteSource, "protected" | "cors" | "files" | "withErrors">,
+  mark: Pick<RouteSource, "protected" | "cors" | "files" | "withErrors" | "answers">,
 ): R {
   const marked = Object.create(router) as R
   Object.defineProperty(marked, "describe", {
-    value: () => router.describe().map((source) => ({ ...source, ...mark })),
+    value: () =>
+      router.describe().map((source) => ({
+        ...source,
+        ...mark,
+        // Guards nest: each adds its answers.
+        ...(mark.answers && source.answers ? { answers: [...source.answers, ...mark.answers] } : {}),
+      })),
     enumerable: true,
   })
   return Object.freeze(marked)

@@ -48,6 +48,12 @@ export const siteletMessages = {
     `Content.EventStream: Heartbeat must be a whole number of milliseconds of at least 1, got ${String(value)}`,
   noFileSystem: (where: string) =>
     `${where}: this runtime has no file system (Cloudflare Workers); serve files with the platform's static assets`,
+  valueNotSet: (name: string) =>
+    `Sitelet.Value '${name}': nothing set it for this request (is the handler behind the guard that sets it?)`,
+  badGuardAnswer: (code: unknown) =>
+    `Sitelet.Guard: Answers lists status ${String(code)}, which is not a status a guard answers with (400-599)`,
+  badRateLimit: (capacity: unknown, refill: unknown) =>
+    `Sitelet.RateLimit: Capacity must be a finite number ≥ 1 and RefillPerSecond a number > 0, got ${String(capacity)} and ${String(refill)}`,
   noFetchHost: "site.Handle: the Fetch host is not loaded (import from the package entry, 'sitelets', which loads it)",
   badFilesDirectory: (directory: string) => `Sitelet.Files: '${directory}' is not a directory path`,
   badLastModified: "Content.WithLastModified: the date must be a valid Date",

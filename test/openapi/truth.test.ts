@@ -91,7 +91,11 @@ const keys = Sitelet.Shift(
       VerifyUser: (user) => user === "ada",
       Credentials: [Auth.Bearer(), Auth.ApiKey("X-API-Key", (key) => ({ good: "ada", other: "bob" })[key])],
     },
-    Sitelet.Infer(Keys, { List: () => Content.Json(["a", "b"]) }),
+    // Behind the credentials, one request per user per 100 s: the second gets 429 with Retry-After.
+    Sitelet.RateLimit(
+      { Capacity: 1, RefillPerSecond: 0.01, Key: (ctx) => ctx.UserSession.GetLoggedInUser() },
+      Sitelet.Infer(Keys, { List: () => Content.Json(["a", "b"]) }),
+    ),
   ),
 )
 const files = Sitelet.Shift(
@@ -339,6 +343,7 @@ describe.each(subjects)("the $name's document lists every answer its hosts give"
         { method: "GET", target: "/keys" },
         { method: "GET", target: "/keys", headers: { authorization: "Bearer b1.forged" } },
         { method: "GET", target: "/keys", headers: { "x-api-key": "other" } },
+        { method: "GET", target: "/keys", headers: { "x-api-key": "good" } },
         { method: "GET", target: "/keys", headers: { "x-api-key": "good" } },
         {
           method: "POST",

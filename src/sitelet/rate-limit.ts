@@ -1,0 +1,146 @@
+/**
+ * `Sitelet.RateLimit(options, site)`: a token bucket per key (a user, an API
+ * key, a client address a trusted proxy gives), built on `Sitelet.Guard`.
+ * Each request takes a token; a bucket holds `Capacity` tokens (the burst)
+ * and refills `RefillPerSecond` (the sustained rate). An empty bucket is a
+ * 429 with `Retry-After`. The buckets live in a store: in memory by default
+ * (one process; bounded in keys, the least recently used dropped first),
+ * or anything implementing `RateLimitStore` — a Redis script, a Durable
+ * Object — for several processes.
+ */
+import { header, staticContent } from "./content-model.js"
+import type { Context } from "./context.js"
+import { Guard } from "./guard.js"
+import { Status } from "./http-status.js"
+import { siteletMessages } from "./messages.js"
+import type { Sitelet } from "./sitelet.js"
+import type { MaybePromise } from "../internal/maybe-promise.js"
+
+/** A bucket's size and refill. */
+export interface RateLimitRule {
+  readonly capacity: number
+  readonly refillPerSecond: number
+}
+
+/** What a store answers for one request. */
+export interface RateLimitVerdict {
+  readonly allowed: boolean
+  /** Whole tokens left after this request. */
+  readonly remaining: number
+  /** When refused: seconds until a token is back. */
+  readonly retryAfterSeconds: number
+}
+
+/**
+ * Where the buckets live. `take` removes one token from `key`'s bucket at
+ * `now` (milliseconds) if it has one; a shared store makes it atomic (a
+ * Redis `EVAL` of the same arithmetic, a Durable Object's single thread).
+ *
+ * @example
+ * ```ts
+ * const store: RateLimitStore = { take: (key, rule, now) => redisTake(key, rule, now) }
+ * ```
+ */
+export interface RateLimitStore {
+  take(key: string, rule: RateLimitRule, now: number): MaybePromise<RateLimitVerdict>
+}
+
+/** Options of `Sitelet.RateLimit`. */
+export interface RateLimitOptions<Endpoint> {
+  /** Tokens a bucket holds: the burst a key may send at once. */
+  readonly Capacity: number
+  /** Tokens added per second: the sustained rate. */
+  readonly RefillPerSecond: number
+  /** The bucket of a request (`undefined`: not limited). */
+  readonly Key: (ctx: Context<Endpoint>, endpoint: Endpoint) => MaybePromise<string | undefined>
+  /** Default: `memoryStore()`. */
+  readonly Store?: RateLimitStore
+  /** Clock in milliseconds, for tests. Default `Date.now`. */
+  readonly Now?: () => number
+}
+
+// Keys are the application's, and may come from a client (an API key): long ones are stored shortened.
+const maxKeyLength = 256
+
+function storedKey(key: string): string {
+  if (key.length <= maxKeyLength) return key
+  // FNV-1a over the rest: a collision only makes two clients share a bucket.
+  let hash = 0x811c9dc5
+  for (let i = 200; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0
+  return `${key.slice(0, 200)}#${key.length}#${hash.toString(36)}`
+}
+
+/**
+ * The in-memory store: one process's buckets, at most `maxKeys` of them
+ * (default 10,000; the least recently used is dropped first, so keys a
+ * client invents cannot grow memory without bound).
+ *
+ * @example
+ * ```ts
+ * Sitelet.RateLimit({ Capacity: 10, RefillPerSecond: 1, Key: byUser, Store: memoryStore({ maxKeys: 50_000 }) }, api)
+ * ```
+ */
+export function memoryStore(options: { readonly maxKeys?: number } = {}): RateLimitStore {
+  const maxKeys = options.maxKeys ?? 10_000
+  const buckets = new Map<string, { tokens: number; at: number }>()
+  return {
+    take(key, rule, now) {
+      const stored = storedKey(key)
+      const bucket = buckets.get(stored) ?? { tokens: rule.capacity, at: now }
+      buckets.delete(stored)
+      const elapsed = Math.max(0, now - bucket.at) / 1000
+      const tokens = Math.min(rule.capacity, bucket.tokens + elapsed * rule.refillPerSecond)
+      const allowed = tokens >= 1
+      const left = allowed ? tokens - 1 : tokens
+      buckets.set(stored, { tokens: left, at: now })
+      if (buckets.size > maxKeys) buckets.delete(buckets.keys().next().value as string)
+      return {
+        allowed,
+        remaining: Math.floor(left),
+        retryAfterSeconds: allowed ? 0 : (1 - left) / rule.refillPerSecond,
+      }
+    },
+  }
+}
+
+/**
+ * Limits the requests to `site` per key: beyond the bucket, a 429 with
+ * `Retry-After` (whole seconds, rounded up) and problem details, instead
+ * of the handler.
+ *
+ * @example
+ * ```ts
+ * const limited = Sitelet.RateLimit(
+ *   { Capacity: 5, RefillPerSecond: 0.5, Key: async (ctx) => (await ctx.UserSession.GetLoggedInUser()) ?? "anonymous" },
+ *   writes,
+ * )
+ * ```
+ */
+export function RateLimit<Endpoint>(options: RateLimitOptions<Endpoint>, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
+  const rule = { capacity: options.Capacity, refillPerSecond: options.RefillPerSecond }
+  if (!(rule.capacity >= 1) || !Number.isFinite(rule.capacity) || !(rule.refillPerSecond > 0))
+    throw new RangeError(siteletMessages.badRateLimit(rule.capacity, rule.refillPerSecond))
+  const store = options.Store ?? memoryStore()
+  const now = options.Now ?? Date.now
+  const detail = `at most ${rule.capacity} requests at once, then ${rule.refillPerSecond} per second`
+  return Guard<Endpoint>(
+    async (ctx, endpoint) => {
+      const key = await options.Key(ctx, endpoint)
+      if (key === undefined) return undefined
+      const verdict = await store.take(key, rule, now())
+      if (verdict.allowed) return undefined
+      const body = JSON.stringify({ type: "about:blank", title: "Too Many Requests", status: 429, detail })
+      return staticContent(
+        Status.Custom(429),
+        [
+          header("Content-Type", "application/problem+json"),
+          header("Cache-Control", "no-store"),
+          header("Retry-After", String(Math.max(1, Math.ceil(verdict.retryAfterSeconds)))),
+        ],
+        body,
+      )
+    },
+    site,
+    { Answers: { 429: { Description: `Too many requests (${detail})`, Headers: ["Retry-After"] } } },
+  )
+}
