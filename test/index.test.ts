@@ -14,7 +14,7 @@ const keys = (value: object): string[] => Object.keys(value).sort()
 describe("public surface", () => {
   it("root exports", () => {
     expect(keys(root)).toEqual([
-      "Application", "Auth", "Content", "Cors", "DateTimeFormat", "EndPoint", "Fetch", "FormData", "HostError", "Html", "Http", "Json", "JsonError", "LinkError", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "OpenApi", "Query", "Responds", "Returns", "Router", "SafeHtml", "Sitelet", "TemplateError", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
+      "Application", "Auth", "Content", "Cors", "DateTimeFormat", "EndPoint", "Fetch", "FormData", "HostError", "Html", "Http", "Json", "JsonError", "LinkError", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "OpenApi", "Query", "Responds", "Returns", "Router", "SafeHtml", "Sitelet", "TemplateError", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "memoryStore", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
     ])
   })
   it("sitelets/node exports", () => {
@@ -29,7 +29,7 @@ describe("public surface", () => {
   })
   it("Sitelet members", () => {
     expect(keys(root.Sitelet)).toEqual([
-      "Content", "CorsContent", "Embed", "EmbedInUnion", "Empty", "Fallback", "Files", "Folder", "Infer", "InferPartial", "InferPartialInUnion", "InferWithCustomErrors", "InferWithErrors", "Map", "New", "PartOf", "Protect", "Shift", "Sum",
+      "Content", "CorsContent", "Embed", "EmbedInUnion", "Empty", "Fallback", "Files", "Folder", "Guard", "Infer", "InferPartial", "InferPartialInUnion", "InferWithCustomErrors", "InferWithErrors", "Map", "New", "PartOf", "Protect", "RateLimit", "Shift", "Sum", "Value",
     ])
   })
   it("Content members", () => {

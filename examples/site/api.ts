@@ -77,9 +77,16 @@ const refusal = (result: Exclude<ParseRequestResult<unknown>, { $: "Success" }>)
   }
 }
 
-/** The API's public part (its own URLs; the site mounts it under `/api`). */
-export const api = Sitelet.InferWithErrors(Api, (ctx, result) =>
-  result.$ === "Success" ? serveCall(ctx, result.endpoint) : refusal(result),
+/**
+ * The API's public part (its own URLs; the site mounts it under `/api`).
+ * The token endpoint is rate-limited per user name (5 attempts, then one a
+ * minute: 429 with Retry-After), so a password cannot be guessed quickly.
+ */
+export const api = Sitelet.RateLimit<Api>(
+  { Capacity: 5, RefillPerSecond: 1 / 60, Key: (_ctx, e) => (e.$ === "Token" ? `token:${e.user}` : undefined) },
+  Sitelet.InferWithErrors(Api, (ctx, result) =>
+    result.$ === "Success" ? serveCall(ctx, result.endpoint) : refusal(result),
+  ),
 )
 
 /**

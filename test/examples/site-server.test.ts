@@ -49,6 +49,10 @@ describe("example site through Handle", () => {
     // Writes take a bearer token from the token endpoint (the demo user); without one, 401 and the challenge.
     const form = "application/x-www-form-urlencoded"
     expect((await send("POST", "/api/token", "user=ada&password=nope", form))?.status).toBe(401)
+    // Password guessing is rate-limited per user name: five tries, then 429 with Retry-After.
+    const guesses = []
+    for (let i = 0; i < 6; i++) guesses.push(await send("POST", "/api/token", `user=eve&password=guess${i}`, form))
+    expect(guesses.map((guess) => guess?.status)).toEqual([401, 401, 401, 401, 401, 429])
     const issued = await send("POST", "/api/token", "user=ada&password=lovelace", form)
     const { token, expiresIn } = JSON.parse(issued!.body) as { token: string; expiresIn: number }
     expect(expiresIn).toBe(3600)
