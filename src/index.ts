@@ -12,6 +12,7 @@ export {
   NamedUnionCases,
   Query,
   Responds,
+  MaxBytes,
   Returns,
   Wildcard,
 } from "./descriptor/attributes.js"

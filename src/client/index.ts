@@ -22,6 +22,7 @@ export {
   NamedUnionCases,
   Query,
   Responds,
+  MaxBytes,
   Returns,
   Wildcard,
 } from "../descriptor/attributes.js"

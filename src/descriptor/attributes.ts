@@ -4,6 +4,7 @@ import type {
   Descriptor,
   FieldDescriptor,
   LazyDescriptor,
+  MaxBytesAttribute,
   RespondsAttribute,
   ResponseMap,
   UnionAttribute,
@@ -43,6 +44,23 @@ export function EndPoint<const Paths extends readonly [string, ...string[]]>(
   ...paths: Paths
 ): EndPointAttribute<Paths> {
   return attribute("EndPoint", paths) as EndPointAttribute<Paths>
+}
+
+/**
+ * The largest request body a case reads, in bytes — its JSON body, its form,
+ * its uploads together — in place of the host's `limits.bodyBytes` or
+ * `limits.uploadBytes`, smaller or larger. A body over it is refused with
+ * 413 (problem details stating the limit) before more of it is read.
+ *
+ * @example
+ * ```ts
+ * t.case("POST /import", { data: Json(Dump) }, MaxBytes(50 * 1024 * 1024))
+ * t.case("POST /avatar", { image: FormData(t.file()) }, MaxBytes(256 * 1024))
+ * ```
+ */
+export function MaxBytes(bytes: number): MaxBytesAttribute {
+  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(descriptorMessages.badMaxBytes(bytes))
+  return Object.freeze({ kind: "attribute", name: "MaxBytes", values: Object.freeze([]) as readonly [], bytes })
 }
 
 /**

@@ -168,6 +168,7 @@ export type CaseAttribute =
   | { readonly kind: "attribute"; readonly name: "Wildcard"; readonly values: readonly [] }
   | { readonly kind: "attribute"; readonly name: "Name"; readonly values: readonly [string] }
   | RespondsAttribute
+  | MaxBytesAttribute
 
 /**
  * What a case answers: status code → descriptor of its JSON body, `NoBody`
@@ -201,6 +202,17 @@ export interface RespondsAttribute<Responses extends ResponseMap = ResponseMap> 
   readonly name: "Responds"
   readonly values: readonly []
   readonly responses: Responses
+}
+
+/**
+ * `MaxBytes(n)` on a case: its request body (JSON, a form, uploads) may
+ * take at most `n` bytes, in place of the host's limit, either way.
+ */
+export interface MaxBytesAttribute {
+  readonly kind: "attribute"
+  readonly name: "MaxBytes"
+  readonly values: readonly []
+  readonly bytes: number
 }
 
 /** A union attribute: `NamedUnionCases("kind")`. */

@@ -6,6 +6,7 @@ export const descriptorMessages = {
   unsupportedSchemaTarget: (target: unknown) =>
     `~standard.jsonSchema: target '${String(target)}' is not supported (sitelets writes "draft-2020-12")`,
   badFileLimit: (value: unknown) => `t.file: MaxBytes must be a whole number of bytes, got ${String(value)}`,
+  badMaxBytes: (value: unknown) => `MaxBytes: the limit must be a whole number of bytes ≥ 0, got ${String(value)}`,
   unknownAttributeField: (caseName: string, attribute: string, field: string) =>
     `Case '${caseName}': ${attribute}("${field}") names no field of the case`,
   severalJsonFields: (caseName: string, fields: readonly string[]) =>

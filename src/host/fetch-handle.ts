@@ -168,7 +168,8 @@ export function respond<Endpoint>(
       method: request.method,
       target: request.url,
       headers: new LazyHeaders(request),
-      readBody: () => readFetchBody(request, bodyLimitFor(options.limits, request.headers.get("content-type"))),
+      readBody: (limit) =>
+        readFetchBody(request, limit ?? bodyLimitFor(options.limits, request.headers.get("content-type"))),
       secure: request.url.startsWith("https:"),
       env: extras?.env,
       waitUntil: extras?.waitUntil,

@@ -94,8 +94,8 @@ class NodeServeInit implements ServeInit {
     this.secure = (req.socket as Partial<TLSSocket>).encrypted === true
   }
 
-  readBody(): Promise<Uint8Array> {
-    return readNodeBody(this.req, bodyLimitFor(this.limits, this.headers.get("content-type")))
+  readBody(limit?: number): Promise<Uint8Array> {
+    return readNodeBody(this.req, limit ?? bodyLimitFor(this.limits, this.headers.get("content-type")))
   }
 
   /** The response closing before it finished writing is the client going away. */

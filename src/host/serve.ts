@@ -41,7 +41,8 @@ export interface ServeInit extends ContextInit {
   readonly target: string
   readonly headers: RouteHeaders
   /** Reads the body with the size limit; called at most once, as a method of the init. */
-  readonly readBody: () => Promise<Uint8Array>
+  /** Reads the body within `limit` bytes (a case's `MaxBytes`), else within the host's limit. */
+  readonly readBody: (limit?: number) => Promise<Uint8Array>
 }
 
 /**
@@ -152,10 +153,10 @@ class Serving<Endpoint> {
     readonly init: ServeInit,
     readonly options: ResolvedHostOptions,
   ) {
-    const readBody = () => {
+    const readBody = (limit?: number) => {
       this.bodyRead = true
       return init
-        .readBody()
+        .readBody(limit)
         .then((bytes) => checkBody(bytes, init.headers.get("content-type"), options.limits.queryParameters))
     }
     this.request = createRouteRequest({
@@ -372,8 +373,12 @@ class Serving<Endpoint> {
  * request (RELIABILITY G3: errors included).
  */
 function thrown(error: unknown, request: RouteRequest, options: ResolvedHostOptions): ServeOutcome {
-  if (isHostError(error))
-    return { kind: "rejected", error, content: withAcceptedCors(request, errorContent(error.status, error.message)) }
+  if (isHostError(error)) {
+    // A body over its limit (the host's, or its case's MaxBytes): problem details stating the limit, unless turned off.
+    const content =
+      error.status === 413 && options.problemDetails ? problemContent(error) : errorContent(error.status, error.message)
+    return { kind: "rejected", error, content: withAcceptedCors(request, content) }
+  }
   options.onError(error)
   return { kind: "failed", error, content: withAcceptedCors(request, errorContent(500, hostMessages.internalError)) }
 }

@@ -137,7 +137,13 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
     // Problem details are on unless the host turns them off (then the same refusals are plain text).
     const refusal = host.problemDetails === false ? text : { ...text, ...problem }
     add(400, "The body is malformed or not what the endpoint reads", refusal)
-    add(413, "The body, or its form fields, over the host's limits", text)
+    add(
+      413,
+      route.maxBytes === undefined
+        ? "The body, or its form fields, over the host's limits"
+        : `The body over this operation's limit of ${route.maxBytes} bytes (MaxBytes), or its form fields over the host's`,
+      refusal,
+    )
     add(415, "A Content-Type the endpoint does not read, or a charset other than UTF-8", refusal)
   }
   // A request that fails to parse is not accepted (the specification's rule): the host's 404. With

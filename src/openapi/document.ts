@@ -169,6 +169,14 @@ function queryParameters(fields: readonly DescribedField[]): JsonSchema[] {
 }
 
 function requestBody(route: DescribedRoute, method: string): JsonSchema | undefined {
+  const body = requestBodyContent(route, method)
+  // The case's MaxBytes: stated for readers, and as an extension for tools.
+  return body === undefined || route.maxBytes === undefined
+    ? body
+    : { ...body, description: `At most ${route.maxBytes} bytes`, "x-sitelets-max-bytes": route.maxBytes }
+}
+
+function requestBodyContent(route: DescribedRoute, method: string): JsonSchema | undefined {
   if (route.json !== undefined)
     return { required: true, content: { "application/json": { schema: bodySchema(route.json) } } }
   // A GET or HEAD has no body: its form fields are read from the query.

@@ -47,6 +47,12 @@ function build(shape: Shape, values: readonly unknown[]): Record<string, unknown
   return out
 }
 
+// The body is needed: the first candidate asking for it sets the limit it is read with.
+function wantBody(shape: Shape, state: MatchState): typeof needBody {
+  if (state.bodyLimit === undefined) state.bodyLimit = shape.maxBytes
+  return needBody
+}
+
 /**
  * Reads the query, form and JSON fields. False: no match; needBody: read the
  * body and retry. With `readBody` false (a lenient match whose method is
@@ -76,7 +82,7 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
   const formInQuery = method === "GET" || method === "HEAD"
   for (const param of shape.params) {
     if (param.source !== "form") continue
-    if (!formInQuery && state.body === undefined) return needBody
+    if (!formInQuery && state.body === undefined) return wantBody(shape, state)
     const form = formInQuery ? state.request.query : (state.body as NonNullable<typeof state.body>).form()
     // A malformed form body fails every form field, optional ones too: never read as an empty form.
     const read = form === undefined ? undefined : param.codec.read(form.get(param.key))
@@ -99,7 +105,7 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
     }
   }
   if (shape.json) {
-    if (state.body === undefined) return needBody
+    if (state.body === undefined) return wantBody(shape, state)
     const read = state.body.json(shape.json.descriptor)
     if (read.ok) values[shape.json.index] = read.value
     else if (!state.lenient) return false

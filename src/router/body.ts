@@ -69,8 +69,8 @@ export const isJsonType = (type: string): boolean => type === "application/json"
  * body.form().get("user") //=> ["ann"]
  * ```
  */
-export async function loadBody(request: RouteRequest): Promise<BodyData> {
-  const bytes = await request.body()
+export async function loadBody(request: RouteRequest, limit?: number): Promise<BodyData> {
+  const bytes = await request.body(limit)
   const contentType = request.headers.get("content-type")
   const type = mediaTypeOf(contentType)
   let text: string | undefined

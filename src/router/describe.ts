@@ -72,6 +72,8 @@ export interface DescribedRoute {
   readonly files?: boolean
   /** Served by `Sitelet.InferWithErrors`: failed queries and bodies reach the handler. */
   readonly withErrors?: boolean
+  /** The case's `MaxBytes`: the largest body it reads, in place of the host's limit. */
+  readonly maxBytes?: number
   /** The statuses `Sitelet.Guard`s before it may answer. */
   readonly answers?: readonly GuardAnswer[]
 }
@@ -114,6 +116,7 @@ export function describeAlternatives(
       form: fieldsOf(alternative, "form"),
       json: alternative.shape.json?.descriptor,
       ...(alternative.shape.responses === undefined ? {} : { responses: alternative.shape.responses }),
+      ...(alternative.shape.maxBytes === undefined ? {} : { maxBytes: alternative.shape.maxBytes }),
     }
     out.push(...expand(alternative.elements, 0, base, inside))
   }
@@ -162,6 +165,8 @@ function expand(
           json: inner.json ?? route.json,
           // The handler serves the outer case: its declaration, not the inner one's.
           ...(route.responses === undefined ? {} : { responses: route.responses }),
+          // The body is read with the limit of the case that reads it: the inner one's, else the outer one's.
+          ...((inner.maxBytes ?? route.maxBytes) === undefined ? {} : { maxBytes: inner.maxBytes ?? route.maxBytes }),
         },
         visiting,
       ),

@@ -36,8 +36,12 @@ export interface RouteRequest {
   readonly query: ReadonlyMap<string, readonly string[]>
   /** Request headers. */
   readonly headers: RouteHeaders
-  /** The body bytes, read at most once (cached). The host enforces limits and may throw. */
-  readonly body: () => Promise<Uint8Array>
+  /**
+   * The body bytes, read at most once (cached). The host enforces its
+   * limits and may throw; `limit` (bytes), given by the first caller, is the
+   * case's own (`MaxBytes`) in place of the host's.
+   */
+  readonly body: (limit?: number) => Promise<Uint8Array>
   /** Why the target is malformed (bad %-escape, overlong UTF-8, lone surrogate, dot segment…): hosts answer 400. */
   readonly bad: string | undefined
   /** JSON depth, bigint digits and multipart parts allowed when decoding the body (set by hosts); absent: the defaults. */
@@ -57,8 +61,11 @@ export interface RouteRequestInit {
   /** The raw request target: `"/path?query"` or absolute-form `"http://host/path?query"`. */
   readonly target: string
   readonly headers?: RouteHeaders
-  /** Reads the whole body; called at most once, only when a matching case needs the body. */
-  readonly readBody?: () => Promise<Uint8Array>
+  /**
+   * Reads the whole body; called at most once, only when a matching case
+   * needs the body, with that case's limit in bytes when it declares one.
+   */
+  readonly readBody?: (limit?: number) => Promise<Uint8Array>
   /** Limits on decoding the body (a host's `limits` option); default `defaultBodyLimits`. */
   readonly bodyLimits?: BodyLimits
 }
@@ -84,9 +91,9 @@ const emptyBody: Promise<Uint8Array> = Promise.resolve(new Uint8Array(0))
  */
 export const noBody = (): Promise<Uint8Array> => emptyBody
 
-function once(read: () => Promise<Uint8Array>): () => Promise<Uint8Array> {
+function once(read: (limit?: number) => Promise<Uint8Array>): (limit?: number) => Promise<Uint8Array> {
   let cached: Promise<Uint8Array> | undefined
-  return () => (cached ??= read())
+  return (limit) => (cached ??= read(limit))
 }
 
 /**

@@ -64,6 +64,8 @@ export interface Shape {
   readonly json: { readonly index: number; readonly name: string; readonly descriptor: Descriptor } | undefined
   /** The answers the case declares (`Returns`, `Responds`), for documents. */
   readonly responses: ResponseMap | undefined
+  /** The case's `MaxBytes`: the largest body it reads, in place of the host's limit. */
+  readonly maxBytes: number | undefined
 }
 
 /**
@@ -213,7 +215,8 @@ export function alternativesOf(
     }
   })
   const attributes = descriptor.kind === "case" ? descriptor.attributes : []
-  const shape: Shape = { tag, caseName, fields, params, json, responses: declaredResponses(attributes) }
+  const maxBytes = attributes.find((attribute) => attribute.name === "MaxBytes")?.bytes
+  const shape: Shape = { tag, caseName, fields, params, json, responses: declaredResponses(attributes), maxBytes }
   const endPoints = attributes.flatMap((attribute) => (attribute.name === "EndPoint" ? attribute.values : []))
   const method = attributes.find((attribute) => attribute.name === "Method")?.values
   const wildcard = attributes.some((attribute) => attribute.name === "Wildcard")

@@ -57,6 +57,7 @@ const rootNames = [
   "DateTimeFormat",
   "Returns",
   "Responds",
+  "MaxBytes",
   "NoBody",
   "Media",
   "Sitelet",

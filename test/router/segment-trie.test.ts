@@ -29,7 +29,15 @@ function naive(union: UnionDescriptor, request: RouteRequest, lenient: boolean):
 }
 
 function naivePass(union: UnionDescriptor, request: RouteRequest, lenient: boolean, wrongMethod: boolean) {
-  const state: MatchState = { request, segments: request.segments, lenient, wrongMethod, errors: [], body: undefined }
+  const state: MatchState = {
+    request,
+    segments: request.segments,
+    lenient,
+    wrongMethod,
+    errors: [],
+    body: undefined,
+    bodyLimit: undefined,
+  }
   const end = request.segments.length
   for (const alternative of alternativesOfUnion(union)) {
     const outcome: MatchOutcome = matchAlternative(alternative, state, 0, 0, (value, next) =>
