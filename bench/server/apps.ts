@@ -9,9 +9,10 @@ import { serve } from "@hono/node-server"
 import express from "express"
 import fastify from "fastify"
 import { Hono } from "hono"
-import { Content, Fetch, Sitelet, t } from "sitelets"
+import { Auth, Content, Fetch, Sitelet, t } from "sitelets"
 import { NodeHandler } from "sitelets/node"
 
+import { benchSecret } from "./token.js"
 import { userOf } from "./user.js"
 
 export { userOf } from "./user.js"
@@ -119,6 +120,23 @@ export const apps: ReadonlyArray<{
     name: "sitelets node host + etag",
     note: "the same, with `etag: true`: a SHA-1 of every 43-byte answer (node:crypto) and the `If-None-Match` check",
     start: () => listen(createServer(NodeHandler(site, { etag: true }))),
+  },
+  {
+    name: "sitelets node host + guard",
+    note: "the same behind a no-op `Sitelet.Guard` (it returns `undefined`: the request goes through)",
+    start: () => listen(createServer(NodeHandler(Sitelet.Guard(() => undefined, site)))),
+  },
+  {
+    name: "sitelets node host + bearer token",
+    note: "the same behind `Sitelet.Protect` with `Auth.Bearer()`: the token (sent by the load generator) verified on every request (HMAC-SHA256, WebCrypto)",
+    start: () =>
+      listen(
+        createServer(
+          NodeHandler(Sitelet.Protect({ VerifyUser: () => true, Credentials: [Auth.Bearer()] }, site), {
+            session: { secret: benchSecret },
+          }),
+        ),
+      ),
   },
   {
     name: "sitelets Fetch host",

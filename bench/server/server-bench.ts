@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from "node:child_process"
 import { createInterface } from "node:readline"
 import autocannon from "autocannon"
 import { apps } from "./apps.js"
+import { benchToken } from "./token.js"
 import { articles, compressionApps } from "./compression-apps.js"
 import { runtimeApps, type Runtime } from "./runtime-apps.js"
 import { userOf } from "./user.js"
@@ -77,12 +78,15 @@ export interface Scenario {
   readonly check: (name: string, base: string) => Promise<void>
 }
 
-/** The whole-server benchmark: `GET /users/42`. */
+// Every row gets the protected row's bearer token (the others ignore the header).
+const bearer = { authorization: `Bearer ${await benchToken()}` }
+
+/** The whole-server benchmark: `GET /users/42`, with a bearer token for the protected row. */
 export const serverScenario: Scenario = {
   name: "server",
   rows: apps,
   path: "/users/42",
-  headers: {},
+  headers: bearer,
   check,
 }
 
@@ -160,7 +164,7 @@ function stop(child: ChildProcess): Promise<void> {
 
 /** Checks the server answers the endpoint exactly, and 404 elsewhere, before loading it. */
 async function check(name: string, base: string): Promise<void> {
-  const ok = await fetch(`${base}/users/42`)
+  const ok = await fetch(`${base}/users/42`, { headers: bearer })
   const body: unknown = await ok.json()
   if (ok.status !== 200 || JSON.stringify(body) !== JSON.stringify(userOf(42))) {
     throw new Error(`${name} answers /users/42 with ${ok.status} ${JSON.stringify(body)}`)

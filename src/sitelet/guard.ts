@@ -29,6 +29,7 @@ import { type GuardAnswer, markSources } from "../router/route-source.js"
 export type GuardCheck<Endpoint> = (
   ctx: Context<Endpoint>,
   endpoint: Endpoint,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a check with no return statement (it only sets values) returns void
 ) => MaybePromise<Content<Endpoint> | undefined | void>
 
 /** Options of `Sitelet.Guard`. */
@@ -86,8 +87,8 @@ export function Guard<Endpoint>(
   const answers = guardAnswers(options)
   const serve = (found: Dispatched<Endpoint>, ctx: Context<Endpoint>) => {
     const verdict = check(ctx, found.endpoint)
-    const decide = (answer: Content<Endpoint> | undefined | void) =>
-      answer === undefined ? found.serve(ctx) : resolveContent(answer, ctx)
+    const decide = (answer: Awaited<ReturnType<GuardCheck<Endpoint>>>) =>
+      answer === undefined ? found.serve(ctx) : resolveContent(answer as Content<Endpoint>, ctx)
     return isPromise(verdict) ? verdict.then(decide) : decide(verdict)
   }
   return makeSitelet<Endpoint>(
