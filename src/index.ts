@@ -11,6 +11,8 @@ export {
   Name,
   NamedUnionCases,
   Query,
+  Header,
+  Cookie,
   Responds,
   MaxBytes,
   Returns,

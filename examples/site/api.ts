@@ -74,6 +74,10 @@ const refusal = (result: Exclude<ParseRequestResult<unknown>, { $: "Success" }>)
       return failure(Http.Status.BadRequest, `missing query parameter '${result.name}'`)
     case "MissingFormData":
       return failure(Http.Status.BadRequest, `form field '${result.name}': ${result.reason}`)
+    case "InvalidHeader":
+      return failure(Http.Status.BadRequest, `header '${result.name}' is missing or not what this endpoint reads`)
+    case "InvalidCookie":
+      return failure(Http.Status.BadRequest, `cookie '${result.name}' is missing or not what this endpoint reads`)
   }
 }
 

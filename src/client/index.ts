@@ -21,6 +21,8 @@ export {
   Name,
   NamedUnionCases,
   Query,
+  Header,
+  Cookie,
   Responds,
   MaxBytes,
   Returns,

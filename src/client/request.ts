@@ -120,6 +120,14 @@ export function endpointRequestParts<Endpoint>(
       body = multipart
     }
   }
+  // Header fields, each value its own line of the header (the server reads a list from them all).
+  for (const [name, value] of route.headers ?? []) headers.append(name, value)
+  if (route.cookies !== undefined && route.cookies.length > 0) {
+    // Percent-encoded, as the server's cookie parser decodes them: any text survives the trip.
+    const jar = route.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ")
+    const given = headers.get("cookie")
+    headers.set("cookie", given === null ? jar : `${given}; ${jar}`)
+  }
   return { path, method, headers, body }
 }
 

@@ -14,6 +14,7 @@ import { isMedia, type MediaAnswer } from "./media.js"
 import { type BodylessAnswers, bodylessStatuses, isNoBody, type NoBody } from "./no-body.js"
 import type { StandardSchemaV1 } from "./standard-schema-spec.js"
 import { datetime } from "./primitives.js"
+import { isHttpToken } from "../internal/http-token.js"
 import type { EndPointAttribute } from "./end-point-holes.js"
 import { isForeignSchema, schemaDescriptor } from "./standard.js"
 
@@ -22,7 +23,7 @@ type Attribute<Name extends CaseAttribute["name"]> = Extract<CaseAttribute, { na
 const attribute = <Name extends CaseAttribute["name"]>(name: Name, values: readonly string[]): Attribute<Name> =>
   Object.freeze({ kind: "attribute", name, values: Object.freeze([...values]) }) as unknown as Attribute<Name>
 
-const field = <Item extends Descriptor, Source extends "query" | "json" | "form">(
+const field = <Item extends Descriptor, Source extends "query" | "json" | "form" | "header" | "cookie">(
   source: Source,
   of: Item,
   key?: string,
@@ -92,6 +93,39 @@ export function Query<const Item extends Descriptor>(of: Item): FieldDescriptor<
 export function Query(...fields: [string, ...string[]]): Attribute<"Query">
 export function Query(...args: [Descriptor] | string[]): unknown {
   return isDescriptor(args[0]) ? field("query", args[0]) : attribute("Query", args as string[])
+}
+
+/**
+ * This field comes from a request header: `Header(t.string, "X-API-Version")`
+ * (the header's name, matched case-insensitively; default the field's
+ * name). The query's scalar types; an option is an optional header; a list
+ * reads a repeated header (its lines, or its comma-separated values). The
+ * typed client sends it; a URL (`Link`) cannot carry it.
+ *
+ * @example
+ * ```ts
+ * t.case("GET /items", { version: Header(t.int, "X-API-Version"), trace: Header(t.option(t.string), "X-Trace") })
+ * ```
+ */
+export function Header<const Item extends Descriptor>(of: Item, name?: string): FieldDescriptor<Item, "header"> {
+  if (name !== undefined && !isHttpToken(name)) throw new TypeError(descriptorMessages.badHeaderFieldName(name))
+  return field("header", of, name)
+}
+
+/**
+ * This field comes from a request cookie: `Cookie(t.string, "theme")`
+ * (default: the field's name). The query's scalar types; an option is an
+ * optional cookie. The typed client sends it in the `Cookie` header; a URL
+ * (`Link`) cannot carry it.
+ *
+ * @example
+ * ```ts
+ * t.case("GET /", { theme: Cookie(t.option(t.enum({ light: 0, dark: 1 })), "theme") })
+ * ```
+ */
+export function Cookie<const Item extends Descriptor>(of: Item, name?: string): FieldDescriptor<Item, "cookie"> {
+  if (name !== undefined && !isHttpToken(name)) throw new TypeError(descriptorMessages.badCookieFieldName(name))
+  return field("cookie", of, name)
 }
 
 /**

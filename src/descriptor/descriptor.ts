@@ -124,7 +124,7 @@ export interface LazyDescriptor<Output = unknown> extends Typed<Output>, Standar
 }
 
 /** Where a record or case field is read from when routing. */
-export type FieldSource = "path" | "query" | "json" | "form"
+export type FieldSource = "path" | "query" | "json" | "form" | "header" | "cookie"
 
 /**
  * A field wrapper made by `Query(d)`, `Json(d)` or `FormData(d)` on a record

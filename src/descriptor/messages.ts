@@ -6,6 +6,8 @@ export const descriptorMessages = {
   unsupportedSchemaTarget: (target: unknown) =>
     `~standard.jsonSchema: target '${String(target)}' is not supported (sitelets writes "draft-2020-12")`,
   badFileLimit: (value: unknown) => `t.file: MaxBytes must be a whole number of bytes, got ${String(value)}`,
+  badHeaderFieldName: (name: string) => `Header: '${name}' is not a header name (an RFC 9110 token)`,
+  badCookieFieldName: (name: string) => `Cookie: '${name}' is not a cookie name (an RFC 9110 token)`,
   badMaxBytes: (value: unknown) => `MaxBytes: the limit must be a whole number of bytes ≥ 0, got ${String(value)}`,
   unknownAttributeField: (caseName: string, attribute: string, field: string) =>
     `Case '${caseName}': ${attribute}("${field}") names no field of the case`,

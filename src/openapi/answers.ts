@@ -130,7 +130,12 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
   }
   // What the library answers itself.
   const reads = route.json !== undefined || (route.form.length > 0 && method !== "get" && method !== "head")
-  const queryFields = route.query.length > 0 || (route.form.length > 0 && (method === "get" || method === "head"))
+  // Header and cookie fields fail like query fields (the request falls through, or reaches an InferWithErrors handler).
+  const queryFields =
+    route.query.length > 0 ||
+    (route.headers?.length ?? 0) > 0 ||
+    (route.cookies?.length ?? 0) > 0 ||
+    (route.form.length > 0 && (method === "get" || method === "head"))
   const pathParams = route.segments.some((segment) => segment.kind === "param")
   add(400, "A malformed request target (percent-encoding, UTF-8)", text)
   if (reads) {

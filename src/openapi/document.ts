@@ -168,6 +168,17 @@ function queryParameters(fields: readonly DescribedField[]): JsonSchema[] {
   })
 }
 
+// Header and cookie fields: a list header is comma-separated (OpenAPI's `simple` style, the default for headers).
+function headerParameters(route: DescribedRoute): JsonSchema[] {
+  const of = (where: "header" | "cookie") => (field: DescribedField) => ({
+    name: field.key,
+    in: where,
+    required: !field.optional && resolve(field.descriptor).kind !== "list",
+    schema: textSchema(field.descriptor),
+  })
+  return [...(route.headers ?? []).map(of("header")), ...(route.cookies ?? []).map(of("cookie"))]
+}
+
 function requestBody(route: DescribedRoute, method: string): JsonSchema | undefined {
   const body = requestBodyContent(route, method)
   // The case's MaxBytes: stated for readers, and as an extension for tools.
@@ -274,7 +285,7 @@ export function Document(
       const operation: JsonSchema = {
         operationId: id,
         ...(tag === undefined ? {} : { tags: [tag] }),
-        parameters: [...parameters, ...queryParameters(query)],
+        parameters: [...parameters, ...queryParameters(query), ...headerParameters(route)],
         ...(body === undefined ? {} : { requestBody: body }),
         responses: sortedByStatus(answersOf(route, method, host)),
         ...(route.methods === undefined ? { "x-sitelets-any-method": true } : {}),

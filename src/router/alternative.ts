@@ -5,6 +5,7 @@ import { needBody, type LinkWriter, type MatchOutcome, type MatchState, type Nex
 import { routerMessages } from "./messages.js"
 import type { Alternative, Element, Shape } from "./shape.js"
 import type { FormValue, ParamCodec } from "./param-codec.js"
+import { parseCookieHeader } from "./cookie-header.js"
 
 /**
  * Whether a set of methods accepts a request method; `HEAD` is answered by `GET` cases.
@@ -47,6 +48,26 @@ function build(shape: Shape, values: readonly unknown[]): Record<string, unknown
   return out
 }
 
+// A header's values: a list field reads its comma-separated items (the lines of a repeated header are joined
+// with ", " by every host), any other field the whole value.
+function headerValues(value: string | null, codec: ParamCodec): readonly string[] | undefined {
+  if (value === null) return undefined
+  if (!codec.kind.startsWith("list:")) return [value.trim()]
+  const items: string[] = []
+  for (const item of value.split(",")) if (item.trim() !== "") items.push(item.trim())
+  return items
+}
+
+// A request's cookies, parsed once however many cases read one.
+const cookieJars = new WeakMap<object, ReadonlyMap<string, string>>()
+
+function cookieValues(request: MatchState["request"], name: string): readonly string[] | undefined {
+  let jar = cookieJars.get(request)
+  if (jar === undefined) cookieJars.set(request, (jar = parseCookieHeader(request.headers.get("cookie"))))
+  const value = jar.get(name)
+  return value === undefined ? undefined : [value]
+}
+
 // The body is needed: the first candidate asking for it sets the limit it is read with.
 function wantBody(shape: Shape, state: MatchState): typeof needBody {
   if (state.bodyLimit === undefined) state.bodyLimit = shape.maxBytes
@@ -62,13 +83,23 @@ function wantBody(shape: Shape, state: MatchState): typeof needBody {
 function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBody: boolean): boolean | typeof needBody {
   if (shape.params.length === 0 && shape.json === undefined) return true
   for (const param of shape.params) {
-    if (param.source !== "query") continue
-    const read = param.codec.read(state.request.query.get(param.key))
+    if (param.source === "form") continue
+    const given =
+      param.source === "query"
+        ? state.request.query.get(param.key)
+        : param.source === "header"
+          ? headerValues(state.request.headers.get(param.key), param.codec)
+          : cookieValues(state.request, param.key)
+    const read = param.codec.read(given)
     if (read.ok) values[param.index] = read.value
     else if (!state.lenient) return false
     else {
       values[param.index] = defaultValue((shape.fields[param.index] as FieldInfo).type)
-      state.errors.push({ $: "MissingQueryParameter", name: param.key })
+      state.errors.push(
+        param.source === "query"
+          ? { $: "MissingQueryParameter", name: param.key }
+          : { $: param.source === "header" ? "InvalidHeader" : "InvalidCookie", name: param.key },
+      )
     }
   }
   if (!readBody) {
@@ -237,8 +268,17 @@ export function writeAlternative(alternative: Alternative, value: unknown, out: 
   const { shape } = alternative
   let form: Array<readonly [string, FormValue]> | undefined
   for (const param of shape.params) {
-    const target = param.source === "query" ? out.query : (form ??= [])
-    inField(param.name, () => param.codec.write(param.key, record[param.name], target))
+    const target =
+      param.source === "query"
+        ? out.query
+        : param.source === "form"
+          ? (form ??= [])
+          : param.source === "header"
+            ? (out.headers ??= [])
+            : (out.cookies ??= [])
+    inField(param.name, () =>
+      param.codec.write(param.key, record[param.name], target as Array<readonly [string, FormValue]>),
+    )
   }
   if (form) out.body = { kind: "form", fields: form }
   if (shape.json) out.body = { kind: "json", descriptor: shape.json.descriptor, value: record[shape.json.name] }

@@ -9,7 +9,7 @@
 import type { Descriptor, ResponseMap } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import type { FieldInfo } from "../descriptor/fields.js"
-import type { Alternative, Element } from "./shape.js"
+import type { Alternative, Element, ParamField } from "./shape.js"
 import type { UnionCodec } from "./union-codec.js"
 import type { GuardAnswer, ProtectMark, RouteSource } from "./route-source.js"
 
@@ -61,6 +61,10 @@ export interface DescribedRoute {
   readonly segments: readonly DescribedSegment[]
   readonly query: readonly DescribedField[]
   readonly form: readonly DescribedField[]
+  /** `Header(d)` fields (the name as declared). */
+  readonly headers?: readonly DescribedField[]
+  /** `Cookie(d)` fields. */
+  readonly cookies?: readonly DescribedField[]
   readonly json: Descriptor | undefined
   /** The answers its case declares (`Returns`, `Responds`): the top-level case's, which its handler serves. */
   readonly responses?: ResponseMap
@@ -83,13 +87,21 @@ type RouteSoFar = DescribedRoute
 const isOption = (descriptor: Descriptor): boolean => resolve(descriptor).kind === "option"
 
 /** The non-path fields of an alternative's case. */
-function fieldsOf(alternative: Alternative, source: "query" | "form"): DescribedField[] {
+function fieldsOf(alternative: Alternative, source: ParamField["source"]): DescribedField[] {
   return alternative.shape.params
     .filter((param) => param.source === source)
     .map((param) => {
       const field = alternative.shape.fields[param.index] as FieldInfo
-      return { key: param.key, descriptor: field.type, optional: isOption(field.type) }
+      // A header as the declaration spells it (the router matches it lower-cased).
+      return { key: field.key, descriptor: field.type, optional: isOption(field.type) }
     })
+}
+
+// Header and cookie fields, only when the case has some (most routes have none).
+function headerFieldsOf(alternative: Alternative): Pick<RouteSoFar, "headers" | "cookies"> {
+  const headers = fieldsOf(alternative, "header")
+  const cookies = fieldsOf(alternative, "cookie")
+  return { ...(headers.length > 0 ? { headers } : {}), ...(cookies.length > 0 ? { cookies } : {}) }
 }
 
 /**
@@ -115,6 +127,7 @@ export function describeAlternatives(
       query: fieldsOf(alternative, "query"),
       form: fieldsOf(alternative, "form"),
       json: alternative.shape.json?.descriptor,
+      ...headerFieldsOf(alternative),
       ...(alternative.shape.responses === undefined ? {} : { responses: alternative.shape.responses }),
       ...(alternative.shape.maxBytes === undefined ? {} : { maxBytes: alternative.shape.maxBytes }),
     }
@@ -163,6 +176,8 @@ function expand(
           query: [...route.query, ...inner.query],
           form: [...route.form, ...inner.form],
           json: inner.json ?? route.json,
+          ...(route.headers || inner.headers ? { headers: [...(route.headers ?? []), ...(inner.headers ?? [])] } : {}),
+          ...(route.cookies || inner.cookies ? { cookies: [...(route.cookies ?? []), ...(inner.cookies ?? [])] } : {}),
           // The handler serves the outer case: its declaration, not the inner one's.
           ...(route.responses === undefined ? {} : { responses: route.responses }),
           // The body is read with the limit of the case that reads it: the inner one's, else the outer one's.

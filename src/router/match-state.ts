@@ -85,6 +85,9 @@ export interface LinkWriter {
   readonly query: Array<readonly [string, string]>
   method: string | undefined
   body: RouteBody | undefined
+  /** Header and cookie fields, when the linked case has some. */
+  headers?: Array<readonly [string, string]>
+  cookies?: Array<readonly [string, string]>
 }
 
 /**

@@ -17,6 +17,8 @@ export type ParseRequestResult<Endpoint> =
   | { readonly $: "MissingQueryParameter"; readonly endpoint: Endpoint; readonly name: string }
   | { readonly $: "InvalidJson"; readonly endpoint: Endpoint; readonly error: JsonError }
   | { readonly $: "MissingFormData"; readonly endpoint: Endpoint; readonly name: string; readonly reason: string }
+  | { readonly $: "InvalidHeader"; readonly endpoint: Endpoint; readonly name: string }
+  | { readonly $: "InvalidCookie"; readonly endpoint: Endpoint; readonly name: string }
 
 /**
  * An error found while parsing leniently (the endpoint is attached later).
@@ -31,6 +33,8 @@ export type ParseError =
   | { readonly $: "MissingQueryParameter"; readonly name: string }
   | { readonly $: "InvalidJson"; readonly error: JsonError }
   | { readonly $: "MissingFormData"; readonly name: string; readonly reason: string }
+  | { readonly $: "InvalidHeader"; readonly name: string }
+  | { readonly $: "InvalidCookie"; readonly name: string }
 
 /**
  * Attaches the endpoint to the last error, or makes a `Success`.

@@ -30,6 +30,10 @@ export interface RoutePath {
   readonly query: ReadonlyArray<readonly [string, string]>
   readonly method?: string | undefined
   readonly body?: RouteBody | undefined
+  /** Request headers of `Header(d)` fields (a URL cannot carry them: the typed client sends them). */
+  readonly headers?: ReadonlyArray<readonly [string, string]> | undefined
+  /** Cookies of `Cookie(d)` fields (the typed client sends them in a `Cookie` header). */
+  readonly cookies?: ReadonlyArray<readonly [string, string]> | undefined
 }
 
 /**

@@ -43,7 +43,7 @@ export interface ParamField {
   readonly index: number
   readonly name: string
   readonly key: string
-  readonly source: "query" | "form"
+  readonly source: "query" | "form" | "header" | "cookie"
   readonly codec: ParamCodec
 }
 
@@ -202,13 +202,14 @@ export function alternativesOf(
   let json: Shape["json"]
   fields.forEach((field, index) => {
     const where = `Case '${caseName}' field '${field.name}'`
-    if (field.source === "query" || field.source === "form") {
+    if (field.source === "query" || field.source === "form" || field.source === "header" || field.source === "cookie") {
       params.push({
         index,
         name: field.name,
-        key: field.key,
+        // Header names are matched case-insensitively: kept lower-case, as every host's header view reads them.
+        key: field.source === "header" ? field.key.toLowerCase() : field.key,
         source: field.source,
-        codec: paramCodecOf(field.type, where, field.source),
+        codec: paramCodecOf(field.type, where, field.source === "form" ? "form" : "query"),
       })
     } else if (field.source === "json") {
       json = { index, name: field.name, descriptor: field.type }

@@ -49,6 +49,8 @@ const rootNames = [
   "Json",
   "FormData",
   "Query",
+  "Header",
+  "Cookie",
   "EndPoint",
   "Method",
   "Name",
