@@ -29,10 +29,13 @@ beforeAll(() => {
  * Raised for issue 23 (the depth check before a foreign schema, answers without a body, GET form fields in
  * the query, backslashes in multipart names: +1.9 KB minified, 0.65 KB gzip): client from 97.5 to 99.4 KB
  * (34.6 KB gzip), declarations from 78.5 to 79.7 KB (27.5 to 27.9 KB gzip).
+ * Raised for issue 25 (header and cookie fields — the cookie parser moves into the router —, MaxBytes and
+ * its limit passed to the body read, the client's `auth` option: +2.4 KB minified, 0.9 KB gzip): client
+ * from 99.4 to 101.9 KB (35.5 KB gzip), declarations from 79.7 to 81.5 KB (28.5 KB gzip).
  */
 const budgets = {
-  client: { minified: 101_500, gzip: 35_500 },
-  declarations: { minified: 82_000, gzip: 28_500 },
+  client: { minified: 104_000, gzip: 36_500 },
+  declarations: { minified: 84_000, gzip: 29_500 },
 }
 
 const entries = {
