@@ -40,7 +40,7 @@ const serveCall = async (ctx: Context<Api>, call: Api) => {
     }
     case "ListArticles":
       // Written with the answers the case declares (200: t.list(Article)): dates as yyyy-MM-dd.
-      return Content.Json([...store.articles()])
+      return Content.Json(store.articles().slice(0, Math.max(0, call.limit ?? Number.MAX_SAFE_INTEGER)))
     case "GetArticle": {
       const found = store.byId(call.id)
       return found ? Content.Json(found) : failure(Http.Status.NotFound, `no article ${call.id}`)

@@ -4,7 +4,7 @@
  * area are separate unions; `Site` holds them all, so every link in the site
  * is typed.
  */
-import { t, FormData, Json, Media, NoBody, Responds, Returns, type Infer } from "../../src/index.js"
+import { t, FormData, Header, Json, Media, NoBody, Responds, Returns, type Infer } from "../../src/index.js"
 
 /** An article as the JSON API returns it. */
 export const Article = t.record({
@@ -33,7 +33,12 @@ export const ApiToken = t.record({ token: t.string, expiresIn: t.int })
  */
 export const Api = t.union({
   // Every case answers 405 for a method it does not take (the API's InferWithErrors handler says so in JSON).
-  ListArticles: t.case("GET /articles", {}, Responds({ 200: t.list(Article), 405: ApiError })),
+  // An optional request header: at most this many articles (a header parameter in /openapi.json).
+  ListArticles: t.case(
+    "GET /articles",
+    { limit: Header(t.option(t.int), "X-Limit") },
+    Responds({ 200: t.list(Article), 405: ApiError }),
+  ),
   GetArticle: t.case("GET /articles/<id:int>", {}, Responds({ 200: Article, 404: ApiError, 405: ApiError })),
   // A bearer token for the API's writes, for a user and password (the demo user: ada / lovelace).
   Token: t.case(
@@ -53,7 +58,10 @@ export const ApiWrites = t.union({
   CreateArticle: t.case(
     "POST /articles",
     { article: Json(NewArticle) },
-    Responds({ 201: Article, 400: ApiError, 405: ApiError }),
+    Responds(
+      { 201: Article, 400: ApiError, 405: ApiError },
+      { Headers: { 201: { Location: "The new article's URL" } } },
+    ),
   ),
 })
 export type ApiWrites = Infer<typeof ApiWrites>

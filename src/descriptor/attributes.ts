@@ -224,6 +224,7 @@ export function Name(tag: string): Attribute<"Name"> {
  */
 export function Responds<const Responses extends ResponseMap>(
   responses: Responses & BodylessAnswers,
+  options?: RespondsOptions,
 ): RespondsAttribute<Responses> {
   const checked: Record<number, Descriptor | NoBody | MediaAnswer> = Object.create(null)
   const codes = Object.keys(responses)
@@ -238,12 +239,49 @@ export function Responds<const Responses extends ResponseMap>(
     else if (bodylessStatuses.has(status)) throw new TypeError(descriptorMessages.bodylessStatus(code))
     else checked[status] = answer
   }
+  const headers = checkedHeaders(options?.Headers, checked)
   return Object.freeze({
     kind: "attribute",
     name: "Responds",
     values: Object.freeze([]) as readonly [],
     responses: Object.freeze(checked) as Responses,
+    ...(headers === undefined ? {} : { headers }),
   })
+}
+
+/**
+ * Options of `Responds`: the response headers of declared statuses, each
+ * with a description, for the OpenAPI document.
+ *
+ * @example
+ * ```ts
+ * Responds({ 201: Article, 429: ApiError }, { Headers: { 201: { Location: "The new article" }, 429: { "Retry-After": "Seconds to wait" } } })
+ * ```
+ */
+export interface RespondsOptions {
+  readonly Headers?: Readonly<Record<number, Readonly<Record<string, string>>>>
+}
+
+// The declared headers, checked: of declared statuses, named by tokens, described by text.
+function checkedHeaders(
+  given: RespondsOptions["Headers"],
+  declared: Readonly<Record<number, unknown>>,
+): Readonly<Record<number, Readonly<Record<string, string>>>> | undefined {
+  if (given === undefined) return undefined
+  const out: Record<number, Readonly<Record<string, string>>> = Object.create(null)
+  for (const code of Object.keys(given)) {
+    if (!Object.hasOwn(declared, code)) throw new TypeError(descriptorMessages.headersOfUndeclared(code))
+    const headers = (given as Readonly<Record<string, Readonly<Record<string, unknown>>>>)[code] ?? {}
+    const named: Record<string, string> = Object.create(null)
+    for (const name of Object.keys(headers)) {
+      const description = headers[name]
+      if (!isHttpToken(name) || typeof description !== "string")
+        throw new TypeError(descriptorMessages.badResponseHeader(code, name))
+      named[name] = description
+    }
+    out[Number(code)] = Object.freeze(named)
+  }
+  return Object.freeze(out)
 }
 
 /**
@@ -257,8 +295,9 @@ export function Responds<const Responses extends ResponseMap>(
  */
 export function Returns<const Answer extends Descriptor | MediaAnswer>(
   answer: Answer,
+  options?: { readonly Headers?: Readonly<Record<string, string>> },
 ): RespondsAttribute<{ readonly 200: Answer }> {
-  return Responds({ 200: answer })
+  return Responds({ 200: answer }, options?.Headers === undefined ? undefined : { Headers: { 200: options.Headers } })
 }
 
 /**

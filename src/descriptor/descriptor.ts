@@ -202,6 +202,8 @@ export interface RespondsAttribute<Responses extends ResponseMap = ResponseMap> 
   readonly name: "Responds"
   readonly values: readonly []
   readonly responses: Responses
+  /** Response headers by status, each with its description (documents only). */
+  readonly headers?: Readonly<Record<number, Readonly<Record<string, string>>>>
 }
 
 /**

@@ -8,6 +8,10 @@ export const descriptorMessages = {
   badFileLimit: (value: unknown) => `t.file: MaxBytes must be a whole number of bytes, got ${String(value)}`,
   badHeaderFieldName: (name: string) => `Header: '${name}' is not a header name (an RFC 9110 token)`,
   badCookieFieldName: (name: string) => `Cookie: '${name}' is not a cookie name (an RFC 9110 token)`,
+  headersOfUndeclared: (code: string) =>
+    `Responds: Headers lists status ${code}, which the declaration does not (declare its answer first)`,
+  badResponseHeader: (code: string, name: string) =>
+    `Responds: the header '${name}' of status ${code} must be an RFC 9110 token with a description (a string)`,
   badMaxBytes: (value: unknown) => `MaxBytes: the limit must be a whole number of bytes ≥ 0, got ${String(value)}`,
   unknownAttributeField: (caseName: string, attribute: string, field: string) =>
     `Case '${caseName}': ${attribute}("${field}") names no field of the case`,

@@ -49,6 +49,21 @@ export function declaredResponses(attributes: readonly CaseAttribute[]): Respons
 }
 
 /**
+ * The response headers a case declares by status (`Responds(…, { Headers })`), else `undefined`.
+ *
+ * @example
+ * ```ts
+ * declaredHeaders(t.case({}, Returns(User, { Headers: { ETag: "The version" } })).attributes) //=> { 200: { ETag: "The version" } }
+ * ```
+ */
+export function declaredHeaders(
+  attributes: readonly CaseAttribute[],
+): Readonly<Record<number, Readonly<Record<string, string>>>> | undefined {
+  for (const attribute of attributes) if (attribute.name === "Responds") return attribute.headers
+  return undefined
+}
+
+/**
  * The same answers as a map from status code to descriptor.
  *
  * @example

@@ -34,10 +34,26 @@ const subtle = (): SubtleCrypto => globalThis.crypto.subtle
 // WebCrypto wants ArrayBuffer-backed views; a copy also detaches us from caller-owned memory.
 const owned = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(bytes)
 const imported = new Map<string, Promise<CryptoKey>>()
+// One ring per list of secrets (configuration: a handful at most), so a ring is the same object on every request
+// and what was verified under it can be remembered (session-token.ts).
+const rings = new Map<string, Promise<Keyring>>()
+const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
+
+function ringOf(bytes: readonly Uint8Array[]): Promise<Keyring> {
+  const id = bytes.map(hex).join(",")
+  let ring = rings.get(id)
+  if (ring === undefined) {
+    ring = Promise.all(bytes.map(importSecret)).then((keys): Keyring => Object.freeze({ keys: Object.freeze(keys) }))
+    // A ring that failed to import is not kept: the next request tries again.
+    ring.catch(() => rings.delete(id))
+    rings.set(id, ring)
+  }
+  return ring
+}
 
 function importSecret(bytes: Uint8Array): Promise<CryptoKey> {
   // Cache by content: the secrets come from configuration, so the map stays tiny.
-  const cacheKey = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")
+  const cacheKey = hex(bytes)
   let key = imported.get(cacheKey)
   if (!key) {
     key = subtle().importKey("raw", owned(bytes), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"])
@@ -131,16 +147,14 @@ export function keyringFor(secret: Secret | readonly Secret[] | undefined, devel
   try {
     if (secret === undefined) {
       const env = environmentValue("SITELETS_SECRET")
-      if (env.value !== undefined)
-        return importSecret(secretBytes(env.value, "SITELETS_SECRET")).then((key) => ({ keys: [key] }))
+      if (env.value !== undefined) return ringOf([secretBytes(env.value, "SITELETS_SECRET")])
       // A per-process key would log users out on every restart and never reach another process: only while developing.
       if (!developing(development)) return Promise.reject(new Error(sessionMessages.noSecret(env.refused)))
       return processKeyring(env.refused)
     }
     const list: readonly Secret[] = typeof secret === "string" || secret instanceof Uint8Array ? [secret] : secret
     if (list.length === 0) return Promise.reject(new RangeError(sessionMessages.noSecrets()))
-    const bytes = list.map((s, i) => secretBytes(s, `options (secret #${i + 1})`))
-    return Promise.all(bytes.map(importSecret)).then((keys) => ({ keys }))
+    return ringOf(list.map((s, i) => secretBytes(s, `options (secret #${i + 1})`)))
   } catch (error) {
     return Promise.reject(error)
   }

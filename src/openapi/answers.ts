@@ -113,9 +113,20 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
     for (const [code, answer] of Object.entries(route.responses)) {
       const status = Number(code)
       const description = described(status, `Status ${code}`)
-      if (isNoBody(answer)) add(status, description)
-      else if (isMedia(answer)) add(status, description, { [answer["~media"]]: { schema: { type: "string" } } })
-      else add(status, description, { "application/json": { schema: bodySchema(answer as Descriptor) } })
+      const declared = route.responseHeaders?.[status]
+      const headers =
+        declared === undefined
+          ? undefined
+          : Object.fromEntries(
+              Object.entries(declared).map(([name, about]) => [
+                name,
+                { description: about, schema: { type: "string" } },
+              ]),
+            )
+      if (isNoBody(answer)) add(status, description, undefined, headers)
+      else if (isMedia(answer))
+        add(status, description, { [answer["~media"]]: { schema: { type: "string" } } }, headers)
+      else add(status, description, { "application/json": { schema: bodySchema(answer as Descriptor) } }, headers)
     }
   } else if (route.files) {
     add(200, "The file", anything)

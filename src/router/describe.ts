@@ -78,6 +78,8 @@ export interface DescribedRoute {
   readonly withErrors?: boolean
   /** The case's `MaxBytes`: the largest body it reads, in place of the host's limit. */
   readonly maxBytes?: number
+  /** The response headers its declaration describes, by status. */
+  readonly responseHeaders?: Readonly<Record<number, Readonly<Record<string, string>>>>
   /** The statuses `Sitelet.Guard`s before it may answer. */
   readonly answers?: readonly GuardAnswer[]
 }
@@ -130,6 +132,9 @@ export function describeAlternatives(
       ...headerFieldsOf(alternative),
       ...(alternative.shape.responses === undefined ? {} : { responses: alternative.shape.responses }),
       ...(alternative.shape.maxBytes === undefined ? {} : { maxBytes: alternative.shape.maxBytes }),
+      ...(alternative.shape.responseHeaders === undefined
+        ? {}
+        : { responseHeaders: alternative.shape.responseHeaders }),
     }
     out.push(...expand(alternative.elements, 0, base, inside))
   }
@@ -180,6 +185,7 @@ function expand(
           ...(route.cookies || inner.cookies ? { cookies: [...(route.cookies ?? []), ...(inner.cookies ?? [])] } : {}),
           // The handler serves the outer case: its declaration, not the inner one's.
           ...(route.responses === undefined ? {} : { responses: route.responses }),
+          ...(route.responseHeaders === undefined ? {} : { responseHeaders: route.responseHeaders }),
           // The body is read with the limit of the case that reads it: the inner one's, else the outer one's.
           ...((inner.maxBytes ?? route.maxBytes) === undefined ? {} : { maxBytes: inner.maxBytes ?? route.maxBytes }),
         },

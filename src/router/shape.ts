@@ -1,5 +1,5 @@
 import type { CaseDescriptor, Descriptor, RecordDescriptor, ResponseMap } from "../descriptor/descriptor.js"
-import { declaredResponses } from "../descriptor/responses.js"
+import { declaredHeaders, declaredResponses } from "../descriptor/responses.js"
 import { resolve } from "../descriptor/composites.js"
 import { descriptorMessages } from "../descriptor/messages.js"
 import { caseFields, type FieldInfo } from "../descriptor/fields.js"
@@ -66,6 +66,8 @@ export interface Shape {
   readonly responses: ResponseMap | undefined
   /** The case's `MaxBytes`: the largest body it reads, in place of the host's limit. */
   readonly maxBytes: number | undefined
+  /** The response headers its declaration describes, by status, for documents. */
+  readonly responseHeaders?: Readonly<Record<number, Readonly<Record<string, string>>>> | undefined
 }
 
 /**
@@ -217,7 +219,17 @@ export function alternativesOf(
   })
   const attributes = descriptor.kind === "case" ? descriptor.attributes : []
   const maxBytes = attributes.find((attribute) => attribute.name === "MaxBytes")?.bytes
-  const shape: Shape = { tag, caseName, fields, params, json, responses: declaredResponses(attributes), maxBytes }
+  const responseHeaders = declaredHeaders(attributes)
+  const shape: Shape = {
+    tag,
+    caseName,
+    fields,
+    params,
+    json,
+    responses: declaredResponses(attributes),
+    maxBytes,
+    ...(responseHeaders === undefined ? {} : { responseHeaders }),
+  }
   const endPoints = attributes.flatMap((attribute) => (attribute.name === "EndPoint" ? attribute.values : []))
   const method = attributes.find((attribute) => attribute.name === "Method")?.values
   const wildcard = attributes.some((attribute) => attribute.name === "Wildcard")

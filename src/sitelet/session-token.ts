@@ -43,6 +43,13 @@ export type TokenKind = "v1" | "b1"
  */
 export const maxTokenLength = 1450
 
+// Tokens already verified under a ring (the same ring object for the same secrets): a client sends the same token
+// request after request, and an HMAC through WebCrypto is an asynchronous job each time. Only tokens that verified are
+// kept, so a flood of forged ones cannot fill it; the expiry is checked again on every use; at most `rememberedTokens`
+// per ring, the oldest dropped first.
+const remembered = new WeakMap<Keyring, Map<string, { readonly name: string; readonly expiry: number }>>()
+const rememberedTokens = 1024
+
 const isDigits = (text: string): boolean => {
   if (text.length === 0 || text.length > 15 || (text.length > 1 && text.charCodeAt(0) === 0x30)) return false
   for (let i = 0; i < text.length; i++) {
@@ -89,6 +96,10 @@ export async function readSessionToken(
   kind: TokenKind = "v1",
 ): Promise<string | undefined> {
   if (token.length > maxTokenLength) return undefined
+  // The kind first: a remembered cookie token is no bearer token (the kind is the token's first part, under the MAC).
+  if (!token.startsWith(kind) || token.charCodeAt(kind.length) !== 0x2e) return undefined
+  const known = remembered.get(ring)?.get(token)
+  if (known !== undefined) return known.expiry + skewSeconds <= now ? undefined : known.name
   const parts = token.split(".")
   if (parts.length !== 4) return undefined
   const [tag, encodedName, expiry, encodedMac] = parts as [string, string, string, string]
@@ -107,5 +118,10 @@ export async function readSessionToken(
   if (!valid) return undefined
   if (Number(expiry) + skewSeconds <= now) return undefined
   const name = utf8Decode(nameBytes)
-  return name === undefined || name.length === 0 ? undefined : name
+  if (name === undefined || name.length === 0) return undefined
+  let cache = remembered.get(ring)
+  if (cache === undefined) remembered.set(ring, (cache = new Map()))
+  if (cache.size >= rememberedTokens) cache.delete(cache.keys().next().value as string)
+  cache.set(token, { name, expiry: Number(expiry) })
+  return name
 }

@@ -36,4 +36,40 @@ describe("the example's API reference in Chromium", () => {
     expect(outside).toEqual([])
     await page.close()
   }, 60_000)
+
+  it("authorizes with a bearer token and writes through the API", async () => {
+    const page = await rig!.browser.context.newPage()
+    // The demo user's token, from the API's own token endpoint.
+    const issued = await fetch(`${rig!.origin}/api/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "user=ada&password=lovelace",
+    })
+    const { token } = (await issued.json()) as { token: string }
+    await page.goto(rig!.origin + "/api/docs")
+    await page.locator(".btn.authorize").first().click()
+    const dialog = page.locator(".auth-container").filter({ hasText: "bearer" })
+    await dialog.locator("input").first().fill(token)
+    await dialog.locator("button.authorize").click()
+    await page.locator(".btn-done, button.close-modal").first().click()
+    // The write operation, tried out with Swagger's example body: 201 with the bearer token it was given.
+    const operation = page.locator(".opblock-post").filter({ hasText: "CreateArticle" }).first()
+    await operation.locator(".opblock-summary").click()
+    await operation.locator(".try-out__btn").click()
+    const sent = page.waitForRequest(
+      (request) => request.method() === "POST" && request.url().endsWith("/api/articles"),
+    )
+    await operation.locator(".execute").click()
+    expect((await sent).headers().authorization).toBe(`Bearer ${token}`)
+    await expect
+      .poll(
+        async () =>
+          (await operation.locator(".live-responses-table tbody .response-col_status").first().textContent())?.trim(),
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe("201")
+    await page.close()
+  }, 60_000)
 })

@@ -46,6 +46,9 @@ describe("example site through Handle", () => {
     const list = await send("GET", "/api/articles")
     expect(list?.type).toBe("application/json")
     expect(JSON.parse(list!.body)[0]).toMatchObject({ id: 1, slug: "typed-links", published: "2026-11-01" })
+    // A typed request header: X-Limit caps the list.
+    const capped = await site.Handle(new Request("http://localhost/api/articles", { headers: { "x-limit": "1" } }))
+    expect(await capped?.json()).toHaveLength(1)
     // Writes take a bearer token from the token endpoint (the demo user); without one, 401 and the challenge.
     const form = "application/x-www-form-urlencoded"
     expect((await send("POST", "/api/token", "user=ada&password=nope", form))?.status).toBe(401)

@@ -4,6 +4,8 @@ import { Validator } from "@seriousme/openapi-schema-validator"
 import { OpenApi } from "../../src/openapi/document.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { t } from "../../src/descriptor/t.js"
+import { Responds, Returns } from "../../src/descriptor/attributes.js"
+import { descriptorMessages } from "../../src/descriptor/messages.js"
 import { Auth } from "../../src/sitelet/auth.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Router } from "../../src/router/router.js"
@@ -220,6 +222,12 @@ describe("Protect and CorsContent in the document", () => {
     expect(docPaths["/admin/messages"]?.get?.security).toEqual([{ session: [] }])
     expect(docPaths["/api/articles"]?.post?.security).toEqual([{ bearer: [] }])
     expect(docPaths["/api/articles"]?.get?.security).toBeUndefined()
+    expect(docPaths["/api/articles"]?.get?.parameters).toEqual([
+      { name: "X-Limit", in: "header", required: false, schema: expect.objectContaining({ type: "integer" }) },
+    ])
+    expect(
+      (docPaths["/api/articles"]?.post?.responses as Record<string, { headers?: object }>)["201"]?.headers,
+    ).toEqual({ Location: { description: "The new article's URL", schema: { type: "string" } } })
     expect(docPaths["/blog"]?.get?.security).toBeUndefined()
     expect(docPaths["/feed.json"]?.get?.["x-sitelets-cors"]).toBe(true)
     expect((doc.components as { securitySchemes: unknown }).securitySchemes).toEqual({
@@ -269,5 +277,40 @@ describe("Protect and CorsContent in the document", () => {
       session: expect.objectContaining({ type: "apiKey", in: "cookie", name: "sid" }),
     })
     expect(await new Validator().validate(doc as never)).toEqual({ valid: true })
+  })
+})
+
+describe("declared response headers", () => {
+  it("are listed with their statuses, and checked when declared", async () => {
+    const Api = t.union({
+      Create: t.case(
+        "POST /items",
+        Responds(
+          { 201: t.int, 429: t.string },
+          { Headers: { 201: { Location: "The new item" }, 429: { "Retry-After": "Seconds to wait" } } },
+        ),
+      ),
+      Get: t.case("GET /items/<id:int>", Returns(t.int, { Headers: { ETag: "The item's version" } })),
+    })
+    const doc = OpenApi.Document(Router.Infer(Api), { info })
+    const responses = (path: string, method: string) =>
+      (doc.paths as Record<string, Record<string, { responses: Record<string, { headers?: object }> }>>)[path]?.[method]
+        ?.responses
+    expect(responses("/items", "post")?.["201"]?.headers).toEqual({
+      Location: { description: "The new item", schema: { type: "string" } },
+    })
+    expect(responses("/items", "post")?.["429"]?.headers).toEqual({
+      "Retry-After": { description: "Seconds to wait", schema: { type: "string" } },
+    })
+    expect(responses("/items/{id}", "get")?.["200"]?.headers).toEqual({
+      ETag: { description: "The item's version", schema: { type: "string" } },
+    })
+    expect(await new Validator().validate(doc as never)).toEqual({ valid: true })
+    expect(() => Responds({ 200: t.int }, { Headers: { 201: { Location: "x" } } })).toThrow(
+      descriptorMessages.headersOfUndeclared("201"),
+    )
+    expect(() => Responds({ 200: t.int }, { Headers: { 200: { "Bad Name": "x" } } })).toThrow(
+      descriptorMessages.badResponseHeader("200", "Bad Name"),
+    )
   })
 })

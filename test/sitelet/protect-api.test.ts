@@ -217,6 +217,8 @@ describe("Protect for APIs, on every host", () => {
   it("expires the application's tokens with the session's clock and lifetime", async () => {
     const answer = await send(hosts[0]!, "POST", "/token?user=alice")
     const token = answer.body
+    // Verified once (and remembered): the expiry is still checked on every use.
+    expect((await get(hosts[0]!, "/v1/api/me", { authorization: `Bearer ${token}` })).status).toBe(200)
     clock += 15 * 24 * 3600 * 1000
     try {
       const late = await get(hosts[0]!, "/v1/api/me", { authorization: `Bearer ${token}` })
@@ -226,10 +228,16 @@ describe("Protect for APIs, on every host", () => {
     }
   })
 
-  it("keeps a bearer token out of the cookie and a cookie out of Authorization", async () => {
+  it("keeps a bearer token out of the cookie and a cookie out of Authorization, remembered or not", async () => {
     const token = await tokenOf("alice")
+    expect((await get(hosts[0]!, "/v1/api/me", { authorization: `Bearer ${token}` })).status).toBe(200)
     const page = await get(hosts[0]!, "/site/page", { cookie: `sitelets_session=${token}`, accept: "text/html" })
     expect(page.status).toBe(307)
+    const cookie = (await send(hosts[0]!, "POST", "/session?user=alice")).headers.get("set-cookie") ?? ""
+    const session = cookie.split(";")[0] ?? ""
+    expect((await get(hosts[0]!, "/site/page", { cookie: session })).body).toBe("page for alice")
+    const value = session.slice(session.indexOf("=") + 1)
+    expect((await get(hosts[0]!, "/v1/api/me", { authorization: `Bearer ${value}` })).status).toBe(401)
   })
 
   it("on duplicate or malformed headers over the wire: 4xx, never a crash", async () => {

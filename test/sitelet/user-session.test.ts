@@ -315,6 +315,32 @@ describe("UserSession", () => {
   })
 })
 
+describe("bearer tokens (IssueToken, VerifyToken)", () => {
+  it("verifies its own tokens, remembered or not, never a cookie's value, and never past expiry", async () => {
+    const issuer = session().s
+    const token = await issuer.IssueToken("alice", { maxAgeSeconds: 60 })
+    expect(token.startsWith("b1.")).toBe(true)
+    expect(await session().s.VerifyToken(token)).toBe("alice")
+    expect(await session().s.VerifyToken(token)).toBe("alice") // the remembered path
+    const login = session()
+    await login.s.LoginUser("bob")
+    const cookie = echo(login.setCookies[0]!)
+    expect(await session(cookie).s.GetLoggedInUser()).toBe("bob") // remembered as a cookie token
+    expect(await session().s.VerifyToken(cookie.slice(cookie.indexOf("=") + 1))).toBeUndefined()
+    expect(await session(`${defaultSessionCookieName}=${token}`).s.GetLoggedInUser()).toBeUndefined()
+    clock += 2 * 60 * 1000 + 60 * 1000
+    expect(await session().s.VerifyToken(token)).toBeUndefined()
+    expect(await session().s.VerifyToken(`${token.slice(0, -2)}AA`)).toBeUndefined()
+  })
+
+  it("refuses what cannot be a token's user or lifetime", async () => {
+    await expect(session().s.IssueToken("")).rejects.toThrow(sessionMessages.userNameEmpty("UserSession.IssueToken"))
+    await expect(session().s.IssueToken("a", { maxAgeSeconds: -1 })).rejects.toThrow(
+      sessionMessages.badMaxAge(-1, "UserSession.IssueToken"),
+    )
+  })
+})
+
 describe("host options", () => {
   it("check session options when a host is built", async () => {
     const { resolveHostOptions } = await import("../../src/host/host-options.js")
