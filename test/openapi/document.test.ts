@@ -226,7 +226,8 @@ describe("Protect and CorsContent in the document", () => {
       { name: "X-Limit", in: "header", required: false, schema: expect.objectContaining({ type: "integer" }) },
     ])
     expect(
-      (docPaths["/api/articles"]?.post?.responses as Record<string, { headers?: object }>)["201"]?.headers,
+      (docPaths["/api/articles"]?.post?.responses as Record<string, { headers?: object }> | undefined)?.["201"]
+        ?.headers,
     ).toEqual({ Location: { description: "The new article's URL", schema: { type: "string" } } })
     expect(docPaths["/blog"]?.get?.security).toBeUndefined()
     expect(docPaths["/feed.json"]?.get?.["x-sitelets-cors"]).toBe(true)
