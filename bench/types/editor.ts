@@ -153,9 +153,34 @@ export function measureEditorLatency(routes: number, client: EditorClient, runs 
   // Warm-up edits: the compiler's own code is still being optimised by V8 during the first checks.
   for (let edit = 1; edit <= warmups; edit++) check(edit)
   const timed = Array.from({ length: runs }, (_, run) => check(warmups + run + 1))
-  const sorted = timed.map((result) => result.ms).sort((a, b) => a - b)
   const last = timed[timed.length - 1]
   service.dispose()
+  const diagnostics = (last?.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"))
+  return latencyOf(
+    routes,
+    client,
+    coldMs,
+    timed.map((result) => result.ms),
+    diagnostics,
+  )
+}
+
+/**
+ * The figures of timed runs: median, min and max.
+ *
+ * @example
+ * ```ts
+ * latencyOf(300, "links", 900, [40, 42, 45], []).medianMs //=> 42
+ * ```
+ */
+export function latencyOf(
+  routes: number,
+  client: EditorClient,
+  coldMs: number,
+  timings: readonly number[],
+  diagnostics: readonly string[],
+): EditorLatency {
+  const sorted = [...timings].sort((a, b) => a - b)
   return {
     routes,
     client,
@@ -163,7 +188,7 @@ export function measureEditorLatency(routes: number, client: EditorClient, runs 
     medianMs: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
     minMs: sorted[0] ?? Number.NaN,
     maxMs: sorted[sorted.length - 1] ?? Number.NaN,
-    runs,
-    diagnostics: (last?.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+    runs: timings.length,
+    diagnostics,
   }
 }

@@ -14,7 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
 import { pathToFileURL } from "node:url"
-import { clientText, declarations, type EditorClient, type EditorLatency } from "./editor.js"
+import { clientText, declarations, type EditorClient, type EditorLatency, latencyOf } from "./editor.js"
 import { checkerOptions, root } from "./measure.js"
 
 /**
@@ -218,18 +218,7 @@ export async function measureServerLatency(
     // A wrong edit must be reported: the server saw the edits (no cached answer was timed).
     if ((await session.edit(clientText(routes, client, "wrong"))).length === 0)
       throw new Error(`${server}: no diagnostic for a wrong edit; the timed answers did not check the edits`)
-    const sorted = [...timed].sort((a, b) => a - b)
-    return {
-      server,
-      routes,
-      client,
-      coldMs,
-      medianMs: sorted[Math.floor(sorted.length / 2)] ?? Number.NaN,
-      minMs: sorted[0] ?? Number.NaN,
-      maxMs: sorted[sorted.length - 1] ?? Number.NaN,
-      runs,
-      diagnostics,
-    }
+    return { server, ...latencyOf(routes, client, coldMs, timed, diagnostics) }
   } finally {
     session.close()
     rmSync(folder, { recursive: true, force: true })

@@ -9,7 +9,7 @@
  */
 import type { Credential, JwtCredential } from "./auth.js"
 import { authMessages } from "./auth-messages.js"
-import type { Context } from "./context.js"
+import { type Context, withSession } from "./context.js"
 import { verifyJwt } from "./jwt-verify.js"
 import { maxTokenLength } from "./session-token.js"
 
@@ -110,42 +110,12 @@ export async function authenticate(credentials: readonly Credential[], ctx: Cont
  * ```
  */
 export function withUser<Endpoint>(ctx: Context<Endpoint>, user: string): Context<Endpoint> {
-  return new AuthenticatedContext(ctx, user)
-}
-
-class AuthenticatedContext<Endpoint> implements Context<Endpoint> {
-  readonly #inner: Context<Endpoint>
-  readonly UserSession: Context<Endpoint>["UserSession"]
-  constructor(inner: Context<Endpoint>, user: string) {
-    this.#inner = inner
-    const session = inner.UserSession
-    this.UserSession = {
-      LoginUser: (name, options) => session.LoginUser(name, options),
-      Logout: () => session.Logout(),
-      GetLoggedInUser: () => Promise.resolve(user),
-      IssueToken: (name, options) => session.IssueToken(name, options),
-      VerifyToken: (token) => session.VerifyToken(token),
-    }
-  }
-  get Link(): Context<Endpoint>["Link"] {
-    return this.#inner.Link
-  }
-  get Request(): Context<Endpoint>["Request"] {
-    return this.#inner.Request
-  }
-  get ApplicationPath(): string {
-    return this.#inner.ApplicationPath
-  }
-  get Env(): Context<Endpoint>["Env"] {
-    return this.#inner.Env
-  }
-  get WaitUntil(): Context<Endpoint>["WaitUntil"] {
-    return this.#inner.WaitUntil
-  }
-  get RequestId(): string {
-    return this.#inner.RequestId
-  }
-  get Signal(): AbortSignal {
-    return this.#inner.Signal
-  }
+  const session = ctx.UserSession
+  return withSession(ctx, {
+    LoginUser: (name, options) => session.LoginUser(name, options),
+    Logout: () => session.Logout(),
+    GetLoggedInUser: () => Promise.resolve(user),
+    IssueToken: (name, options) => session.IssueToken(name, options),
+    VerifyToken: (token) => session.VerifyToken(token),
+  })
 }

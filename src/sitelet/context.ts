@@ -158,22 +158,38 @@ class RequestView implements ContextRequest {
  * ```
  */
 export function mapContext<Outer, Inner>(ctx: Context<Outer>, toOuter: (endpoint: Inner) => Outer): Context<Inner> {
-  return new MappedContext(ctx, toOuter)
+  return new DerivedContext<Outer, Inner>(ctx, (endpoint) => ctx.Link(toOuter(endpoint)), undefined)
+}
+
+/**
+ * The same context with another `UserSession` (for `Protect`: the user its
+ * credentials admitted, however it came).
+ *
+ * @example
+ * ```ts
+ * const admitted = withSession(ctx, { ...ctx.UserSession, GetLoggedInUser: () => Promise.resolve("alice") })
+ * ```
+ */
+export function withSession<Endpoint>(ctx: Context<Endpoint>, session: UserSession): Context<Endpoint> {
+  return new DerivedContext<Endpoint, Endpoint>(ctx, ctx.Link, session)
 }
 
 // Reads through to the outer context on use, so its lazily made parts (the user session, the request view) stay lazy.
-class MappedContext<Outer, Inner> implements Context<Inner> {
+class DerivedContext<Outer, Inner> implements Context<Inner> {
   readonly #outer: Context<Outer>
-  readonly #toOuter: (endpoint: Inner) => Outer
-  constructor(outer: Context<Outer>, toOuter: (endpoint: Inner) => Outer) {
+  readonly #session: UserSession | undefined
+  // A bound function, like the host's: `const { Link } = ctx` keeps working.
+  readonly Link: (endpoint: Inner) => string
+  constructor(outer: Context<Outer>, link: (endpoint: Inner) => string, session: UserSession | undefined) {
     this.#outer = outer
-    this.#toOuter = toOuter
+    this.#session = session
+    this.Link = link
   }
   get Request(): Context<Inner>["Request"] {
     return this.#outer.Request
   }
   get UserSession(): Context<Inner>["UserSession"] {
-    return this.#outer.UserSession
+    return this.#session ?? this.#outer.UserSession
   }
   get ApplicationPath(): string {
     return this.#outer.ApplicationPath
@@ -190,6 +206,4 @@ class MappedContext<Outer, Inner> implements Context<Inner> {
   get Signal(): AbortSignal {
     return this.#outer.Signal
   }
-  // A bound arrow, like the host's: `const { Link } = ctx` keeps working.
-  readonly Link = (endpoint: Inner): string => this.#outer.Link(this.#toOuter(endpoint))
 }
