@@ -27,16 +27,18 @@ import {
   linkingSection,
   routingSection,
   compressionSection,
+  fetchSection,
   serverSection,
   type Results,
 } from "./report.js"
 import { buildSection, perCallSection } from "./report-scale.js"
 import { summarySection } from "./summary.js"
+import { fetchBench } from "./fetch/fetch-bench.js"
 
 const childEntry = fileURLToPath(new URL("./server-child.mjs", import.meta.url))
 const perCallEntry = fileURLToPath(new URL("./per-call-child.mjs", import.meta.url))
 const buildEntry = fileURLToPath(new URL("./build-child.mjs", import.meta.url))
-const all = ["routing", "build", "linking", "adversarial", "server", "compression"] as const
+const all = ["routing", "build", "linking", "fetch", "adversarial", "server", "compression"] as const
 const asked = process.argv.slice(2)
 const selected = asked.length > 0 && !asked.includes("render") ? all.filter((name) => asked.includes(name)) : all
 const step = (name: string) => process.stderr.write(`${name}…\n`)
@@ -72,6 +74,10 @@ if (!render && selected.includes("linking")) {
   step("linking")
   results = { ...results, linking: await linkingBench(harness) }
 }
+if (!render && selected.includes("fetch")) {
+  step("Fetch handlers in process")
+  results = { ...results, fetch: await fetchBench(harness) }
+}
 if (!render && selected.includes("adversarial")) {
   step("adversarial paths")
   results = { ...results, adversarial: await adversarialBench() }
@@ -100,6 +106,7 @@ if (selected.length === all.length) {
     ["Routing per call", perCallSection(results.routingPerCall ?? [])],
     ["Router build", buildSection(results.build ?? [])],
     ["Linking", linkingSection(results.linking ?? [])],
+    ["Fetch handler in process", fetchSection(results.fetch ?? [])],
     ["Whole server", serverSection(results.server ?? [])],
     ["Compression", compressionSection(results.compression ?? [])],
     ["Adversarial paths", adversarialSection(results.adversarial ?? [])],
@@ -118,6 +125,7 @@ if (selected.length === all.length) {
     "Routing per call",
     "Router build",
     "Linking",
+    "Fetch handler in process",
     "JSON",
     "Whole server",
     "Compression",

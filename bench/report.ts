@@ -7,6 +7,7 @@ import type { Environment } from "./common/environment.js"
 import type { Timing } from "./common/harness.js"
 import { formatNs, formatPercent, formatRatio, table } from "./common/markdown.js"
 import type { AdversarialResult } from "./adversarial/adversarial-bench.js"
+import type { FetchResult } from "./fetch/fetch-bench.js"
 import type { LinkingResult } from "./linking/linking-bench.js"
 import type { BuildResult } from "./routing/build.js"
 import type { PerCallResult } from "./routing/per-call.js"
@@ -22,6 +23,8 @@ export interface Results {
   readonly routingPerCall?: readonly PerCallResult[]
   readonly build?: readonly BuildResult[]
   readonly linking?: readonly LinkingResult[]
+  /** Fetch handlers in process: sitelets and Hono on the same endpoints. */
+  readonly fetch?: readonly FetchResult[]
   readonly server?: readonly ServerResult[]
   /** The compression benchmark: each framework plain, then compressing (`+` in the name). */
   readonly compression?: readonly ServerResult[]
@@ -150,6 +153,37 @@ export function linkingSection(results: readonly LinkingResult[]): string {
     table(["input", "linker", "median CPU time (± ½ IQR, 11 rounds)", "sitelets speed vs row"], rows),
     "",
     ...results.map((result) => `- ${result.input}: \`${result.url}\``),
+  ].join("\n")
+}
+
+/**
+ * `## Fetch handler in process`: `Fetch.Handler(site).fetch` against Hono's `app.fetch`.
+ *
+ * @example
+ * ```ts
+ * fetchSection(await fetchBench())
+ * ```
+ */
+export function fetchSection(results: readonly FetchResult[]): string {
+  const rows = results.flatMap((result) => {
+    const mine = timingOf(result.timings, "sitelets Fetch.Handler")
+    return result.timings.map((timing) => [
+      result.scenario,
+      timing.name,
+      `${formatNs(timing.median)} ±${formatPercent(timing.spread / 2)}`,
+      mine ? formatRatio(timing.median / mine.median) : "—",
+    ])
+  })
+  return [
+    "## Fetch handler in process",
+    "",
+    "One process, interleaved rounds: each operation builds a `Request`, calls the handler and reads the answer's " +
+      "body. sitelets' `Fetch.Handler(site).fetch` (a miss turned into a 404 with `?? new Response(…)`, as a user " +
+      "writes) against Hono's `app.fetch` with the same routes and answers (checked first). Goal (issue 28): ≥ 1.0× Hono.",
+    "",
+    table(["scenario", "handler", "median CPU time (± ½ IQR)", "sitelets speed vs row"], rows),
+    "",
+    ...results.map((result) => `- ${result.scenario}: \`${result.url}\``),
   ].join("\n")
 }
 

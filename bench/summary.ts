@@ -103,6 +103,19 @@ export function summarySection(results: Results): string {
       ;(ratio >= 1 ? leads : trails).push(`path-to-regexp linking, ${linking.input} (${formatRatio(ratio)})`)
     }
   }
+  for (const fetch of results.fetch ?? []) {
+    const mine = fetch.timings.find((timing) => timing.name === "sitelets Fetch.Handler")
+    const hono = fetch.timings.find((timing) => timing.name === "hono app.fetch")
+    if (mine && hono) {
+      const ratio = hono.median / mine.median
+      rows.push([
+        `Fetch handler in process ≥ 1.0× Hono (${fetch.scenario})`,
+        formatRatio(ratio),
+        ratio >= 1 ? "met" : "**missed**",
+      ])
+      ;(ratio >= 1 ? leads : trails).push(`hono app.fetch in process, ${fetch.scenario} (${formatRatio(ratio)})`)
+    }
+  }
   const server = results.server ?? []
   const by = (name: string) => server.find((result) => result.name === name)?.requestsPerSecond
   const raw = by("node:http (raw)")
