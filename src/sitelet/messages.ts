@@ -54,6 +54,10 @@ export const siteletMessages = {
     `Sitelet.Guard: Answers lists status ${String(code)}, which is not a status a guard answers with (400-599)`,
   badRateLimit: (capacity: unknown, refill: unknown) =>
     `Sitelet.RateLimit: Capacity must be a finite number ≥ 1 and RefillPerSecond a number > 0, got ${String(capacity)} and ${String(refill)}`,
+  jsxRawProp: () =>
+    "JSX: dangerouslySetInnerHTML is not supported: write {Html.Raw(markup)} as a child, for trusted markup only",
+  jsxAttributeValue: (tag: string, name: string, type: string) =>
+    `JSX: <${tag} ${name}> is a ${type}; an attribute is a string, number or boolean (pages are HTML, not event handlers)`,
   noFetchHost: "site.Handle: the Fetch host is not loaded (import from the package entry, 'sitelets', which loads it)",
   badFilesDirectory: (directory: string) => `Sitelet.Files: '${directory}' is not a directory path`,
   badLastModified: "Content.WithLastModified: the date must be a valid Date",

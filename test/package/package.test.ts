@@ -60,8 +60,9 @@ describe("the packed package", () => {
     const checked = output
       .split("\n")
       .filter((line) => line.startsWith("node16 (from ESM):") || line.startsWith("bundler:"))
-    // Four entries (., ./node, ./client, ./package.json), each resolved by both ESM-aware resolutions.
-    expect(checked).toHaveLength(8)
+    // Six entries (., ./node, ./client, ./jsx-runtime, ./jsx-dev-runtime, ./package.json), each resolved by both
+    // ESM-aware resolutions.
+    expect(checked).toHaveLength(12)
     expect(checked.filter((line) => !line.includes("🟢"))).toEqual([])
   }, 60_000)
 
@@ -101,8 +102,10 @@ describe("the packed package", () => {
             typeRoots: [join(root, "node_modules/@types")],
             skipLibCheck: false,
             noEmit: true,
+            jsx: "react-jsx",
+            jsxImportSource: "sitelets",
           },
-          files: ["consumer.mts"],
+          files: ["consumer.mts", "page.tsx"],
         }),
       )
       writeFileSync(
@@ -126,6 +129,24 @@ describe("the packed package", () => {
           "})",
           "createServer(NodeHandler(site))",
           'export const user: Promise<Infer<typeof User>> = Router.Infer(Api).Fetch({ $: "GetUser", id: 1 }, { base: "http://x" })',
+          "",
+        ].join("\n"),
+      )
+      // A page in JSX, as the README's tsconfig sets it up: the runtime's types resolve from the package.
+      writeFileSync(
+        join(packed.folder, "page.tsx"),
+        [
+          'import { Content, Sitelet, t } from "sitelets"',
+          "const Layout = async ({ title, children }: { title: string; children?: JSX.Element }) => (",
+          "  <main><h1>{title}</h1>{children}</main>",
+          ")",
+          'const Site = t.union({ Home: "GET /", Post: "GET /post/<id:int>" })',
+          "export const site = Sitelet.Infer(Site, {",
+          "  Home: async (ctx) =>",
+          '    Content.Page({ Body: await (<Layout title="Home"><a href={ctx.Link({ $: "Post", id: 1 })}>first</a></Layout>) }),',
+          "  Post: (_ctx, e) => Content.Text(String(e.id)),",
+          "})",
+          'import type { JSX } from "sitelets/jsx-runtime"',
           "",
         ].join("\n"),
       )

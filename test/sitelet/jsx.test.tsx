@@ -1,0 +1,128 @@
+/**
+ * Issue 26, item 1 (the runtime): JSX pages render to the `Html` model —
+ * the same escaping as `Html` side by side with hostile strings, fragments,
+ * function components with typed props, `async` components awaited, raw
+ * markup only through `Html.Raw`, typed intrinsic elements — with no React.
+ */
+import { describe, expect, expectTypeOf, it } from "vitest"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
+import { t } from "../../src/descriptor/t.js"
+import { Content } from "../../src/sitelet/content.js"
+import { Html } from "../../src/sitelet/html.js"
+import type { Component, JsxNode } from "../../src/sitelet/jsx.js"
+import type { JSX } from "sitelets/jsx-runtime"
+import { siteletMessages } from "../../src/sitelet/messages.js"
+
+const hostile = [
+  `<script>alert(1)</script>`,
+  `" onmouseover="alert(1)`,
+  `'><img src=x onerror=alert(1)>`,
+  `&amp; &lt;`,
+  `javascript:alert(1)`,
+  `\u2028</p>`,
+]
+
+describe("JSX", () => {
+  it("escapes text and attributes exactly as Html does, and keeps URL attributes safe", () => {
+    for (const text of hostile) {
+      expect(String(<p title={text}>{text}</p>)).toBe(String(Html.p({ title: text }, text)))
+      expect(String(<a href={text}>{text}</a>)).toBe(String(Html.a({ href: text }, text)))
+    }
+    // biome-ignore lint/a11y/useValidAnchor lint/security/noScriptUrl: the hostile URL under test
+    expect(String(<a href="javascript:alert(1)">x</a>)).toBe('<a href="about:invalid#blocked">x</a>')
+  })
+
+  it("renders elements, void elements, flags, numbers, lists and fragments", () => {
+    const items = ["a", "b"]
+    const page = (
+      <>
+        <input type="checkbox" checked disabled={false} value={3} />
+        <ul class="list">
+          {items.map((item) => (
+            <li>{item}</li>
+          ))}
+        </ul>
+        {null}
+        {false}
+        {0}
+      </>
+    )
+    expect(String(page)).toBe('<input type="checkbox" checked value="3"><ul class="list"><li>a</li><li>b</li></ul>0')
+  })
+
+  it("calls function components with typed props and children", () => {
+    const Card: Component<{ title: string; children?: JSX.Element | string }> = ({ title, children }) => (
+      <section>
+        <h2>{title}</h2>
+        {children}
+      </section>
+    )
+    expect(String(<Card title="T & U">body</Card>)).toBe("<section><h2>T &amp; U</h2>body</section>")
+    // @ts-expect-error a prop the component does not take
+    void (<Card title="x" tilte="y" />)
+    // @ts-expect-error an attribute of another type
+    // biome-ignore lint/a11y/useValidAnchor: the type error under test
+    void (<a href={3}>x</a>)
+  })
+
+  it("awaits async components wherever they are", async () => {
+    const Rows = async ({ n }: { n: number }) => {
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      return Array.from({ length: n }, (_, i) => (
+        <tr>
+          <td>{i}</td>
+        </tr>
+      ))
+    }
+    const Nested = async () => <b>{await Promise.resolve("deep")}</b>
+    const page: JsxNode = (
+      <table>
+        <tbody>
+          <Rows n={2} />
+        </tbody>
+        <caption>
+          <Nested />
+        </caption>
+      </table>
+    )
+    expect(page).toBeInstanceOf(Promise)
+    expect(String(await page)).toBe(
+      "<table><tbody><tr><td>0</td></tr><tr><td>1</td></tr></tbody><caption><b>deep</b></caption></table>",
+    )
+    const sync: JsxNode = <p>sync</p>
+    expect(sync).not.toBeInstanceOf(Promise)
+  })
+
+  it("takes raw markup only through Html.Raw, and refuses what is not HTML", () => {
+    expect(String(<div>{Html.Raw("<hr>")}</div>)).toBe("<div><hr></div>")
+    expect(String(<script>{Html.Raw("window.x = 1")}</script>)).toBe("<script>window.x = 1</script>")
+    expect(() => <script>{"window.x = 1"}</script>).toThrow(siteletMessages.textInRawElement("script"))
+    // @ts-expect-error no such attribute: trusted markup is a child, Html.Raw(…)
+    expect(() => <div dangerouslySetInnerHTML={{ __html: "<b>" }} />).toThrow(siteletMessages.jsxRawProp())
+    // @ts-expect-error no event handlers: pages are HTML
+    expect(() => <button type="button" onclick={() => 1} />).toThrow(
+      siteletMessages.jsxAttributeValue("button", "onclick", "function"),
+    )
+    // biome-ignore lint/correctness/noVoidElementsWithChildren: the refusal under test
+    expect(() => <br>{"x"}</br>).toThrow(siteletMessages.voidChildren("br"))
+  })
+
+  it("is a page's body, and takes ctx.Link's strings", async () => {
+    const Site = t.union({ Home: "GET /", Post: "GET /post/<id:int>" })
+    const site = Sitelet.Infer(Site, {
+      Home: async (ctx) =>
+        Content.Page({
+          Title: "Home",
+          Body: await (
+            <main>
+              <a href={ctx.Link({ $: "Post", id: 1 })}>first</a>
+            </main>
+          ),
+        }),
+      Post: (_ctx, e) => Content.Text(String(e.id)),
+    })
+    const html = await (await site.Handle(new Request("http://x/")))?.text()
+    expect(html).toContain('<main><a href="/post/1">first</a></main>')
+    expectTypeOf<JSX.Element>().toEqualTypeOf<JsxNode>()
+  })
+})
