@@ -28,17 +28,19 @@ import {
   routingSection,
   compressionSection,
   fetchSection,
+  renderSection,
   serverSection,
   type Results,
 } from "./report.js"
 import { buildSection, perCallSection } from "./report-scale.js"
 import { summarySection } from "./summary.js"
 import { fetchBench } from "./fetch/fetch-bench.js"
+import { renderBench } from "./render/render-bench.js"
 
 const childEntry = fileURLToPath(new URL("./server-child.mjs", import.meta.url))
 const perCallEntry = fileURLToPath(new URL("./per-call-child.mjs", import.meta.url))
 const buildEntry = fileURLToPath(new URL("./build-child.mjs", import.meta.url))
-const all = ["routing", "build", "linking", "fetch", "adversarial", "server", "compression"] as const
+const all = ["routing", "build", "linking", "fetch", "rendering", "adversarial", "server", "compression"] as const
 const asked = process.argv.slice(2)
 const selected = asked.length > 0 && !asked.includes("render") ? all.filter((name) => asked.includes(name)) : all
 const step = (name: string) => process.stderr.write(`${name}…\n`)
@@ -78,6 +80,10 @@ if (!render && selected.includes("fetch")) {
   step("Fetch handlers in process")
   results = { ...results, fetch: await fetchBench(harness) }
 }
+if (!render && selected.includes("rendering")) {
+  step("page rendering")
+  results = { ...results, rendering: await renderBench(harness) }
+}
 if (!render && selected.includes("adversarial")) {
   step("adversarial paths")
   results = { ...results, adversarial: await adversarialBench() }
@@ -107,6 +113,7 @@ if (selected.length === all.length) {
     ["Router build", buildSection(results.build ?? [])],
     ["Linking", linkingSection(results.linking ?? [])],
     ["Fetch handler in process", fetchSection(results.fetch ?? [])],
+    ["Rendering", renderSection(results.rendering ?? [])],
     ["Whole server", serverSection(results.server ?? [])],
     ["Compression", compressionSection(results.compression ?? [])],
     ["Adversarial paths", adversarialSection(results.adversarial ?? [])],
@@ -126,6 +133,7 @@ if (selected.length === all.length) {
     "Router build",
     "Linking",
     "Fetch handler in process",
+    "Rendering",
     "JSON",
     "Whole server",
     "Compression",

@@ -8,6 +8,7 @@ import type { Timing } from "./common/harness.js"
 import { formatNs, formatPercent, formatRatio, table } from "./common/markdown.js"
 import type { AdversarialResult } from "./adversarial/adversarial-bench.js"
 import type { FetchResult } from "./fetch/fetch-bench.js"
+import type { RenderResult } from "./render/render-bench.js"
 import type { LinkingResult } from "./linking/linking-bench.js"
 import type { BuildResult } from "./routing/build.js"
 import type { PerCallResult } from "./routing/per-call.js"
@@ -25,6 +26,8 @@ export interface Results {
   readonly linking?: readonly LinkingResult[]
   /** Fetch handlers in process: sitelets and Hono on the same endpoints. */
   readonly fetch?: readonly FetchResult[]
+  /** Page rendering: sitelets' JSX, the Html builders and Hono's JSX. */
+  readonly rendering?: readonly RenderResult[]
   readonly server?: readonly ServerResult[]
   /** The compression benchmark: each framework plain, then compressing (`+` in the name). */
   readonly compression?: readonly ServerResult[]
@@ -184,6 +187,35 @@ export function fetchSection(results: readonly FetchResult[]): string {
     table(["scenario", "handler", "median CPU time (± ½ IQR)", "sitelets speed vs row"], rows),
     "",
     ...results.map((result) => `- ${result.scenario}: \`${result.url}\``),
+  ].join("\n")
+}
+
+/**
+ * `## Rendering`: the same page in sitelets' JSX, the `Html` builders and Hono's JSX.
+ *
+ * @example
+ * ```ts
+ * renderSection(await renderBench())
+ * ```
+ */
+export function renderSection(results: readonly RenderResult[]): string {
+  const rows = results.flatMap((result) => {
+    const mine = timingOf(result.timings, "sitelets JSX")
+    return result.timings.map((timing) => [
+      `${result.cards} cards (${(result.bytes / 1024).toFixed(1)} KB)`,
+      timing.name,
+      `${formatNs(timing.median)} ±${formatPercent(timing.spread / 2)}`,
+      mine ? formatRatio(timing.median / mine.median) : "—",
+    ])
+  })
+  return [
+    "## Rendering",
+    "",
+    "One page — a layout and article cards, each with a link, escaped text (`&`, `<`, quotes) and attributes — " +
+      "rendered to a string by sitelets' JSX (`sitelets/jsx-runtime`), the `Html` builders it is built on, and Hono's JSX " +
+      "(`hono/jsx`), one process, interleaved rounds; the three agree on the markup (checked first).",
+    "",
+    table(["page", "renderer", "median CPU time (± ½ IQR)", "sitelets JSX speed vs row"], rows),
   ].join("\n")
 }
 

@@ -17,7 +17,12 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 // The published code: the benchmarks import "sitelets" and "sitelets/node", resolved to the fresh build.
 const built = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"], cwd: root })
 if (built.status !== 0) process.exit(built.status ?? 1)
-const alias = { sitelets: `${root}dist/index.js`, "sitelets/node": `${root}dist/host/node.js` }
+const alias = {
+  sitelets: `${root}dist/index.js`,
+  "sitelets/node": `${root}dist/host/node.js`,
+  // The JSX pages of the rendering benchmark import the runtime (Hono's stays a package).
+  "sitelets/jsx-runtime": `${root}dist/jsx-runtime.js`,
+}
 const outdir = `${root}node_modules/.cache/sitelets-bench`
 
 // Both bundles: ESM for node, es2022 like the published build, sitelets from the fresh build.

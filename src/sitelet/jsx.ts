@@ -57,6 +57,9 @@ async function settle(child: HtmlChild | Promise<unknown>): Promise<HtmlChild> {
 
 // Children through `build` (Html's rules apply to them as given), now or once every promise among them settled.
 function withChildren(children: JsxChild, build: (children: HtmlChild[]) => SafeHtml): JsxNode {
+  // A single child (text, a node) skips the flattening: the common case of a leaf element.
+  if (!Array.isArray(children))
+    return isPromise(children) ? settle(children).then((child) => build([child])) : build([children as HtmlChild])
   const flat: Array<HtmlChild | Promise<unknown>> = []
   if (!flatten(children, flat)) return build(flat as HtmlChild[])
   return Promise.all(flat.map(settle)).then(build)
@@ -88,6 +91,8 @@ export function Fragment(props: { readonly children?: JsxChild }): JsxNode {
 export function jsx(type: string | Component<never>, props: Readonly<Record<string, unknown>>): JsxNode {
   if (typeof type === "function") {
     const out = (type as Component<Readonly<Record<string, unknown>>>)(props)
+    // A component that rendered one element: that element (no second copy of its markup).
+    if (out instanceof SafeHtml) return out
     return withChildren(out, (children) => trusted(renderChildren(children)))
   }
   const attributes: Record<string, HtmlAttributes[string]> = {}
@@ -95,16 +100,13 @@ export function jsx(type: string | Component<never>, props: Readonly<Record<stri
     if (name === "children") continue
     const value = props[name]
     if (name === "dangerouslySetInnerHTML") throw new TypeError(siteletMessages.jsxRawProp())
-    if (
-      value !== undefined &&
-      value !== null &&
-      typeof value !== "string" &&
-      typeof value !== "number" &&
-      typeof value !== "boolean"
-    )
-      throw new TypeError(siteletMessages.jsxAttributeValue(type, name, typeof value))
-    // A name the page's author wrote (Html.Element checks it): an own property of a fresh object, whatever it is.
-    Object.defineProperty(attributes, name, { value, enumerable: true, writable: true, configurable: true })
+    const kind = typeof value
+    if (kind !== "string" && kind !== "number" && kind !== "boolean" && value !== undefined && value !== null)
+      throw new TypeError(siteletMessages.jsxAttributeValue(type, name, kind))
+    // A name spread in from data (`__proto__`) is an own key like any other (Html.Element then refuses or writes it).
+    if (name === "__proto__")
+      Object.defineProperty(attributes, name, { value, enumerable: true, writable: true, configurable: true })
+    else attributes[name] = value as HtmlAttributes[string]
   }
   return withChildren(props.children as JsxChild, (children) => Element(type, attributes, ...children))
 }

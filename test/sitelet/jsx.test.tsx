@@ -105,6 +105,9 @@ describe("JSX", () => {
     )
     // biome-ignore lint/correctness/noVoidElementsWithChildren: the refusal under test
     expect(() => <br>{"x"}</br>).toThrow(siteletMessages.voidChildren("br"))
+    // Props spread in from data: `__proto__` is an attribute like any other, never the object's prototype.
+    const data = JSON.parse('{"__proto__": "x", "title": "t"}') as Record<string, string>
+    expect(String(<p {...data}>p</p>)).toBe('<p __proto__="x" title="t">p</p>')
   })
 
   it("is a page's body, and takes ctx.Link's strings", async () => {
