@@ -117,11 +117,47 @@ export function measureMixedTypeCost(routes: number, compiler: Compiler = "5.9")
   return checkFiles(routes, generateMixedApp(routes, join(root, "src")), compiler)
 }
 
-function checkFiles(routes: number, files: Readonly<Record<string, string>>, compiler: Compiler): TypeCost {
+/**
+ * The type cost of a JSX page of `items` list items, each two elements
+ * (`<li class=…><a href={…}>{text}</a></li>`) and a component call every
+ * tenth: the slope between two sizes is the cost per element.
+ *
+ * @example
+ * ```ts
+ * marginalPerRoute(measureJsxTypeCost(100), measureJsxTypeCost(500)) / 2 // instantiations per element
+ * ```
+ */
+export function measureJsxTypeCost(items: number, compiler: Compiler = "5.9"): TypeCost {
+  const lines = Array.from({ length: items }, (_, i) =>
+    i % 10 === 0
+      ? `    <Item href={"/p/${i}"} label={"item ${i}"} />,`
+      : `    <li class="item" data-n={${i}}><a href={"/p/${i}"} title="t">{"item ${i}"}</a></li>,`,
+  )
+  const page = [
+    `const Item = ({ href, label }: { href: string; label: string }) => <li class="item"><a href={href}>{label}</a></li>`,
+    "export const items = [",
+    ...lines,
+    "]",
+    "",
+  ].join("\n")
+  const jsx = {
+    jsx: "react-jsx",
+    jsxImportSource: "sitelets",
+    paths: { "sitelets/jsx-runtime": [join(root, "src/jsx-runtime.ts")] },
+  }
+  return checkFiles(items, { "page.tsx": page }, compiler, jsx)
+}
+
+function checkFiles(
+  routes: number,
+  files: Readonly<Record<string, string>>,
+  compiler: Compiler,
+  extraOptions: object = {},
+): TypeCost {
   const dir = mkdtempSync(join(tmpdir(), "sitelets-type-cost-"))
   try {
     for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
-    const config = { compilerOptions: checkerOptions, files: Object.keys(files) }
+    const config = { compilerOptions: { ...checkerOptions, ...extraOptions }, files: Object.keys(files) }
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(config))
     let output: string
     try {

@@ -15,7 +15,13 @@
  */
 import { measureEditorLatency, type EditorLatency } from "./editor.js"
 import { measureServerLatency } from "./servers.js"
-import { marginalPerRoute, measureMixedTypeCost, measureTypeCost, type TypeCost } from "./measure.js"
+import {
+  marginalPerRoute,
+  measureJsxTypeCost,
+  measureMixedTypeCost,
+  measureTypeCost,
+  type TypeCost,
+} from "./measure.js"
 
 /** One table row: the figures of `result`, and its marginal cost per route from `from` when given. */
 function printRow(result: TypeCost, from: TypeCost | undefined): void {
@@ -85,6 +91,20 @@ for (const compiler of ["7.0", "7.0-parallel"] as const) {
       `mixed ${marginalPerRoute(mixed7[0]!, mixed7[1]!).toFixed(1)} / ${marginalPerRoute(mixed7[1]!, mixed7[2]!).toFixed(1)} ` +
       `(2,000 routes: ${mixed7[3]!.checkTimeSeconds} s), a declaration +${declaration.toFixed(1)}`,
   )
+}
+
+// Issue 26: JSX pages. Each element's props are related to its intrinsic element's attribute interface (no generic
+// to instantiate), so the slope measures what a page of elements costs the checker per element.
+{
+  console.log("\nJSX pages (list items of two elements, a component every tenth; per element, 100 → 500 items)")
+  for (const compiler of ["5.9", "7.0"] as const) {
+    const [small, large] = [measureJsxTypeCost(100, compiler), measureJsxTypeCost(500, compiler)]
+    for (const error of [...small.errors, ...large.errors]) console.log(`  ! ${error}`)
+    console.log(
+      `${compiler.padEnd(4)}  ${(marginalPerRoute(small, large) / 2).toFixed(1)} instantiations per element, ` +
+        `${large.instantiations} in all at 1,000 elements, check ${large.checkTimeSeconds.toFixed(2)} s`,
+    )
+  }
 }
 
 if (!process.argv.includes("--no-editor")) {
