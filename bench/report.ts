@@ -128,6 +128,31 @@ export function routingSection(
 }
 
 /**
+ * Table rows of timed subjects per input: the input's label, each subject's
+ * median (± half its IQR), and how many times faster `mine` is than it.
+ *
+ * @example
+ * ```ts
+ * timingRows(results, (result) => result.input, "sitelets Link")
+ * ```
+ */
+function timingRows<Result extends { readonly timings: readonly Timing[] }>(
+  results: readonly Result[],
+  label: (result: Result) => string,
+  mine: string,
+): string[][] {
+  return results.flatMap((result) => {
+    const ours = timingOf(result.timings, mine)
+    return result.timings.map((timing) => [
+      label(result),
+      timing.name,
+      `${formatNs(timing.median)} ±${formatPercent(timing.spread / 2)}`,
+      ours ? formatRatio(timing.median / ours.median) : "—",
+    ])
+  })
+}
+
+/**
  * `## Linking`: the three linkers on each input.
  *
  * @example
@@ -136,15 +161,7 @@ export function routingSection(
  * ```
  */
 export function linkingSection(results: readonly LinkingResult[]): string {
-  const rows = results.flatMap((result) => {
-    const mine = timingOf(result.timings, "sitelets Link")
-    return result.timings.map((timing) => [
-      result.input,
-      timing.name,
-      `${formatNs(timing.median)} ±${formatPercent(timing.spread / 2)}`,
-      mine ? formatRatio(timing.median / mine.median) : "—",
-    ])
-  })
+  const rows = timingRows(results, (result) => result.input, "sitelets Link")
   return [
     "## Linking",
     "",
@@ -168,15 +185,7 @@ export function linkingSection(results: readonly LinkingResult[]): string {
  * ```
  */
 export function fetchSection(results: readonly FetchResult[]): string {
-  const rows = results.flatMap((result) => {
-    const mine = timingOf(result.timings, "sitelets Fetch.Handler")
-    return result.timings.map((timing) => [
-      result.scenario,
-      timing.name,
-      `${formatNs(timing.median)} ±${formatPercent(timing.spread / 2)}`,
-      mine ? formatRatio(timing.median / mine.median) : "—",
-    ])
-  })
+  const rows = timingRows(results, (result) => result.scenario, "sitelets Fetch.Handler")
   return [
     "## Fetch handler in process",
     "",
@@ -199,15 +208,11 @@ export function fetchSection(results: readonly FetchResult[]): string {
  * ```
  */
 export function renderSection(results: readonly RenderResult[]): string {
-  const rows = results.flatMap((result) => {
-    const mine = timingOf(result.timings, "sitelets JSX")
-    return result.timings.map((timing) => [
-      `${result.cards} cards (${(result.bytes / 1024).toFixed(1)} KB)`,
-      timing.name,
-      `${formatNs(timing.median)} ±${formatPercent(timing.spread / 2)}`,
-      mine ? formatRatio(timing.median / mine.median) : "—",
-    ])
-  })
+  const rows = timingRows(
+    results,
+    (result) => `${result.cards} cards (${(result.bytes / 1024).toFixed(1)} KB)`,
+    "sitelets JSX",
+  )
   return [
     "## Rendering",
     "",

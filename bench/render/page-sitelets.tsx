@@ -1,7 +1,9 @@
 /** @jsxImportSource sitelets */
 /**
  * The benchmark page in sitelets' JSX: a layout, a list of `n` article
- * cards with links, escaped titles and a few attributes each.
+ * cards with links, escaped titles and a few attributes each. The same
+ * source as page-hono.tsx on purpose: the `@jsxImportSource` pragma of each
+ * file picks the runtime that compiles it.
  */
 import type { Article } from "./articles.js"
 
