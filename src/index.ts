@@ -91,6 +91,8 @@ export type { Secret } from "./internal/crypto-keys.js"
 export { safeReturnPath } from "./sitelet/session-return-path.js"
 export type { ProtectFilter } from "./sitelet/protect.js"
 export type { GuardCheck, GuardOptions } from "./sitelet/guard.js"
+export type { PartNotInSite, SitePart } from "./sitelet/part-of.js"
+export type { RespondsOptions } from "./descriptor/attributes.js"
 export {
   memoryStore,
   type RateLimitOptions,
