@@ -62,8 +62,14 @@ export async function verifyJwt(
     const user = credential.user === undefined ? payload.sub : credential.user(payload)
     return typeof user === "string" && user !== "" ? { user } : { reason: authMessages.badJwt("it names no user") }
   } catch (error) {
-    // The provider's keys could not be fetched: not the client's fault.
-    if (!(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout) throw error
+    // The provider's keys could not be had (no answer, not a 200, not a key set): not the client's fault.
+    if (
+      !(error instanceof errors.JOSEError) ||
+      error instanceof errors.JWKSTimeout ||
+      error instanceof errors.JWKSInvalid ||
+      error.code === "ERR_JOSE_GENERIC"
+    )
+      throw error
     return { reason: authMessages.badJwt(reasonOf(error)) }
   }
 }

@@ -316,6 +316,30 @@ describe("a JWKS served by the identity provider", () => {
     }
     expect(fetched).toBe(1)
   })
+
+  it("is the server's failure when the provider does not answer with its keys: 500, reported", async () => {
+    const broken = createServer((_request, response) => response.writeHead(503).end("down"))
+    await new Promise<void>((resolve) => broken.listen(0, "127.0.0.1", resolve))
+    const { port } = broken.address() as AddressInfo
+    const reported: unknown[] = []
+    try {
+      const remote = Sitelet.Protect<Site>(
+        {
+          VerifyUser: () => true,
+          Credentials: [Auth.Jwt({ jwks: `http://127.0.0.1:${port}/jwks.json`, issuer, audience })],
+        },
+        open,
+      )
+      const response = await remote.Handle(
+        new Request("http://x/api/me", { headers: { authorization: `Bearer ${await jwt()}` } }),
+        { ...options, onError: (error) => reported.push(error) },
+      )
+      expect(response?.status).toBe(500)
+      expect(reported).toHaveLength(1)
+    } finally {
+      await new Promise<void>((resolve) => broken.close(() => resolve()))
+    }
+  })
 })
 
 describe("the typed client", () => {
