@@ -6,6 +6,7 @@ import { routerMessages } from "./messages.js"
 import type { Alternative, Element, Shape } from "./shape.js"
 import type { FormValue, ParamCodec } from "./param-codec.js"
 import { parseCookieHeader } from "./cookie-header.js"
+import { noteBodyLimit } from "./body.js"
 
 /**
  * Whether a set of methods accepts a request method; `HEAD` is answered by `GET` cases.
@@ -68,9 +69,9 @@ function cookieValues(request: MatchState["request"], name: string): readonly st
   return value === undefined ? undefined : [value]
 }
 
-// The body is needed: the first candidate asking for it sets the limit it is read with.
+// The body is needed: the first case asking for it with a MaxBytes sets the limit it is read with.
 function wantBody(shape: Shape, state: MatchState): typeof needBody {
-  if (state.bodyLimit === undefined) state.bodyLimit = shape.maxBytes
+  if (shape.maxBytes !== undefined) noteBodyLimit(state.request, shape.maxBytes)
   return needBody
 }
 

@@ -54,6 +54,22 @@ export function mediaTypeOf(contentType: string | null): string {
  */
 export const isJsonType = (type: string): boolean => type === "application/json" || type.endsWith("+json")
 
+// The MaxBytes of the first case that asked for a request's body (any router of a composition), until it is read.
+const wantedLimits = new WeakMap<RouteRequest, number>()
+
+/**
+ * Notes the limit a case asking for the body declares (`MaxBytes`); the
+ * first one noted is the limit the body is read with.
+ *
+ * @example
+ * ```ts
+ * noteBodyLimit(request, 256 * 1024)
+ * ```
+ */
+export function noteBodyLimit(request: RouteRequest, bytes: number): void {
+  if (!wantedLimits.has(request)) wantedLimits.set(request, bytes)
+}
+
 /**
  * Reads the request body (once; the request caches the bytes) and returns
  * decoders over it, with the request's `bodyLimits` (JSON depth, bigint
@@ -69,8 +85,8 @@ export const isJsonType = (type: string): boolean => type === "application/json"
  * body.form().get("user") //=> ["ann"]
  * ```
  */
-export async function loadBody(request: RouteRequest, limit?: number): Promise<BodyData> {
-  const bytes = await request.body(limit)
+export async function loadBody(request: RouteRequest): Promise<BodyData> {
+  const bytes = await request.body(wantedLimits.get(request))
   const contentType = request.headers.get("content-type")
   const type = mediaTypeOf(contentType)
   let text: string | undefined

@@ -22,13 +22,11 @@ const exactEnd = (end: number): Next => {
 }
 const noErrors: ParseError[] = Object.freeze([]) as unknown as ParseError[]
 const bodies = new WeakMap<RouteRequest, Promise<BodyData>>()
-// The MaxBytes of the first case that asked for a request's body, until the body is read.
-const wantedLimits = new WeakMap<RouteRequest, number>()
 
-/** The body of a request, read and wrapped once however many routers ask (with the first asker's limit). */
+/** The body of a request, read and wrapped once however many routers ask. */
 function bodyOf(request: RouteRequest): Promise<BodyData> {
   let body = bodies.get(request)
-  if (!body) bodies.set(request, (body = loadBody(request, wantedLimits.get(request))))
+  if (!body) bodies.set(request, (body = loadBody(request)))
   return body
 }
 
@@ -117,13 +115,10 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
       wrongMethod: pass === "wrongMethod",
       errors: lenient ? [] : noErrors,
       body,
-      bodyLimit: undefined,
     }
     try {
       const outcome = parseWhole(state, offset, exactEnd(state.segments.length))
-      if (outcome !== needBody) return outcome && (resultOf(outcome.value, state.errors) as Result)
-      if (state.bodyLimit !== undefined && !wantedLimits.has(request)) wantedLimits.set(request, state.bodyLimit)
-      return needBody
+      return outcome === needBody ? needBody : outcome && (resultOf(outcome.value, state.errors) as Result)
     } catch (error) {
       // A path nesting a recursive type deeper than the stack allows matches nothing.
       if (error instanceof RangeError) return undefined

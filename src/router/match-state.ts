@@ -50,7 +50,7 @@ export type Next = (value: unknown, next: number) => MatchOutcome
  *
  * @example
  * ```ts
- * const state: MatchState = { request, segments: request.segments, lenient: false, wrongMethod: false, errors: [], body: undefined, bodyLimit: undefined }
+ * const state: MatchState = { request, segments: request.segments, lenient: false, wrongMethod: false, errors: [], body: undefined }
  * ```
  */
 export interface MatchState {
@@ -68,8 +68,6 @@ export interface MatchState {
   readonly errors: ParseError[]
   /** The body, once a candidate asked for it. */
   readonly body: BodyData | undefined
-  /** The `MaxBytes` of the first candidate that asked for the body: the limit it is read with. */
-  bodyLimit: number | undefined
 }
 
 /**

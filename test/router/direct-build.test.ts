@@ -41,7 +41,6 @@ function general(alternative: Alternative, target: string): unknown {
     wrongMethod: false,
     errors: [],
     body: undefined,
-    bodyLimit: undefined,
   }
   const end = request.segments.length
   const outcome: MatchOutcome = matchAlternative(alternative, state, 0, 0, (value, next) =>

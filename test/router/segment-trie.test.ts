@@ -36,7 +36,6 @@ function naivePass(union: UnionDescriptor, request: RouteRequest, lenient: boole
     wrongMethod,
     errors: [],
     body: undefined,
-    bodyLimit: undefined,
   }
   const end = request.segments.length
   for (const alternative of alternativesOfUnion(union)) {
