@@ -26,6 +26,7 @@ export { JsonError, type JsonPathSegment } from "./json/json-error.js"
 export type { JsonOptions } from "./json/options.js"
 export type { StandardSchemaV1 } from "./descriptor/standard-schema-spec.js"
 export type { FieldsOutput, Simplify } from "./descriptor/fields-output.js"
+export type { Linkable, RequestOnlyMark } from "./descriptor/request-only.js"
 export type { CaseInput, CaseOutput, DeclaredResponses, UnionOutput, UnionResponses } from "./descriptor/union.js"
 export {
   parseTemplate,

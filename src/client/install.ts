@@ -12,6 +12,7 @@ import { routableClick } from "./link-click.js"
 import { hrefOf, locationLink, type RoutingMode } from "./location-path.js"
 import { clientMessages } from "./messages.js"
 import { linkOf } from "./request.js"
+import type { Linkable } from "../descriptor/request-only.js"
 
 /** Options of `Router.Install` / `Router.InstallHash`. */
 export interface InstallOptions<Endpoint> {
@@ -51,13 +52,13 @@ export interface InstalledRouter<Endpoint> {
    * `LinkError` when no URL carries the value, and `TypeError` for a case
    * reached only with another method than GET or carrying a body.
    */
-  href(endpoint: Endpoint): string
+  href(endpoint: Linkable<Endpoint>): string
   /**
    * Goes to an endpoint without reloading: a new history entry (or a
    * replaced one), then `current` becomes `endpoint` and listeners run
    * synchronously. Throws like `href`.
    */
-  navigate(endpoint: Endpoint, options?: NavigateOptions): void
+  navigate(endpoint: Linkable<Endpoint>, options?: NavigateOptions): void
   /** Listens to endpoint changes; returns the function that stops listening. */
   subscribe(listener: (endpoint: Endpoint | undefined) => void): () => void
   /** Parses the location again (after history was changed by other code). */

@@ -1,4 +1,5 @@
 import type { FieldInput, Infer } from "./descriptor.js"
+import type { RequestOnlyEntry } from "./request-only.js"
 
 /** Flattens an intersection into one object type, for readable hovers. */
 export type Simplify<Shape> = { [Key in keyof Shape]: Shape[Key] } & {}
@@ -13,7 +14,7 @@ export type Simplify<Shape> = { [Key in keyof Shape]: Shape[Key] } & {}
  * const page: FieldEntry = ["page", 1, true] as const
  * ```
  */
-export type FieldEntry = readonly [name: string, output: unknown, optional: boolean, ...rest: unknown[]]
+export type FieldEntry = readonly [name: PropertyKey, output: unknown, optional: boolean, ...rest: unknown[]]
 
 /**
  * The object type of a union of entries: optional entries become optional
@@ -37,7 +38,9 @@ export type EntriesOutput<Entries extends FieldEntry, Optional = Entries[2]> = t
 
 /**
  * The entries of a field list, leaving out the names in `Except`: a field
- * whose type admits `undefined` (an option) is optional.
+ * whose type admits `undefined` (an option) is optional; a header or cookie
+ * field adds the phantom entry that keeps its case out of links
+ * ({@link RequestOnlyEntry}).
  *
  * @example
  * ```ts
@@ -47,7 +50,9 @@ export type EntriesOutput<Entries extends FieldEntry, Optional = Entries[2]> = t
  */
 export type FieldEntries<Fields, Except = never> = {
   [Key in Exclude<keyof Fields & string, Except>]-?: Infer<Fields[Key]> extends infer Output
-    ? [Key, Output, undefined extends Output ? true : false]
+    ? Fields[Key] extends { readonly source: "header" | "cookie" }
+      ? [Key, Output, undefined extends Output ? true : false] | RequestOnlyEntry
+      : [Key, Output, undefined extends Output ? true : false]
     : never
 }[Exclude<keyof Fields & string, Except>]
 

@@ -4,6 +4,7 @@
  * and its cookie parse) are made on first use.
  */
 import type { RouteRequest } from "../router/request.js"
+import type { Linkable } from "../descriptor/request-only.js"
 import { header, type ContentHeader } from "../sitelet/content-model.js"
 import { contextRequest, type Context, type ContextRequest, type HostEnv } from "../sitelet/context.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
@@ -95,7 +96,8 @@ export class HostContext<Endpoint> implements Context<Endpoint> {
   /** A function, usable on its own (`const { Link } = ctx`), made on first use. */
   get Link(): (endpoint: Endpoint) => string {
     return (this.#link ??= (endpoint) => {
-      const path = this.#router.Link(endpoint)
+      // Typed values only: the compile-time refusal of header and cookie cases is the public `Link`'s.
+      const path = this.#router.Link(endpoint as Linkable<Endpoint>)
       const prefix = this.ApplicationPath
       return prefix === "" ? path : path === "/" ? prefix : prefix + path
     })

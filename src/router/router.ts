@@ -7,6 +7,7 @@ import type { ParseInput, RouteRequest } from "./request.js"
 import type { ParseRequestResult } from "./result.js"
 import type { RoutePath } from "./route-path.js"
 import type { RouteSource } from "./route-source.js"
+import type { Linkable } from "../descriptor/request-only.js"
 import { RouterNamespace } from "./namespace.js"
 import type { MaybePromise } from "../internal/maybe-promise.js"
 
@@ -32,8 +33,11 @@ export type RouteOutcome<Endpoint> = MaybePromise<ParseRequestResult<Endpoint> |
  * ```
  */
 export interface Router<Endpoint> {
-  /** The URL of an endpoint. Throws `LinkError` naming the field when no URL can carry the value. */
-  Link(endpoint: Endpoint): string
+  /**
+   * The URL of an endpoint. Throws `LinkError` naming the field when no URL can carry the value;
+   * a case with header or cookie fields does not compile here ({@link Linkable}).
+   */
+  Link(endpoint: Linkable<Endpoint>): string
   /** The endpoint a request stands for, or undefined when no case accepts it (or the target is bad). */
   Parse(request: ParseInput): Promise<Endpoint | undefined>
   /**

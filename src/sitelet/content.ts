@@ -4,6 +4,7 @@
  * (see `content-model.ts`) that all hosts write the same way.
  */
 import type { Descriptor, Infer } from "../descriptor/descriptor.js"
+import type { Linkable } from "../descriptor/request-only.js"
 import {
   type Content as ContentType,
   type ContentBody,
@@ -226,17 +227,17 @@ export const Content = Object.freeze({
   Event,
   File,
   /** 307 to an endpoint of the sitelet (linked through `ctx.Link`, base path included). */
-  RedirectTemporary: <Endpoint>(endpoint: NoInfer<Endpoint>): DeferredContent<Endpoint> =>
+  RedirectTemporary: <Endpoint>(endpoint: NoInfer<Linkable<Endpoint>>): DeferredContent<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.TemporaryRedirect, ctx.Link(endpoint))),
   /** 301 to an endpoint of the sitelet. */
-  RedirectPermanent: <Endpoint>(endpoint: NoInfer<Endpoint>): DeferredContent<Endpoint> =>
+  RedirectPermanent: <Endpoint>(endpoint: NoInfer<Linkable<Endpoint>>): DeferredContent<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.MovedPermanently, ctx.Link(endpoint))),
   /** 307 to a URL. */
   RedirectTemporaryToUrl: (url: string): StaticContent => redirect(Status.TemporaryRedirect, url),
   /** 301 to a URL. */
   RedirectPermanentToUrl: (url: string): StaticContent => redirect(Status.MovedPermanently, url),
   /** 303 See Other to an endpoint: the answer to a form POST. */
-  RedirectSeeOther: <Endpoint>(endpoint: NoInfer<Endpoint>): DeferredContent<Endpoint> =>
+  RedirectSeeOther: <Endpoint>(endpoint: NoInfer<Linkable<Endpoint>>): DeferredContent<Endpoint> =>
     deferred<Endpoint>((ctx) => redirect(Status.SeeOther, ctx.Link(endpoint))),
   /** 303 See Other to a URL: after a form POST, to a checked return address (`safeReturnPath`). */
   RedirectSeeOtherToUrl: (url: string): StaticContent => redirect(Status.SeeOther, url),

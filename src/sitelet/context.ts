@@ -2,6 +2,7 @@
  * `Context<E>`: what a handler gets besides its endpoint — typed links
  * through the whole served sitelet, the request, and the user session.
  */
+import type { Linkable } from "../descriptor/request-only.js"
 import type { RouteHeaders, RouteRequest } from "../router/request.js"
 import { parseCookieHeader } from "./cookie.js"
 import type { UserSession } from "./user-session.js"
@@ -69,7 +70,7 @@ export interface HostEnv {}
  */
 export interface Context<Endpoint> {
   /** The URL of an endpoint, through the whole served sitelet and the host's base path. */
-  readonly Link: (endpoint: Endpoint) => string
+  readonly Link: (endpoint: Linkable<Endpoint>) => string
   /** The request. */
   readonly Request: ContextRequest
   /** Login state carried by a signed cookie. */
@@ -158,7 +159,7 @@ class RequestView implements ContextRequest {
  * ```
  */
 export function mapContext<Outer, Inner>(ctx: Context<Outer>, toOuter: (endpoint: Inner) => Outer): Context<Inner> {
-  return new DerivedContext<Outer, Inner>(ctx, (endpoint) => ctx.Link(toOuter(endpoint)), undefined)
+  return new DerivedContext<Outer, Inner>(ctx, (endpoint) => ctx.Link(toOuter(endpoint) as Linkable<Outer>), undefined)
 }
 
 /**
@@ -171,7 +172,7 @@ export function mapContext<Outer, Inner>(ctx: Context<Outer>, toOuter: (endpoint
  * ```
  */
 export function withSession<Endpoint>(ctx: Context<Endpoint>, session: UserSession): Context<Endpoint> {
-  return new DerivedContext<Endpoint, Endpoint>(ctx, ctx.Link, session)
+  return new DerivedContext<Endpoint, Endpoint>(ctx, ctx.Link as (endpoint: Endpoint) => string, session)
 }
 
 // Reads through to the outer context on use, so its lazily made parts (the user session, the request view) stay lazy.

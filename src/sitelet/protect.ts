@@ -21,6 +21,7 @@ import { isPreflightAnswer } from "./cors-content.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 import { andThen } from "../internal/maybe-promise.js"
 import { markSources, type ProtectMark } from "../router/route-source.js"
+import type { Linkable } from "../descriptor/request-only.js"
 import { Auth, type Credential, schemeOf } from "./auth.js"
 import { authenticate, withUser } from "./auth-check.js"
 import { challenges, redirects, refusal } from "./auth-challenge.js"
@@ -107,8 +108,11 @@ export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet
     const outcome = await authenticate(credentials, ctx as Context<unknown>)
     const admitted = outcome.kind === "user" && (await filter.VerifyUser(outcome.user)) === true
     if (admitted) return found.serve(outcome.via === "session" ? ctx : withUser(ctx, outcome.user))
-    if (outcome.kind !== "invalid" && redirects(hasLogin, credentials, ctx.Request.headers) && filter.LoginRedirect)
-      return loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint, ctx.Link(found.endpoint))))
+    if (outcome.kind !== "invalid" && redirects(hasLogin, credentials, ctx.Request.headers) && filter.LoginRedirect) {
+      // The requested URL even for a case with header fields (they are not part of where to come back to).
+      const back = ctx.Link(found.endpoint as Linkable<Endpoint>)
+      return loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint, back) as Linkable<Endpoint>))
+    }
     if (outcome.kind === "user")
       return refusal(403, challenges(credentials, realm, insufficient), authMessages.refused())
     if (outcome.kind === "none") return refusal(401, challenges(credentials, realm), authMessages.missing())

@@ -53,7 +53,7 @@ function echoSite<D extends Descriptor>(descriptor: D) {
 
 function skipUnlinkable<E>(router: Router<E>, value: E): boolean {
   try {
-    router.Link(value)
+    router.link(value)
     return true
   } catch (error) {
     if (error instanceof LinkError) return false

@@ -19,6 +19,7 @@ import type {
   WrongValue,
 } from "../../src/sitelet/answer-problems.js"
 import { unplacedHole } from "../../src/descriptor/end-point-holes.js"
+import { linkCannotCarry } from "../../src/descriptor/request-only.js"
 import { siteletMessages } from "../../src/sitelet/messages.js"
 import type { PartNotInSite } from "../../src/sitelet/part-of.js"
 import {
@@ -50,6 +51,7 @@ interface Mistake {
 const unknownTag = (tag: string) => `Type '"${tag}"' is not assignable to type '"`
 const partNotInSite: PartNotInSite = "Sitelet.PartOf: an endpoint of this part is not an endpoint of the site type"
 const integer = unknownType("integer", "<id:integer>")
+const Headed = `const Api = t.union({ Home: "GET /", Items: t.case("GET /items", { version: Header(t.int, "X-API-Version") }), Me: t.case("GET /me", { sid: Cookie(t.string) }) })`
 const Site = `const Site = t.union({ Home: "GET /", BySlug: "GET /blog/<slug>", Post: "GET /post/<id:int>" })`
 
 // The typed-response sentences are types only (the handler's check); each literal is checked against its type.
@@ -192,6 +194,22 @@ const mistakes: Mistake[] = [
     code: `${Site}\nSitelet.Infer(Site, {\n  Home: () => Content.RedirectPermanent({ $: "BySlugX", slug: "a" }), // ←\n  BySlug: () => Content.Text(""),\n  Post: () => Content.Text(""),\n})`,
     sentence: unknownTag("BySlugX"),
   },
+  // A link to a case with header or cookie fields: a URL cannot carry them.
+  {
+    name: "Router.Link to a case with a header field",
+    code: `${Headed}\nRouter.Infer(Api).Link({ $: "Items", version: 2 }) // ←`,
+    sentence: linkCannotCarry,
+  },
+  {
+    name: "ctx.Link to a case with a cookie field",
+    code: `${Headed}\nSitelet.Infer(Api, {\n  Home: (ctx) => Content.Text(ctx.Link({ $: "Me", sid: "x" })), // ←\n  Items: () => Content.Text(""),\n  Me: () => Content.Text(""),\n})`,
+    sentence: linkCannotCarry,
+  },
+  {
+    name: "redirect to a case with a header field",
+    code: `${Headed}\nSitelet.Infer(Api, {\n  Home: () => Content.RedirectSeeOther({ $: "Items", version: 1 }), // ←\n  Items: () => Content.Text(""),\n  Me: () => Content.Text(""),\n})`,
+    sentence: linkCannotCarry,
+  },
   // Typed responses, at the case's own property.
   ...(
     [
@@ -213,7 +231,7 @@ const mistakes: Mistake[] = [
   })),
 ]
 
-const imports = `import { Content, EndPoint, Http, Json, Media, Method, NoBody, Responds, Returns, Router, Sitelet, t, type Infer } from "sitelets"`
+const imports = `import { Content, Cookie, EndPoint, Header, Http, Json, Media, Method, NoBody, Responds, Returns, Router, Sitelet, t, type Infer } from "sitelets"`
 
 /** Each mistake as a module: its file name, source, and the one-based line of `// ←`. */
 const modules = mistakes.map((mistake, index) => {
