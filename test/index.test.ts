@@ -19,7 +19,7 @@ describe("public surface", () => {
   })
   it("sitelets/node exports", () => {
     expect(keys(node)).toEqual([
-      "HostError", "Middleware", "NodeHandler", "defaultLimits", "isHostError",
+      "ExportStatic", "HostError", "Middleware", "NodeHandler", "defaultLimits", "isHostError",
     ])
   })
   it("sitelets/client exports", () => {

@@ -11,7 +11,7 @@ import { resolve } from "../descriptor/composites.js"
 import type { FieldInfo } from "../descriptor/fields.js"
 import type { Alternative, Element, ParamField } from "./shape.js"
 import type { UnionCodec } from "./union-codec.js"
-import type { GuardAnswer, ProtectMark, RouteSource } from "./route-source.js"
+import type { FilesMark, GuardAnswer, ProtectMark, RouteSource } from "./route-source.js"
 
 /**
  * One segment of a described path.
@@ -72,8 +72,8 @@ export interface DescribedRoute {
   readonly protected?: ProtectMark
   /** Served by `Sitelet.CorsContent`. */
   readonly cors?: boolean
-  /** Served by `Sitelet.Files`. */
-  readonly files?: boolean
+  /** Served by `Sitelet.Files`, from this directory. */
+  readonly files?: FilesMark
   /** Served by `Sitelet.InferWithErrors`: failed queries and bodies reach the handler. */
   readonly withErrors?: boolean
   /** The case's `MaxBytes`: the largest body it reads, in place of the host's limit. */
@@ -230,7 +230,7 @@ export function describeRoutes(router: { describe(): readonly RouteSource[] }): 
     const marks = {
       ...(source.protected ? { protected: source.protected } : {}),
       ...(source.cors ? { cors: true } : {}),
-      ...(source.files ? { files: true } : {}),
+      ...(source.files ? { files: source.files } : {}),
       ...(source.withErrors ? { withErrors: true } : {}),
       ...(source.answers ? { answers: source.answers } : {}),
     }

@@ -24,12 +24,25 @@ export interface RouteSource {
   readonly protected?: ProtectMark
   /** Served by `Sitelet.CorsContent`: other origins may call it from a browser. */
   readonly cors?: boolean
-  /** Served by `Sitelet.Files`: files, with ranges and validators. */
-  readonly files?: boolean
+  /** Served by `Sitelet.Files`: files, with ranges and validators, from this directory (as given). */
+  readonly files?: FilesMark
   /** Served by `Sitelet.InferWithErrors`: a query or body that fails to parse reaches the handler. */
   readonly withErrors?: boolean
   /** Behind `Sitelet.Guard`s (a rate limit, a tenant check): the statuses they may answer instead. */
   readonly answers?: readonly GuardAnswer[]
+}
+
+/**
+ * What `Sitelet.Files` tells documents and the static export: the
+ * directory it serves, as given to it.
+ *
+ * @example
+ * ```ts
+ * const mark: FilesMark = { directory: "./public" }
+ * ```
+ */
+export interface FilesMark {
+  readonly directory: string
 }
 
 /**

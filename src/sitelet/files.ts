@@ -124,7 +124,7 @@ export function Files(directory: string, options: FilesOptions = {}): Sitelet<Fi
   }
   return makeSitelet<FileEndpoint>(
     // Marked for documents: OpenApi.Document lists a file's answers (200, 206, 304, 416, 404).
-    markSources(router, { files: true }),
+    markSources(router, { files: { directory } }),
     (request, offset, lenient) => {
       if (lenient || router.route(request, offset, false) === undefined) return undefined
       return find(request, offset).then((found) => {

@@ -71,3 +71,19 @@ function extensionTable(): Map<string, string> {
   }
   return table
 }
+
+/**
+ * The usual file extension of a media type (mime-db's first), without the
+ * dot; undefined for a type it does not know or gives none.
+ *
+ * @example
+ * ```ts
+ * extensionOfType("application/json; charset=utf-8") //=> "json"
+ * extensionOfType("application/x-unknown") //=> undefined
+ * ```
+ */
+export function extensionOfType(contentType: string): string | undefined {
+  const semicolon = contentType.indexOf(";")
+  const type = (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
+  return Object.hasOwn(mimeTable, type) ? mimeTable[type]?.extensions?.[0] : undefined
+}
