@@ -27,7 +27,7 @@ describe("example site: account area", () => {
     expect(anonymous.status).toBe(307)
     expect(anonymous.location).toBe("/account/login?returnTo=%2Faccount")
     const loginPage = await send("GET", anonymous.location!)
-    expect(loginPage.body).toContain('<form method="post" action="/account/login?returnTo=%2Faccount">')
+    expect(loginPage.body).toContain('<form class="stacked" method="post" action="/account/login?returnTo=%2Faccount">')
 
     const wrong = await send("POST", anonymous.location!, { "content-type": form }, "user=ada&password=nope")
     expect(wrong.status).toBe(401)

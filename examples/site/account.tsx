@@ -3,11 +3,10 @@
  * FormData, logout, and a profile page protected by `Sitelet.Protect`.
  * Embedded into `Site` under `/account` with `EmbedInUnion`.
  */
-import { Content, Html, Http, Sitelet, safeReturnPath, type Context, type HtmlChild } from "../../src/index.js"
+import { Content, Http, Sitelet, safeReturnPath, type Context } from "../../src/index.js"
+import type { JSX } from "sitelets/jsx-runtime"
 import { AccountForms, type Account, type Site } from "./endpoints.js"
 import { layout, siteLinks } from "./layout.js"
-
-const { form, label, input, button, p, nav, a } = Html
 
 // Demo credentials only: a real site checks a password hash from its user store.
 const demoUsers = new Map([["ada", "lovelace"]])
@@ -52,25 +51,36 @@ export const loginFor = (_requested: Site, returnTo: string): Site => ({
 })
 
 // The site's layout: the account area links the rest of the site through siteLinks.
-const page = (ctx: Context<Account>, title: string, ...body: HtmlChild[]) =>
-  layout(siteLinks(ctx), title, [nav({ class: "sub" }, a({ href: ctx.Link({ $: "Profile" }) }, "Account")), ...body])
+const page = (ctx: Context<Account>, title: string, body: JSX.Element) =>
+  layout(
+    siteLinks(ctx),
+    title,
+    <>
+      <nav class="sub" aria-label="Account">
+        <a href={ctx.Link({ $: "Profile" })}>Account</a>
+      </nav>
+      {body}
+    </>,
+    "Account",
+  )
 
 const loginForm = (ctx: Context<Account>, returnTo: string | undefined, error?: string) =>
   page(
     ctx,
     "Log in",
-    error === undefined ? null : p({ class: "error" }, error),
-    form(
-      { method: "post", action: ctx.Link({ $: "Login", returnTo }) },
-      label(null, "User", input({ name: "user", autocomplete: "username", required: true })),
-      label(
-        null,
-        "Password",
-        input({ name: "password", type: "password", autocomplete: "current-password", required: true }),
-      ),
-      button({ type: "submit" }, "Log in"),
-    ),
-    p(null, "Demo account: ada / lovelace."),
+    <>
+      {error === undefined ? null : <p class="error">{error}</p>}
+      <form class="stacked" method="post" action={ctx.Link({ $: "Login", returnTo })}>
+        <label>
+          User <input name="user" autocomplete="username" required />
+        </label>
+        <label>
+          Password <input name="password" type="password" autocomplete="current-password" required />
+        </label>
+        <button type="submit">Log in</button>
+      </form>
+      <p class="meta">Demo account: ada / lovelace.</p>
+    </>,
   )
 
 // InferPartial: the handlers' `ctx.Link` takes every `Account` endpoint, the profile included.
@@ -82,7 +92,10 @@ const forms = Sitelet.InferPartial(
     Login: async (ctx, e) => {
       if (ctx.Request.method !== "POST") return loginForm(ctx, e.returnTo)
       if (!checkPassword(e.user, e.password)) {
-        return Content.SetStatus(Http.Status.Custom(401), loginForm(ctx, e.returnTo, "Unknown user or wrong password."))
+        return Content.SetStatus(
+          Http.Status.Custom(401),
+          await loginForm(ctx, e.returnTo, "Unknown user or wrong password."),
+        )
       }
       await ctx.UserSession.LoginUser(e.user!)
       // returnTo came from the request: only a same-origin path is followed (303: the browser follows with GET).
@@ -107,8 +120,12 @@ const profile = Sitelet.Protect<Account>(
     return page(
       ctx,
       "Your account",
-      p(null, `Logged in as ${user}.`),
-      form({ method: "post", action: ctx.Link({ $: "Logout" }) }, button({ type: "submit" }, "Log out")),
+      <>
+        <p>Logged in as {user}.</p>
+        <form method="post" action={ctx.Link({ $: "Logout" })}>
+          <button type="submit">Log out</button>
+        </form>
+      </>,
     )
   }),
 )
