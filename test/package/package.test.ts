@@ -19,7 +19,23 @@ beforeAll(() => {
   packed = packPackage()
 }, 60_000)
 
+const gettingStarted = () => readFileSync(join(root, "docs/getting-started.md"), "utf8")
+
+/** The JSON block under `<!-- tsconfig: … -->` in docs/getting-started.md. */
+function recommendedTsconfig(): { compilerOptions: Record<string, unknown> } {
+  const page = gettingStarted()
+  const block = /<!-- tsconfig:[^>]*-->\n```json\n([\s\S]*?)```/.exec(page)?.[1]
+  if (block === undefined) throw new Error("docs/getting-started.md has no tsconfig block")
+  return JSON.parse(block) as { compilerOptions: Record<string, unknown> }
+}
+
 describe("the packed package", () => {
+  it("has about the number of files docs/getting-started.md states (within 10%)", () => {
+    const stated = Number(/(\d[\d,]*)\s+files\s+\(`test\/package`/.exec(gettingStarted())?.[1]?.replace(/,/g, ""))
+    expect(stated).toBeGreaterThan(0)
+    expect(Math.abs(packed.files.length - stated) / stated).toBeLessThanOrEqual(0.1)
+  })
+
   it("holds the build, README, LICENSE and package.json: no sources, no source maps", () => {
     const top = new Set(packed.files.map((file) => file.split("/")[0]))
     expect([...top].sort()).toEqual(["LICENSE", "README.md", "dist", "package.json"])
@@ -92,18 +108,13 @@ describe("the packed package", () => {
       writeFileSync(
         join(packed.folder, "tsconfig.json"),
         JSON.stringify({
+          // The recommended tsconfig of docs/getting-started.md, with the declarations checked too.
           compilerOptions: {
-            strict: true,
-            target: "ES2022",
-            lib: ["ES2023", "DOM", "DOM.Iterable"],
-            module: "NodeNext",
-            moduleResolution: "NodeNext",
+            ...recommendedTsconfig().compilerOptions,
             types: ["node"],
             typeRoots: [join(root, "node_modules/@types")],
             skipLibCheck: false,
             noEmit: true,
-            jsx: "react-jsx",
-            jsxImportSource: "sitelets",
           },
           files: ["consumer.mts", "page.tsx"],
         }),

@@ -1,5 +1,6 @@
 /**
- * Every `ts` block of the README type-checks under `strict`, against the
+ * Every `ts` block of the README and of the documentation pages (`docs/*.md`)
+ * type-checks under `strict`, against the
  * built package (`sitelets` resolves to `dist/`, as for a user), in one
  * program. A block that is a fragment says so in an HTML comment right
  * above it, which the reader does not see:
@@ -13,14 +14,21 @@
  * - `<!-- snippet: skip: <reason> -->`: not compiled (an API listing with
  *   placeholders, or a file compiled where it lives).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import ts from "typescript"
 import { describe, expect, it } from "vitest"
 import { notBuilt } from "../package/packed.js"
 import { checkWith } from "../support/compilers.js"
 
 const root = new URL("../..", import.meta.url).pathname
-const readme = readFileSync(`${root}README.md`, "utf8")
+// The README and every documentation page, by name (`README`, `docs/hosting`).
+const documents = [
+  "README.md",
+  ...readdirSync(`${root}docs`)
+    .filter((file) => file.endsWith(".md"))
+    .sort()
+    .map((file) => `docs/${file}`),
+].map((file) => ({ name: file.replace(/\.md$/, ""), text: readFileSync(`${root}${file}`, "utf8") }))
 // In node_modules, so the blocks' own imports (hono, zod, express) resolve as in a user's project.
 const folder = `${root}node_modules/.cache/readme-snippets/`
 
@@ -77,12 +85,14 @@ const rootNames = [
 ]
 
 interface Block {
+  /** The document it is in (`README`, `docs/hosting`). */
+  readonly document: string
   readonly line: number
   readonly code: string
   readonly marker: string | undefined
 }
 
-function blocksOf(text: string): Block[] {
+function blocksOf(document: string, text: string): Block[] {
   const blocks: Block[] = []
   const fence = /```ts\n([\s\S]*?)```/g
   for (let match = fence.exec(text); match !== null; match = fence.exec(text)) {
@@ -92,7 +102,7 @@ function blocksOf(text: string): Block[] {
     const last = above.slice(above.lastIndexOf("\n") + 1)
     const marker = /^<!-- snippet: (.*) -->$/.exec(last)?.[1]
     // The README line of the block's first line of code.
-    blocks.push({ line: before.split("\n").length + 1, code: match[1]!, marker })
+    blocks.push({ document, line: before.split("\n").length + 1, code: match[1]!, marker })
   }
   return blocks
 }
@@ -117,17 +127,21 @@ function source(block: Block): string {
   return `import { ${names.join(", ")} } from "sitelets"; ${declarations.replace(/\n/g, " ")}\n${block.code}\nexport {}\n`
 }
 
-describe("README code blocks", () => {
-  const blocks = blocksOf(readme)
+/** A block's file name in the checked program, and where a reader finds it. */
+const fileOf = (block: Block) => `${block.document.replace(/\//g, "-")}-line-${block.line}.ts`
+const placeOf = (block: Block, line = block.line) => `${block.document}.md line ${line}`
+
+describe("README and docs code blocks", () => {
+  const blocks = documents.flatMap((document) => blocksOf(document.name, document.text))
   const compiled = blocks.filter((block) => !block.marker?.startsWith("skip:"))
 
   it("are all marked or self-contained; the few not compiled here are listings or files compiled where they live", () => {
-    expect(blocks.length).toBeGreaterThan(20)
+    expect(blocks.length).toBeGreaterThan(50)
     const notFiles = blocks.filter((block) => block.marker?.startsWith("skip:") && !block.marker.includes("examples/"))
-    expect(notFiles.map((block) => block.line).length).toBeLessThanOrEqual(2)
+    expect(notFiles.map(placeOf).length).toBeLessThanOrEqual(2)
     for (const block of blocks) {
       const marker = block.marker
-      if (marker !== undefined) expect(marker, `README line ${block.line}`).toMatch(/^(fragment|expect-error:|skip:)/)
+      if (marker !== undefined) expect(marker, placeOf(block)).toMatch(/^(fragment|expect-error:|skip:)/)
     }
   })
 
@@ -140,7 +154,7 @@ describe("README code blocks", () => {
     rmSync(folder, { recursive: true, force: true })
     mkdirSync(folder, { recursive: true })
     const files = compiled.map((block) => {
-      const file = `${folder}line-${block.line}.ts`
+      const file = `${folder}${fileOf(block)}`
       writeFileSync(file, source(block))
       return { file, block }
     })
@@ -158,16 +172,14 @@ describe("README code blocks", () => {
             ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line
             : 0
         const offset = block.marker?.startsWith("fragment") || block.marker?.startsWith("expect-error") ? 1 : 0
-        return `README line ${block.line + at - offset}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`
+        return `${placeOf(block, block.line + at - offset)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`
       })
       const expected = block.marker?.startsWith("expect-error:")
         ? block.marker.slice("expect-error:".length).trim()
         : undefined
       if (expected === undefined) problems.push(...messages)
       else if (!messages.some((message) => message.includes(expected))) {
-        problems.push(
-          `README line ${block.line}: expected an error containing "${expected}", got ${JSON.stringify(messages)}`,
-        )
+        problems.push(`${placeOf(block)}: expected an error containing "${expected}", got ${JSON.stringify(messages)}`)
       }
     }
     expect(problems).toEqual([])
@@ -177,20 +189,18 @@ describe("README code blocks", () => {
   it.each(["6.0", "7.0"] as const)(
     "type-check the same way on TypeScript %s (its command line)",
     (compiler) => {
-      const files = Object.fromEntries(compiled.map((block) => [`line-${block.line}.ts`, source(block)]))
+      const files = Object.fromEntries(compiled.map((block) => [fileOf(block), source(block)]))
       const { byFile, status } = checkWith(compiler, `${folder.slice(0, -1)}-${compiler}/`, files, compilerOptions)
       const problems: string[] = []
       for (const block of compiled) {
-        const messages = (byFile.get(`line-${block.line}.ts`) ?? []).map(({ line, text }) => `${line}: ${text}`)
+        const messages = (byFile.get(fileOf(block)) ?? []).map(({ line, text }) => `${line}: ${text}`)
         const expected = block.marker?.startsWith("expect-error:")
           ? block.marker.slice("expect-error:".length).trim()
           : undefined
-        if (expected === undefined) problems.push(...messages.map((message) => `README line ${block.line}+${message}`))
+        if (expected === undefined) problems.push(...messages.map((message) => `${placeOf(block)}+${message}`))
         // The sentence on the first line of the diagnostic, as on 5.9.
         else if (!messages.some((message) => message.includes(expected)))
-          problems.push(
-            `README line ${block.line}: expected "${expected}" on a first line, got ${JSON.stringify(messages)}`,
-          )
+          problems.push(`${placeOf(block)}: expected "${expected}" on a first line, got ${JSON.stringify(messages)}`)
       }
       expect(problems).toEqual([])
       expect(status === 0 || problems.length === 0).toBe(true)
