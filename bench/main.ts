@@ -10,6 +10,7 @@
  * sections from bench/results.json without measuring.
  */
 import { readFileSync, writeFileSync, existsSync } from "node:fs"
+import { withFigures } from "./common/docs-figures.js"
 import { tmpdir } from "node:os"
 import { fileURLToPath } from "node:url"
 import { environment } from "./common/environment.js"
@@ -141,8 +142,15 @@ if (selected.length === all.length) {
     "Notes",
   ]
   const source = repoPath("BENCHMARKS.md")
-  writeFileSync(file, mergeSections(existsSync(source) ? readFileSync(source, "utf8") : "", preamble, generated, order))
+  const benchmarks = mergeSections(existsSync(source) ? readFileSync(source, "utf8") : "", preamble, generated, order)
+  writeFileSync(file, benchmarks)
   process.stderr.write(`wrote ${file}\n`)
+  // The documentation's performance page shows this run's targets, dated.
+  if (!quick) {
+    const page = repoPath("docs/performance.md")
+    writeFileSync(page, withFigures(readFileSync(page, "utf8"), benchmarks))
+    process.stderr.write(`wrote ${page}\n`)
+  }
 } else {
   process.stdout.write(JSON.stringify(results, null, 2) + "\n")
 }
