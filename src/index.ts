@@ -20,6 +20,12 @@ export {
 } from "./descriptor/attributes.js"
 export { Media, type MediaAnswer } from "./descriptor/media.js"
 export { NoBody } from "./descriptor/no-body.js"
+export {
+  WebSocket,
+  type ClientMessage,
+  type ServerMessage,
+  type WebSocketAttribute,
+} from "./descriptor/web-socket.js"
 export type * from "./descriptor/descriptor.js"
 export { Json, type JsonCodec } from "./json/json-namespace.js"
 export { JsonError, type JsonPathSegment } from "./json/json-error.js"
@@ -81,6 +87,7 @@ export { Application, type Root } from "./api/application.js"
 export { Content, type CustomContent } from "./sitelet/content.js"
 export type { ContentBody, ContentHeader, DeferredContent, StaticContent, StreamBody } from "./sitelet/content-model.js"
 export type { StreamOptions, StreamSource } from "./sitelet/stream.js"
+export type { ServerSocket, SocketClose, SocketOptions } from "./sitelet/web-socket.js"
 export type { EventStreamOptions, ServerEvent } from "./sitelet/event-stream.js"
 export type { FileOptions } from "./sitelet/file-content.js"
 export type { FileEndpoint, FilesOptions } from "./sitelet/files.js"
@@ -122,5 +129,6 @@ export type { RequestObserver, RequestRecord } from "./host/observe.js"
 export type { CsrfOptions } from "./host/csrf.js"
 export { HostError, type HostErrorType } from "./host/host-errors.js"
 export { OpenApi, type OpenApiDocument, type OpenApiOptions } from "./openapi/document.js"
+export { AsyncApi, type AsyncApiDocument, type AsyncApiOptions } from "./asyncapi/document.js"
 export type { DescribedField, DescribedRoute, DescribedSegment } from "./router/describe.js"
 export type { RouteSource } from "./router/route-source.js"

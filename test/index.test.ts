@@ -14,7 +14,7 @@ const keys = (value: object): string[] => Object.keys(value).sort()
 describe("public surface", () => {
   it("root exports", () => {
     expect(keys(root)).toEqual([
-      "Application", "Auth", "Content", "Cookie", "Cors", "DateTimeFormat", "EndPoint", "Fetch", "FormData", "Header", "HostError", "Html", "Http", "Json", "JsonError", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "OpenApi", "Query", "Responds", "Returns", "Router", "SafeHtml", "Sitelet", "TemplateError", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "memoryStore", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
+      "Application", "AsyncApi", "Auth", "Content", "Cookie", "Cors", "DateTimeFormat", "EndPoint", "Fetch", "FormData", "Header", "HostError", "Html", "Http", "Json", "JsonError", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "OpenApi", "Query", "Responds", "Returns", "Router", "SafeHtml", "Sitelet", "TemplateError", "WebSocket", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "memoryStore", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
     ])
   })
   it("sitelets/node exports", () => {
@@ -24,7 +24,7 @@ describe("public surface", () => {
   })
   it("sitelets/client exports", () => {
     expect(keys(client)).toEqual([
-      "Cookie", "DateTimeFormat", "EndPoint", "FetchError", "FormData", "Header", "Json", "JsonError", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "Query", "Responds", "Returns", "Router", "Wildcard", "clientMessages", "endpointEvents", "endpointRequest", "endpointRequestParts", "fetchEndpoint", "hrefOf", "installRouter", "locationLink", "parseEventStream", "resolveLink", "routableClick", "t",
+      "Cookie", "DateTimeFormat", "EndPoint", "FetchError", "FormData", "Header", "Json", "JsonError", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "Query", "Responds", "Returns", "Router", "WebSocket", "Wildcard", "clientMessages", "endpointEvents", "endpointRequest", "endpointRequestParts", "fetchEndpoint", "hrefOf", "installRouter", "locationLink", "parseEventStream", "resolveLink", "routableClick", "t",
     ])
   })
   it("Sitelet members", () => {
@@ -34,7 +34,7 @@ describe("public surface", () => {
   })
   it("Content members", () => {
     expect(keys(root.Content)).toEqual([
-      "BadRequest", "Custom", "Event", "EventStream", "File", "Forbidden", "Json", "MethodNotAllowed", "NoContent", "NotFound", "NotImplemented", "Page", "RedirectPermanent", "RedirectPermanentToUrl", "RedirectSeeOther", "RedirectSeeOtherToUrl", "RedirectTemporary", "RedirectTemporaryToUrl", "ServerError", "SetStatus", "Stream", "Text", "Unauthorized", "WithETag", "WithHeaders", "WithLastModified",
+      "BadRequest", "Custom", "Event", "EventStream", "File", "Forbidden", "Json", "MethodNotAllowed", "NoContent", "NotFound", "NotImplemented", "Page", "RedirectPermanent", "RedirectPermanentToUrl", "RedirectSeeOther", "RedirectSeeOtherToUrl", "RedirectTemporary", "RedirectTemporaryToUrl", "ServerError", "SetStatus", "Stream", "Text", "Unauthorized", "WebSocket", "WithETag", "WithHeaders", "WithLastModified",
     ])
   })
   it("Auth members", () => {

@@ -13,6 +13,9 @@ import { endpointEvents, type EventsInit } from "./events.js"
 import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
 import type { CaseInput, UnionOutput, UnionResponses, ValidateCases } from "../descriptor/union.js"
 import { type ResponsesOf, unionResponses } from "../descriptor/responses.js"
+import type { ClientMessage, ServerMessage, WebSocketAttribute } from "../descriptor/web-socket.js"
+import type { Linkable } from "../descriptor/request-only.js"
+import { type ClientSocket, openSocket, type SocketInit } from "./socket.js"
 
 /**
  * A router made by the client's `Router.Infer`: the isomorphic router plus
@@ -35,6 +38,12 @@ export interface EventRouter<Endpoint, Responses = {}> extends AnsweringRouter<E
     init?: EventsInit,
   ): AsyncIterable<InferType<Data>>
   Fetch<Value extends Endpoint>(endpoint: Value, init?: FetchInit): Promise<FetchResult<Responses, Value>>
+  /** A typed WebSocket to a case declared with `WebSocket({ FromClient, FromServer })` (the same as `Router.Socket(router, …)`). */
+  Socket<const Declaration extends WebSocketAttribute>(
+    endpoint: Linkable<Endpoint>,
+    declaration: Declaration,
+    init?: SocketInit,
+  ): ClientSocket<ServerMessage<Declaration>, ClientMessage<Declaration>>
 }
 
 /**
@@ -62,6 +71,11 @@ function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): EventRo
     },
     Fetch: {
       value: (endpoint: unknown, init?: FetchInit) => fetchEndpoint(extended, endpoint, init),
+      enumerable: true,
+    },
+    Socket: {
+      value: (endpoint: unknown, declaration: WebSocketAttribute, init?: SocketInit) =>
+        openSocket(router, endpoint, declaration, init),
       enumerable: true,
     },
     [declaredAnswers]: { value: unionResponses(descriptor) },
@@ -119,6 +133,7 @@ export const Router = Object.freeze({
   Request: endpointRequest,
   Fetch: fetchEndpoint,
   Events: endpointEvents,
+  Socket: openSocket,
   Install,
   InstallHash,
 })

@@ -12,6 +12,7 @@
  * ```
  */
 export { Router } from "./client-router.js"
+export type { ClientSocket, SocketConstructor, SocketInit } from "./socket.js"
 export { t } from "../descriptor/t.js"
 export {
   DateTimeFormat,
@@ -30,6 +31,12 @@ export {
 } from "../descriptor/attributes.js"
 export { Media, type MediaAnswer } from "../descriptor/media.js"
 export { NoBody } from "../descriptor/no-body.js"
+export {
+  WebSocket,
+  type ClientMessage,
+  type ServerMessage,
+  type WebSocketAttribute,
+} from "../descriptor/web-socket.js"
 export type * from "../descriptor/descriptor.js"
 export { Json, type JsonCodec } from "../json/json-namespace.js"
 export { JsonError, type JsonPathSegment } from "../json/json-error.js"

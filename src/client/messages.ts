@@ -3,6 +3,8 @@
  * instead of retyping the text.
  */
 export const clientMessages = {
+  noWebSocket:
+    "Router.Socket: this runtime has no global WebSocket (Node 20): pass one, { WebSocket } from the ws package",
   noBase: (url: string) =>
     `Cannot build a request for '${url}': no base URL (pass { base: "http://host" } outside a browser)`,
   badBase: (base: string) => `'${base}' is not an absolute URL to resolve request paths against`,

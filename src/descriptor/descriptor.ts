@@ -10,6 +10,7 @@
 import type { MediaAnswer } from "./media.js"
 import type { NoBody } from "./no-body.js"
 import type { StandardJSONSchemaConverter, StandardSchemaV1 } from "./standard-schema-spec.js"
+import type { WebSocketAttribute } from "./web-socket.js"
 
 /** The phantom slot every descriptor carries; absent at run time. */
 export interface Typed<Output> {
@@ -169,6 +170,7 @@ export type CaseAttribute =
   | { readonly kind: "attribute"; readonly name: "Name"; readonly values: readonly [string] }
   | RespondsAttribute
   | MaxBytesAttribute
+  | WebSocketAttribute
 
 /**
  * What a case answers: status code → descriptor of its JSON body, `NoBody`

@@ -7,6 +7,7 @@
  * (`node:zlib`, `CompressionStream`).
  */
 import { type ContentHeader, header, isStreamBody, type StaticContent } from "../sitelet/content-model.js"
+import { isSocketBody } from "../sitelet/web-socket.js"
 import { withVary } from "../sitelet/vary.js"
 import { hostMessages } from "./host-errors.js"
 import { type Encoding, negotiate } from "../sitelet/accept-encoding.js"
@@ -116,7 +117,7 @@ export function planCompression(
 ): CompressionPlan | undefined {
   const body = content.body
   const code = content.status.code
-  if (body === undefined || code === 204 || code === 304 || code < 200) return undefined
+  if (body === undefined || code === 204 || code === 304 || code < 200 || isSocketBody(body)) return undefined
   if (isStreamBody(body)) {
     // A stream of unknown length is compressed as it flows; one of known length (a file) only from the threshold.
     if (!body.compressible || (body.length !== undefined && body.length < options.threshold)) return undefined

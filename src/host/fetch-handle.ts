@@ -4,6 +4,8 @@
  */
 import type { RouteHeaders } from "../router/request.js"
 import { isStreamBody, isValidHeader, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
+import { isSocketBody } from "../sitelet/web-socket.js"
+import { hostMessages } from "./host-errors.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import type { ContextInit } from "./host-context.js"
 import { readFetchBody } from "./fetch-body.js"
@@ -43,6 +45,12 @@ const quietly: StreamWriting = { onError: () => undefined }
  * ```
  */
 export function toResponse(content: StaticContent, method: string, writing: StreamWriting = quietly): Response {
+  // An upgrade the Fetch host cannot perform yet: a clear 501, never a 101 it cannot keep.
+  if (isSocketBody(content.body))
+    return new Response(hostMessages.noFetchSocket, {
+      status: 501,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    })
   // 204 and 304 responses, and answers to HEAD, cannot carry a body.
   const bodyless = method === "HEAD" || content.status.code === 204 || content.status.code === 304
   const given = content.body
@@ -50,7 +58,7 @@ export function toResponse(content: StaticContent, method: string, writing: Stre
   if (isStreamBody(given)) {
     if (bodyless) given.discard?.()
     else body = webStreamOf(given, writing.encoding, writing.onError, writing.ended ?? noBytes)
-  } else if (!bodyless && given !== undefined) body = given
+  } else if (!bodyless && given !== undefined && !isSocketBody(given)) body = given
   // A stream of known length (a file) keeps its length, also for HEAD; a compressed one is chunked.
   const sized =
     isStreamBody(given) && given.length !== undefined && writing.encoding === undefined && !isNoContent(content)
@@ -278,7 +286,7 @@ function answer(
 function bodyBytes(content: StaticContent, method: string, response: Response): number {
   if (response.body === null || method === "HEAD") return 0
   const body = content.body
-  if (body === undefined || isStreamBody(body)) return 0
+  if (body === undefined || isStreamBody(body) || isSocketBody(body)) return 0
   return typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength
 }
 

@@ -19,6 +19,10 @@ export const hostMessages = {
   tooManyParameters: (limit: number) => `Request has more than ${limit} query parameters`,
   badTarget: (reason: string) => `Bad request target: ${reason}`,
   bodyAborted: "Request body was aborted before it was complete",
+  noFetchSocket:
+    "WebSockets are served by the node:http host (NodeHandler(site).upgrade) in this version; the Fetch host answers 501",
+  noUpgradeListener:
+    'NodeHandler: a WebSocket case answered a request the server did not pass as an upgrade: add server.on("upgrade", handler.upgrade)',
   tooManyFormFields: (limit: number) => `Request body has more than ${limit} form parameters`,
   unsupportedMediaType: (type: string) => `Unsupported Content-Type '${type}' for this endpoint`,
   missingContentType: "Request body has no Content-Type (this endpoint reads application/json or a form)",

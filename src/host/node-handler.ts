@@ -24,6 +24,10 @@ import { writeNodeStream } from "./node-stream.js"
 import type { Encoding } from "./compression.js"
 import { isStreamBody, type StaticContent } from "../sitelet/content-model.js"
 import { requestIdOf } from "./request-id.js"
+import { isSocketBody } from "../sitelet/web-socket.js"
+import { isPendingUpgrade, upgradeListener, writeNodeSocket } from "./node-socket.js"
+import { notSocketAnswer } from "./upgrade.js"
+import type { Duplex } from "node:stream"
 
 /**
  * A `node:http` request listener.
@@ -33,7 +37,14 @@ import { requestIdOf } from "./request-id.js"
  * const listener: NodeRequestHandler = NodeHandler(site)
  * ```
  */
-export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => void
+export interface NodeRequestHandler {
+  (req: IncomingMessage, res: ServerResponse): void
+  /**
+   * The server's `upgrade` listener, for WebSocket cases (`server.on("upgrade", handler.upgrade)`):
+   * the request is served by the same sitelet and options, and a socket answer is upgraded.
+   */
+  readonly upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void
+}
 
 /**
  * Connect/Express middleware.
@@ -43,7 +54,15 @@ export type NodeRequestHandler = (req: IncomingMessage, res: ServerResponse) => 
  * const middleware: ConnectMiddleware = Middleware(site)
  * ```
  */
-export type ConnectMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void
+export interface ConnectMiddleware {
+  (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void
+  /**
+   * The server's `upgrade` listener for WebSocket cases (`server.on("upgrade", middleware.upgrade)`):
+   * upgrades reach no Express route, so they are served at the server's root as `NodeHandler` serves them
+   * (under a mount path, give the same `basePath`).
+   */
+  readonly upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void
+}
 
 const pathOf = (url: string): string => {
   const mark = url.indexOf("?")
@@ -191,17 +210,24 @@ export function NodeHandler<Endpoint>(
       report(observe, resolved.onError, watched, undefined, 500, bytes, error)
   }
   const write = (res: ServerResponse, method: string, outcome: ServeOutcome, watched: Watch | undefined) => {
-    const content = outcome.kind === "declined" ? notFound : outcome.content
+    let content = outcome.kind === "declined" ? notFound : outcome.content
     const reported =
       watched !== undefined && observe !== undefined
         ? (bytes: number) => report(observe, resolved.onError, watched, outcome, content.status.code, bytes)
         : undefined
+    if (isSocketBody(content.body)) {
+      const body = content.body
+      reported?.(0)
+      return writeNodeSocket(res, content, body, resolved.onError, (error) => fail(res, method, error, undefined))
+    }
+    // An upgrade to a case that answers with no socket: its refusal as it is, a success is no handshake (400).
+    if (isPendingUpgrade(res.req)) content = notSocketAnswer(content)
     if (outcome.kind === "served" && (outcome.encoding !== undefined || isStreamBody(content.body)))
       return writeServed(res, content, method, outcome.encoding, resolved.onError, reported ?? ignore)
     const bytes = writeNodeResponse(res, content, method, mustClose(outcome))
     reported?.(bytes)
   }
-  return (req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const method = (req.method ?? "GET").toUpperCase()
     const watched = watch(req, method, resolved)
     // No closure is made on the synchronous path (no body read, no awaiting handler): it is nearly every request.
@@ -218,6 +244,7 @@ export function NodeHandler<Endpoint>(
       fail(res, method, error, watched)
     }
   }
+  return Object.assign(listener, { upgrade: upgradeListener(listener) })
 }
 
 /**
@@ -244,7 +271,7 @@ export function Middleware<Endpoint>(
 ): ConnectMiddleware {
   const resolved = resolveHostOptions(options, nodePlatform)
   const observe = resolved.observe
-  return (req, res, next) => {
+  const middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     const method = (req.method ?? "GET").toUpperCase()
     const watched = watch(req, method, resolved)
     // The app's error handler writes a refusal's answer: its status is the error's, its bytes are not ours to count.
@@ -266,6 +293,8 @@ export function Middleware<Endpoint>(
           setCorsHeaders(res, outcome.content)
           return next(outcome.error)
         default:
+          if (isSocketBody(outcome.content.body))
+            return writeNodeSocket(res, outcome.content, outcome.content.body, resolved.onError, next)
           if (outcome.encoding !== undefined || isStreamBody(outcome.content.body))
             return writeServed(res, outcome.content, method, outcome.encoding, resolved.onError, (bytes) =>
               reported(outcome, bytes),
@@ -281,4 +310,5 @@ export function Middleware<Endpoint>(
       next(error)
     }
   }
+  return Object.assign(middleware, { upgrade: NodeHandler(site, options).upgrade })
 }

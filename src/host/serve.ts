@@ -21,6 +21,8 @@ import { type Encoding, planCompression } from "./compression.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
 import { checkBody, unreadBodyError } from "./body-check.js"
 import { checkTarget } from "./target-check.js"
+import { socketAnswer } from "./upgrade.js"
+import { isSocketBody } from "../sitelet/web-socket.js"
 import { csrfRefusal, requestOrigin } from "./csrf.js"
 import { bodyProblem, problemContent } from "./problem.js"
 import { type ContextInit, HostContext } from "./host-context.js"
@@ -315,6 +317,15 @@ class Serving<Endpoint> {
   }
 
   served(content: StaticContent, ctx: HostContext<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
+    // A WebSocket answer: 426 to a request that is no upgrade, 403 to a page of another origin; else upgraded by the host.
+    if (isSocketBody(content.body)) {
+      const init = this.init
+      const replaced = socketAnswer(content, init.headers, () =>
+        requestOrigin(init.target, init.headers.get("host"), init.secure),
+      )
+      if (replaced !== undefined) content = replaced
+      else return { kind: "served", content: finish(content, HostContext.setCookiesOf(ctx)), endpoint: this.endpoint }
+    }
     // A CorsContent part's CORS headers reach every answer to the requests it accepted (a Protect redirect too).
     const finished = finish(withAcceptedCors(this.request, content), HostContext.setCookiesOf(ctx))
     if (this.options.etag && needsETag(finished, this.request.method)) {

@@ -287,8 +287,12 @@ export function Document(
         ...(tag === undefined ? {} : { tags: [tag] }),
         parameters: [...parameters, ...queryParameters(query), ...headerParameters(route)],
         ...(body === undefined ? {} : { requestBody: body }),
-        responses: sortedByStatus(answersOf(route, method, host)),
+        responses: sortedByStatus(
+          route.socket ? socketAnswers(answersOf(route, method, host)) : answersOf(route, method, host),
+        ),
         ...(route.methods === undefined ? { "x-sitelets-any-method": true } : {}),
+        // A WebSocket case: its messages are the AsyncAPI document's channel of the same name.
+        ...(route.socket ? { "x-sitelets-websocket": { channel: route.operation.join(".") } } : {}),
         // Behind Sitelet.Protect: any one of its schemes admits (the requirements are alternatives).
         ...(route.protected ? { security: route.protected.schemes.map(([name]) => ({ [name]: [] })) } : {}),
         ...(route.cors ? { "x-sitelets-cors": true } : {}),
@@ -311,6 +315,23 @@ export function Document(
     components: {
       schemas: { Problem: problemSchema },
       ...(schemes.size === 0 ? {} : { securitySchemes: Object.fromEntries(schemes) }),
+    },
+  }
+}
+
+const plainText = { "text/plain": { schema: { type: "string" } } }
+
+// An upgrade's answers: 101 instead of a 200, 426 to a request that is no upgrade, 403 from another site's page.
+function socketAnswers(answers: Record<string, unknown>): Record<string, unknown> {
+  const { 200: _ok, ...rest } = answers
+  return {
+    ...rest,
+    101: { description: "Switching Protocols: the connection is the WebSocket described by the AsyncAPI document" },
+    403: { description: "Forbidden: an upgrade from a page of an origin the case does not allow", content: plainText },
+    426: {
+      description: "Upgrade Required: the request was no WebSocket upgrade",
+      headers: { Upgrade: { schema: { type: "string", const: "websocket" } } },
+      content: plainText,
     },
   }
 }

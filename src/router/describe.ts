@@ -12,6 +12,7 @@ import type { FieldInfo } from "../descriptor/fields.js"
 import type { Alternative, Element, ParamField } from "./shape.js"
 import type { UnionCodec } from "./union-codec.js"
 import type { FilesMark, GuardAnswer, ProtectMark, RouteSource } from "./route-source.js"
+import type { WebSocketAttribute } from "../descriptor/web-socket.js"
 
 /**
  * One segment of a described path.
@@ -78,6 +79,8 @@ export interface DescribedRoute {
   readonly withErrors?: boolean
   /** The case's `MaxBytes`: the largest body it reads, in place of the host's limit. */
   readonly maxBytes?: number
+  /** Its `WebSocket` declaration: the route upgrades, with these messages. */
+  readonly socket?: WebSocketAttribute
   /** The response headers its declaration describes, by status. */
   readonly responseHeaders?: Readonly<Record<number, Readonly<Record<string, string>>>>
   /** The statuses `Sitelet.Guard`s before it may answer. */
@@ -132,6 +135,7 @@ export function describeAlternatives(
       ...headerFieldsOf(alternative),
       ...(alternative.shape.responses === undefined ? {} : { responses: alternative.shape.responses }),
       ...(alternative.shape.maxBytes === undefined ? {} : { maxBytes: alternative.shape.maxBytes }),
+      ...(alternative.shape.socket === undefined ? {} : { socket: alternative.shape.socket }),
       ...(alternative.shape.responseHeaders === undefined
         ? {}
         : { responseHeaders: alternative.shape.responseHeaders }),
@@ -188,6 +192,8 @@ function expand(
           ...(route.responseHeaders === undefined ? {} : { responseHeaders: route.responseHeaders }),
           // The body is read with the limit of the case that reads it: the inner one's, else the outer one's.
           ...((inner.maxBytes ?? route.maxBytes) === undefined ? {} : { maxBytes: inner.maxBytes ?? route.maxBytes }),
+          // A socket is the inner case's: the case that upgrades.
+          ...((inner.socket ?? route.socket) === undefined ? {} : { socket: inner.socket ?? route.socket }),
         },
         visiting,
       ),

@@ -10,6 +10,7 @@ import { paramCodecOf, type ParamCodec } from "./param-codec.js"
 import { pathCodecOf, type ScalarPathCodec } from "./path-codec.js"
 import type { TextCodec } from "./scalar.js"
 import { wildcardCodec } from "./wildcard.js"
+import { socketOf, type WebSocketAttribute } from "../descriptor/web-socket.js"
 
 /**
  * A piece of a compiled path: a literal segment, or a field read by a codec.
@@ -68,6 +69,8 @@ export interface Shape {
   readonly maxBytes: number | undefined
   /** The response headers its declaration describes, by status, for documents. */
   readonly responseHeaders?: Readonly<Record<number, Readonly<Record<string, string>>>> | undefined
+  /** Its `WebSocket` declaration: the case upgrades, with these messages. */
+  readonly socket?: WebSocketAttribute
 }
 
 /**
@@ -220,6 +223,7 @@ export function alternativesOf(
   const attributes = descriptor.kind === "case" ? descriptor.attributes : []
   const maxBytes = attributes.find((attribute) => attribute.name === "MaxBytes")?.bytes
   const responseHeaders = declaredHeaders(attributes)
+  const socket = socketOf(attributes)
   const shape: Shape = {
     tag,
     caseName,
@@ -229,6 +233,7 @@ export function alternativesOf(
     responses: declaredResponses(attributes),
     maxBytes,
     ...(responseHeaders === undefined ? {} : { responseHeaders }),
+    ...(socket === undefined ? {} : { socket }),
   }
   const endPoints = attributes.flatMap((attribute) => (attribute.name === "EndPoint" ? attribute.values : []))
   const method = attributes.find((attribute) => attribute.name === "Method")?.values
@@ -237,6 +242,9 @@ export function alternativesOf(
   return urls.map((endPoint) => {
     const { methods, elements } = elementsOf(shape, endPoint, urlTag, wildcard)
     const accepted = methods ?? method
+    // The upgrade is a GET (RFC 6455): a socket case that could be reached by another method is a mistake.
+    if (socket !== undefined && (accepted?.length !== 1 || accepted[0] !== "GET"))
+      throw new TypeError(descriptorMessages.socketMethod(caseName))
     let prefix = 0
     while (prefix < elements.length && "literal" in (elements[prefix] as Element)) prefix++
     return { shape, methods: methodSets(accepted), firstMethod: accepted?.[0], elements, prefix }

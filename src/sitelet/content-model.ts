@@ -7,6 +7,7 @@
  * Extensions (Protect, CORS) compose by resolving a content with
  * `resolveContent` and mapping the result with `mapContent`.
  */
+import type { SocketBody } from "./web-socket.js"
 import type { Context } from "./context.js"
 import type { HttpStatus } from "./http-status.js"
 import type { ResponseDescriptors } from "../descriptor/responses.js"
@@ -53,7 +54,7 @@ export interface StreamBody {
  * const body: ContentBody = new Uint8Array([104, 105])
  * ```
  */
-export type ContentBody = string | Uint8Array | StreamBody | undefined
+export type ContentBody = string | Uint8Array | StreamBody | SocketBody | undefined
 
 /**
  * Whether a body is a stream.
@@ -64,7 +65,7 @@ export type ContentBody = string | Uint8Array | StreamBody | undefined
  * ```
  */
 export function isStreamBody(body: ContentBody): body is StreamBody {
-  return typeof body === "object" && body !== null && !(body instanceof Uint8Array)
+  return typeof body === "object" && body !== null && (body as { kind?: unknown }).kind === "stream"
 }
 
 /**

@@ -24,6 +24,7 @@ import { Page } from "./page.js"
 import { WithETag, WithLastModified } from "./validators.js"
 import { Stream } from "./stream.js"
 import { Event, EventStream } from "./event-stream.js"
+import { WebSocket } from "./web-socket.js"
 import { File } from "./file-content.js"
 
 const textType = header("Content-Type", "text/plain; charset=utf-8")
@@ -224,6 +225,7 @@ export const Content = Object.freeze({
   WithLastModified,
   Stream,
   EventStream,
+  WebSocket,
   Event,
   File,
   /** 307 to an endpoint of the sitelet (linked through `ctx.Link`, base path included). */

@@ -64,6 +64,14 @@ export const siteletMessages = {
   etagOfStream:
     "Content.WithETag: a streamed body cannot be hashed before it is sent; give the tag (Content.WithETag(content, tag))",
   forgedSafeHtml: () => "SafeHtml: use Html.Raw(…) to mark trusted markup",
+  badSocketOption: (name: string, value: unknown) =>
+    `Content.WebSocket: ${name} must be a number ≥ 0, got ${String(value)}`,
+  notSocketDeclaration:
+    "Content.WebSocket: the first argument must be the case's WebSocket({ FromClient, FromServer })",
+  socketHandler: "Content.WebSocket: the second argument must be the function that runs the socket",
+  upgradeRequired: "This endpoint is a WebSocket: connect with a WebSocket client (Upgrade: websocket)",
+  notSocketEndpoint: "This endpoint does not accept a WebSocket upgrade",
+  socketOrigin: (origin: string) => `WebSocket connections from the origin '${origin}' are not allowed`,
 } as const
 
 /**

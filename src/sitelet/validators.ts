@@ -4,6 +4,7 @@
  * request whose `If-None-Match` or `If-Modified-Since` says the client
  * already has it. The hosts and `Content.File` share this one evaluator.
  */
+import { isSocketBody } from "./web-socket.js"
 import type { RouteHeaders } from "../router/request.js"
 import { webDigest } from "../internal/digest.js"
 import {
@@ -78,7 +79,7 @@ export function WithETag<Endpoint = never>(
   }
   return deferred<Endpoint>(async (ctx) => {
     const resolved = await resolveContent(content, ctx)
-    if (isStreamBody(resolved.body)) throw new TypeError(siteletMessages.etagOfStream)
+    if (isStreamBody(resolved.body) || isSocketBody(resolved.body)) throw new TypeError(siteletMessages.etagOfStream)
     const digest = await webDigest(resolved.body ?? "")
     return withHeader(resolved, "ETag", entityTag(digest, options?.Weak === true))
   })

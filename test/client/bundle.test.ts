@@ -32,9 +32,11 @@ beforeAll(() => {
  * Raised for issue 25 (header and cookie fields — the cookie parser moves into the router —, MaxBytes and
  * its limit passed to the body read, the client's `auth` option: +2.4 KB minified, 0.9 KB gzip): client
  * from 99.4 to 101.9 KB (35.5 KB gzip), declarations from 79.7 to 81.5 KB (28.5 KB gzip).
+ * Raised for issue 27 (`Router.Socket`, the typed WebSocket client with reconnection, and the `WebSocket`
+ * attribute: +2.3 KB minified, 0.9 KB gzip): client from 101.9 to 104.2 KB (36.4 KB gzip).
  */
 const budgets = {
-  client: { minified: 104_000, gzip: 36_500 },
+  client: { minified: 106_500, gzip: 37_500 },
   declarations: { minified: 84_000, gzip: 29_500 },
 }
 

@@ -78,6 +78,7 @@ const rootNames = [
   "Router",
   "Cors",
   "Fetch",
+  "AsyncApi",
   "Application",
   "safeReturnPath",
   "type Infer",

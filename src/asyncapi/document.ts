@@ -1,0 +1,166 @@
+/**
+ * `AsyncApi.Document(siteOrRouter, { info, servers? })`: an AsyncAPI 3.0
+ * document of a site's WebSocket channels, from the same declaration the
+ * server and the typed client use — each channel's address and
+ * parameters, the messages of each side with their JSON Schemas, and the
+ * security of the channels behind `Sitelet.Protect`. Plain data, so
+ * `Content.Json(document)` serves it.
+ */
+import type { Descriptor } from "../descriptor/descriptor.js"
+import { jsonSchemaOf } from "../json/json-schema.js"
+import { describeRoutes, type DescribedRoute } from "../router/describe.js"
+import type { SecurityScheme } from "../router/route-source.js"
+import type { Router } from "../router/router.js"
+
+/**
+ * Options of `AsyncApi.Document`.
+ *
+ * @example
+ * ```ts
+ * const options: AsyncApiOptions = { info: { title: "Chat", version: "1.0.0" }, servers: { local: { host: "localhost:8080", protocol: "ws" } } }
+ * ```
+ */
+export interface AsyncApiOptions {
+  /** The document's `info` object (title and version at least). */
+  readonly info: { readonly title: string; readonly version: string } & Readonly<Record<string, unknown>>
+  /** The session cookie's name, for channels behind `Auth.Session()` (default `sitelets_session`, the host's default). */
+  readonly sessionCookie?: string
+  /** The `servers` object: name → `{ host, protocol: "ws" | "wss", pathname? }`. */
+  readonly servers?: Readonly<
+    Record<string, { readonly host: string; readonly protocol: string; readonly pathname?: string }>
+  >
+}
+
+/** An AsyncAPI 3.0 document as plain data. */
+export type AsyncApiDocument = Record<string, unknown> & { readonly asyncapi: "3.0.0" }
+
+type Json = Record<string, unknown>
+
+// `#/$defs/x` of a recursive message type, hoisted to the document's components under the message's name.
+function hoisted(schema: unknown, prefix: string): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => hoisted(item, prefix))
+  if (typeof schema !== "object" || schema === null) return schema
+  const out: Json = {}
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "$schema" || key === "$defs") continue
+    out[key] =
+      key === "$ref" && typeof value === "string" && value.startsWith("#/$defs/")
+        ? `#/components/schemas/${prefix}.${value.slice("#/$defs/".length)}`
+        : hoisted(value, prefix)
+  }
+  return out
+}
+
+function payloadOf(descriptor: Descriptor, name: string, schemas: Json): unknown {
+  const schema = jsonSchemaOf(descriptor) as Json
+  const defs = (schema.$defs ?? {}) as Json
+  for (const [key, value] of Object.entries(defs)) schemas[`${name}.${key}`] = hoisted(value, name)
+  return hoisted(schema, name)
+}
+
+// AsyncAPI's names for the schemes `Sitelet.Protect` documents in OpenAPI terms.
+function schemeOf(scheme: SecurityScheme, sessionCookie: string): Json {
+  const description = scheme.description === undefined ? {} : { description: scheme.description }
+  if (scheme.type === "http")
+    return {
+      type: "http",
+      scheme: scheme.scheme ?? "bearer",
+      ...(scheme.bearerFormat ? { bearerFormat: scheme.bearerFormat } : {}),
+      ...description,
+    }
+  const name = scheme.in === "cookie" ? sessionCookie : (scheme.name ?? "")
+  return { type: "httpApiKey", name, in: scheme.in ?? "header", ...description }
+}
+
+const channelName = (route: DescribedRoute) => route.operation.join(".")
+
+/**
+ * The AsyncAPI 3.0 document of a site's (or router's) WebSocket channels.
+ *
+ * @example
+ * ```ts
+ * import { AsyncApi } from "sitelets"
+ * const document = AsyncApi.Document(site, { info: { title: "Chat", version: "1.0.0" } })
+ * ```
+ */
+function Document(site: { readonly Router: Router<any> } | Router<any>, options: AsyncApiOptions): AsyncApiDocument {
+  const router: Router<unknown> = "Router" in site ? site.Router : site
+  const routes = describeRoutes(router).filter((route) => route.socket !== undefined)
+  const channels: Json = {}
+  const operations: Json = {}
+  const messages: Json = {}
+  const schemas: Json = {}
+  const securitySchemes: Json = {}
+  for (const route of routes) {
+    const socket = route.socket!
+    const name = channelName(route)
+    const address = `/${route.segments.map((segment) => (segment.kind === "literal" ? segment.text : `{${segment.name}}`)).join("/")}`
+    const parameters: Json = {}
+    for (const segment of route.segments)
+      if (segment.kind === "param")
+        parameters[segment.name] = {
+          description: `${segment.name}: ${JSON.stringify(jsonSchemaOf(segment.descriptor).type ?? "string")}`,
+        }
+    messages[`${name}.FromClient`] = {
+      name: "FromClient",
+      title: `What the client sends on ${name}`,
+      contentType: "application/json",
+      payload: payloadOf(socket.fromClient, `${name}.FromClient`, schemas),
+    }
+    messages[`${name}.FromServer`] = {
+      name: "FromServer",
+      title: `What the server sends on ${name}`,
+      contentType: "application/json",
+      payload: payloadOf(socket.fromServer, `${name}.FromServer`, schemas),
+    }
+    channels[name] = {
+      address,
+      ...(Object.keys(parameters).length === 0 ? {} : { parameters }),
+      messages: {
+        FromClient: { $ref: `#/components/messages/${name}.FromClient` },
+        FromServer: { $ref: `#/components/messages/${name}.FromServer` },
+      },
+      bindings: { ws: { method: "GET", bindingVersion: "0.1.0" } },
+    }
+    const security = (route.protected?.schemes ?? []).map(([scheme, definition]) => {
+      securitySchemes[scheme] = schemeOf(definition, options.sessionCookie ?? "sitelets_session")
+      return { $ref: `#/components/securitySchemes/${scheme}` }
+    })
+    // Operations are the server's: it receives the client's messages and sends its own.
+    operations[`${name}.receive`] = {
+      action: "receive",
+      channel: { $ref: `#/channels/${name}` },
+      messages: [{ $ref: `#/channels/${name}/messages/FromClient` }],
+      ...(security.length === 0 ? {} : { security }),
+    }
+    operations[`${name}.send`] = {
+      action: "send",
+      channel: { $ref: `#/channels/${name}` },
+      messages: [{ $ref: `#/channels/${name}/messages/FromServer` }],
+      ...(security.length === 0 ? {} : { security }),
+    }
+  }
+  return {
+    asyncapi: "3.0.0",
+    info: { ...options.info },
+    ...(options.servers === undefined ? {} : { servers: structuredClone(options.servers) as Json }),
+    defaultContentType: "application/json",
+    channels,
+    operations,
+    components: {
+      messages,
+      ...(Object.keys(schemas).length === 0 ? {} : { schemas }),
+      ...(Object.keys(securitySchemes).length === 0 ? {} : { securitySchemes }),
+    },
+  }
+}
+
+/**
+ * The AsyncAPI namespace: `AsyncApi.Document(siteOrRouter, { info, servers? })`.
+ *
+ * @example
+ * ```ts
+ * const document = AsyncApi.Document(site, { info: { title: "Chat", version: "1.0.0" } })
+ * ```
+ */
+export const AsyncApi = Object.freeze({ Document })

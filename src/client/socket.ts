@@ -1,0 +1,165 @@
+/**
+ * `Router.Socket(router, endpoint, declaration, init?)`: the client's end of
+ * a WebSocket case — typed `Send`, an async iterator of the server's decoded
+ * messages, `Close`, and opt-in reconnection with backoff. Uses the
+ * platform's `WebSocket` (browsers, Node 22+, Bun, Deno), or the
+ * constructor given (`ws` on Node 20).
+ */
+import type { ClientMessage, ServerMessage, WebSocketAttribute } from "../descriptor/web-socket.js"
+import type { Linkable } from "../descriptor/request-only.js"
+import { deserialize, serialize } from "../json/codec.js"
+import type { Router } from "../router/router.js"
+import { clientMessages } from "./messages.js"
+import { resolveLink } from "./request.js"
+
+/** The part of a WHATWG `WebSocket` the client uses. */
+interface PlatformSocket {
+  readonly readyState: number
+  send(data: string): void
+  close(code?: number, reason?: string): void
+  addEventListener(type: "open" | "message" | "close" | "error", listener: (event: never) => void): void
+}
+
+/** A `WebSocket` constructor: the platform's, or `ws`'s. */
+export type SocketConstructor = new (url: string) => PlatformSocket
+
+/**
+ * Options of `Router.Socket`.
+ *
+ * @example
+ * ```ts
+ * const init: SocketInit = { reconnect: { initialDelayMs: 250, maxDelayMs: 10_000 } }
+ * ```
+ */
+export interface SocketInit {
+  /** The origin to connect to (default: the page's); `http(s)` becomes `ws(s)`. */
+  readonly base?: string | URL
+  /** Reconnect after a close the client did not ask for, with exponential backoff and jitter. Default off. */
+  readonly reconnect?:
+    | boolean
+    | { readonly initialDelayMs?: number; readonly maxDelayMs?: number; readonly maxAttempts?: number }
+  /** The `WebSocket` constructor (default `globalThis.WebSocket`; on Node 20, `ws`'s). */
+  readonly WebSocket?: SocketConstructor
+}
+
+/**
+ * The client's end of a typed WebSocket.
+ *
+ * @example
+ * ```ts
+ * const room = Router.Socket(api, { $: "Room", room: "lobby" }, ChatSocket)
+ * room.Send({ $: "Say", text: "hi" })
+ * for await (const heard of room) render(heard)
+ * ```
+ */
+export interface ClientSocket<FromServer, FromClient> extends AsyncIterable<FromServer> {
+  /** Sends a message (JSON); before the socket opens (or while it reconnects) it waits in order. */
+  Send(message: FromClient): void
+  /** Closes for good (no reconnection). */
+  Close(code?: number, reason?: string): void
+  /** Settles when the socket first opens. */
+  readonly Opened: Promise<void>
+  /** Settles when the socket is closed for good, with the last close code and reason. */
+  readonly Closed: Promise<{ readonly code: number; readonly reason: string }>
+}
+
+const OPEN = 1
+
+/**
+ * Opens a typed socket to a WebSocket case. A server message that does not
+ * decode closes the socket with 1007, as the server does.
+ *
+ * @example
+ * ```ts
+ * const room = openSocket(router, { $: "Room", room: "lobby" }, ChatSocket, { reconnect: true })
+ * ```
+ */
+export function openSocket<Endpoint, const Declaration extends WebSocketAttribute>(
+  router: Router<Endpoint>,
+  endpoint: Linkable<Endpoint>,
+  declaration: Declaration,
+  init: SocketInit = {},
+): ClientSocket<ServerMessage<Declaration>, ClientMessage<Declaration>> {
+  const Platform = init.WebSocket ?? (globalThis as { WebSocket?: SocketConstructor }).WebSocket
+  if (Platform === undefined) throw new TypeError(clientMessages.noWebSocket)
+  const url = resolveLink(router.Link(endpoint), init.base).replace(/^http/, "ws")
+  const retry = init.reconnect === true ? {} : init.reconnect === false ? undefined : init.reconnect
+  const initialDelay = retry?.initialDelayMs ?? 500
+  const maxDelay = retry?.maxDelayMs ?? 30_000
+  const maxAttempts = retry?.maxAttempts ?? Number.POSITIVE_INFINITY
+
+  const outbox: string[] = []
+  const inbox: ServerMessage<Declaration>[] = []
+  const waiting: ((result: IteratorResult<ServerMessage<Declaration>>) => void)[] = []
+  let current: PlatformSocket | undefined
+  let finished = false
+  let attempts = 0
+  let opened!: () => void
+  let settle!: (close: { code: number; reason: string }) => void
+  const Opened = new Promise<void>((resolve) => (opened = resolve))
+  const Closed = new Promise<{ code: number; reason: string }>((resolve) => (settle = resolve))
+
+  const end = (code: number, reason: string) => {
+    finished = true
+    for (const resolve of waiting.splice(0)) resolve({ done: true, value: undefined })
+    settle({ code, reason })
+  }
+  const connect = () => {
+    const socket = new Platform(url)
+    current = socket
+    socket.addEventListener("open", () => {
+      attempts = 0
+      opened()
+      for (const text of outbox.splice(0)) socket.send(text)
+    })
+    socket.addEventListener("message", (event: { data: unknown }) => {
+      if (typeof event.data !== "string") return socket.close(1003, "JSON text messages only")
+      let value: ServerMessage<Declaration>
+      try {
+        value = deserialize(declaration.fromServer, event.data) as ServerMessage<Declaration>
+      } catch (error) {
+        return socket.close(1007, error instanceof Error ? error.message.slice(0, 120) : "bad message")
+      }
+      const next = waiting.shift()
+      if (next !== undefined) next({ done: false, value })
+      else inbox.push(value)
+    })
+    socket.addEventListener("close", (event: { code: number; reason: string }) => {
+      if (finished || socket !== current) return
+      attempts++
+      if (retry === undefined || attempts > maxAttempts || event.code === 1000) return end(event.code, event.reason)
+      const delay = Math.min(maxDelay, initialDelay * 2 ** (attempts - 1))
+      setTimeout(connect, delay / 2 + Math.random() * (delay / 2))
+    })
+    // An error is followed by a close, which decides.
+    socket.addEventListener("error", () => undefined)
+  }
+  connect()
+
+  return {
+    Send(message) {
+      if (finished) return
+      const text = serialize(declaration.fromClient, message)
+      if (current?.readyState === OPEN) current.send(text)
+      else outbox.push(text)
+    },
+    Close(code = 1000, reason = "") {
+      if (finished) return
+      current?.close(code, reason)
+      end(code, reason)
+    },
+    Opened,
+    Closed,
+    [Symbol.asyncIterator]() {
+      return {
+        next: () => {
+          if (inbox.length > 0)
+            return Promise.resolve({ done: false, value: inbox.shift() as ServerMessage<Declaration> })
+          if (finished) return Promise.resolve({ done: true, value: undefined })
+          return new Promise((resolve) => waiting.push(resolve))
+        },
+        return: () => Promise.resolve({ done: true, value: undefined }),
+      }
+    },
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * `WebSocket({ FromClient, FromServer })`: the attribute of a case that
+ * upgrades to a WebSocket, with the descriptors of the messages each side
+ * sends (written and read with the JSON codec). Plain data: the server's
+ * `Content.WebSocket`, the typed client's `Router.Socket` and the AsyncAPI
+ * document all read the same value.
+ */
+import type { Descriptor, Infer } from "./descriptor.js"
+import { descriptorMessages } from "./messages.js"
+
+// A descriptor of a value (not a field wrapper or an attribute): a frozen object or t.datetime, with a kind.
+const isDescriptor = (value: unknown): value is Descriptor =>
+  (typeof value === "object" || typeof value === "function") &&
+  value !== null &&
+  typeof (value as { kind?: unknown }).kind === "string" &&
+  (value as { kind: string }).kind !== "attribute" &&
+  (value as { kind: string }).kind !== "field"
+
+/**
+ * The messages of a WebSocket case, as a case attribute.
+ *
+ * @example
+ * ```ts
+ * const Chat = WebSocket({ FromClient: Said, FromServer: Heard }) //=> WebSocketAttribute<typeof Said, typeof Heard>
+ * ```
+ */
+export interface WebSocketAttribute<
+  FromClient extends Descriptor = Descriptor,
+  FromServer extends Descriptor = Descriptor,
+> {
+  readonly kind: "attribute"
+  readonly name: "WebSocket"
+  readonly values: readonly []
+  /** What the client sends: each text frame is one value of it, in JSON. */
+  readonly fromClient: FromClient
+  /** What the server sends. */
+  readonly fromServer: FromServer
+}
+
+/** The value a client sends on a socket of this declaration. */
+export type ClientMessage<Socket extends WebSocketAttribute> = Infer<Socket["fromClient"]>
+/** The value the server sends on a socket of this declaration. */
+export type ServerMessage<Socket extends WebSocketAttribute> = Infer<Socket["fromServer"]>
+
+/**
+ * Declares that a case upgrades to a WebSocket, and the messages of each
+ * side. Keep it in a constant: the handler (`Content.WebSocket`) and the
+ * client (`Router.Socket`) take the same value.
+ *
+ * @example
+ * ```ts
+ * const Said = t.union({ Say: t.case({ text: t.string }) })
+ * const Heard = t.union({ Message: t.case({ from: t.string, text: t.string }), Joined: t.case({ name: t.string }) })
+ * const ChatSocket = WebSocket({ FromClient: Said, FromServer: Heard })
+ * const Site = t.union({ Room: t.case("GET /chat/<room>", {}, ChatSocket) })
+ * ```
+ */
+export function WebSocket<const FromClient extends Descriptor, const FromServer extends Descriptor>(messages: {
+  readonly FromClient: FromClient
+  readonly FromServer: FromServer
+}): WebSocketAttribute<FromClient, FromServer> {
+  if (typeof messages !== "object" || messages === null || !isDescriptor(messages.FromClient))
+    throw new TypeError(descriptorMessages.badSocketMessages("FromClient"))
+  if (!isDescriptor(messages.FromServer)) throw new TypeError(descriptorMessages.badSocketMessages("FromServer"))
+  return Object.freeze({
+    kind: "attribute",
+    name: "WebSocket",
+    values: Object.freeze([]) as readonly [],
+    fromClient: messages.FromClient,
+    fromServer: messages.FromServer,
+  })
+}
+
+/**
+ * The `WebSocket` attribute among a case's attributes, if any.
+ *
+ * @example
+ * ```ts
+ * socketOf(Site.cases.Room.attributes) //=> ChatSocket
+ * ```
+ */
+export function socketOf(attributes: readonly { readonly name: string }[]): WebSocketAttribute | undefined {
+  return attributes.find((attribute): attribute is WebSocketAttribute => attribute.name === "WebSocket")
+}

@@ -1,0 +1,171 @@
+/**
+ * One WebSocket connection run against its declaration, whatever the host:
+ * messages decoded with the JSON codec (1007 when one does not decode),
+ * size, rate and queue limits (1009, 1008), keep-alive pings, a bounded
+ * send buffer (1008 for a peer too slow to read), the handler's socket and
+ * its end (1000 when it returns, 1011 when it throws). A host adapts its
+ * platform's socket to {@link RawSocket} and forwards its events.
+ */
+import { deserialize, serialize } from "../json/codec.js"
+import type { ServerSocket, SocketBody, SocketClose } from "./web-socket.js"
+
+/**
+ * What a host's socket must offer the session.
+ *
+ * @example
+ * ```ts
+ * const raw: RawSocket = { send: (text, done) => ws.send(text, done), close: (c, r) => ws.close(c, r), terminate: () => ws.terminate(), ping: () => ws.ping(), bufferedAmount: () => ws.bufferedAmount }
+ * ```
+ */
+export interface RawSocket {
+  /** Sends a text frame; `done` runs once it is written, with an error when it could not be. */
+  send(text: string, done: (error?: Error) => void): void
+  close(code: number, reason: string): void
+  /** Drops the connection without a closing handshake (a peer that stopped answering). */
+  terminate(): void
+  /** Sends a ping, or undefined where the platform keeps connections alive itself. */
+  readonly ping: (() => void) | undefined
+  bufferedAmount(): number
+}
+
+/**
+ * What the host tells the session: a message (text or binary), a pong,
+ * the close.
+ *
+ * @example
+ * ```ts
+ * ws.on("message", (data, binary) => events.message(binary ? data : data.toString(), binary))
+ * ```
+ */
+export interface SocketEvents {
+  message(data: string | Uint8Array, binary: boolean): void
+  pong(): void
+  closed(code: number, reason: string): void
+}
+
+// RFC 6455 §5.5: a close reason is at most 123 bytes of UTF-8.
+function reasonOf(text: string): string {
+  const bytes = new TextEncoder().encode(text)
+  if (bytes.byteLength <= 123) return text
+  let cut = 120
+  while (cut > 0 && ((bytes[cut] as number) & 0xc0) === 0x80) cut--
+  return `${new TextDecoder().decode(bytes.subarray(0, cut))}…`
+}
+
+// A string of n UTF-16 units takes at most 3n bytes: only a long one is encoded to be measured.
+const longerThan = (text: string, bytes: number): boolean =>
+  text.length > bytes || (text.length * 3 > bytes && new TextEncoder().encode(text).byteLength > bytes)
+
+/**
+ * Runs `body`'s handler on `raw`; returns the events the host forwards.
+ * `onError` gets what the handler throws.
+ *
+ * @example
+ * ```ts
+ * const events = runSocket(body, raw, (error) => options.onError(error))
+ * ```
+ */
+export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unknown) => void): SocketEvents {
+  const { declaration, options } = body
+  const controller = new AbortController()
+  const queue: unknown[] = []
+  const waiting: ((result: IteratorResult<unknown>) => void)[] = []
+  let open = true
+  let tokens = options.MaxMessagesPerSecond
+  let refilled = Date.now()
+  let alive = true
+  let settle!: (close: SocketClose) => void
+  const closed = new Promise<SocketClose>((resolve) => (settle = resolve))
+
+  const close = (code: number, reason: string) => {
+    if (!open) return
+    open = false
+    raw.close(code, reasonOf(reason))
+  }
+  const finished = (code: number, reason: string) => {
+    open = false
+    clearInterval(pinger)
+    controller.abort()
+    for (const resolve of waiting.splice(0)) resolve({ done: true, value: undefined })
+    queue.length = 0
+    settle({ code, reason })
+  }
+  const pinger =
+    options.PingSeconds > 0 && raw.ping !== undefined
+      ? setInterval(() => {
+          if (!alive) return raw.terminate()
+          alive = false
+          raw.ping?.()
+        }, options.PingSeconds * 1000)
+      : undefined
+  // A timer must not keep a process alive that has nothing else to do.
+  ;(pinger as { unref?: () => void } | undefined)?.unref?.()
+
+  const socket: ServerSocket<unknown, unknown> = {
+    Send(message) {
+      // After the close a message is dropped: `Closed` and `Signal` tell the handler, which need not catch.
+      if (!open) return Promise.resolve()
+      if (raw.bufferedAmount() > options.MaxBufferedBytes) {
+        close(1008, "the client reads too slowly")
+        return Promise.resolve()
+      }
+      // A value the declaration does not describe throws here, in the handler: the program's mistake.
+      const text = serialize(declaration.fromServer, message as never)
+      return new Promise((resolve) => raw.send(text, () => resolve()))
+    },
+    Close(code = 1000, reason = "") {
+      close(code, reason)
+    },
+    Closed: closed,
+    Signal: controller.signal,
+    [Symbol.asyncIterator]() {
+      return {
+        next: () => {
+          if (queue.length > 0) return Promise.resolve({ done: false, value: queue.shift() })
+          if (!open) return Promise.resolve({ done: true, value: undefined })
+          return new Promise((resolve) => waiting.push(resolve))
+        },
+        return: () => Promise.resolve({ done: true, value: undefined }),
+      }
+    },
+  }
+
+  Promise.resolve()
+    .then(() => body.run(socket))
+    .then(
+      () => close(1000, ""),
+      (error: unknown) => {
+        onError(error)
+        close(1011, "internal error")
+      },
+    )
+
+  return {
+    message(data, binary) {
+      if (!open) return
+      if (binary || typeof data !== "string") return close(1003, "this socket takes JSON text messages")
+      if (longerThan(data, options.MaxMessageBytes))
+        return close(1009, `a message may take at most ${options.MaxMessageBytes} bytes`)
+      const now = Date.now()
+      tokens = Math.min(options.MaxMessagesPerSecond, tokens + ((now - refilled) / 1000) * options.MaxMessagesPerSecond)
+      refilled = now
+      if (tokens < 1) return close(1008, `at most ${options.MaxMessagesPerSecond} messages per second`)
+      tokens -= 1
+      let value: unknown
+      try {
+        value = deserialize(declaration.fromClient, data)
+      } catch (error) {
+        if (options.OnInvalid !== undefined) return options.OnInvalid(error as Error, data)
+        return close(1007, error instanceof Error ? error.message : String(error))
+      }
+      const next = waiting.shift()
+      if (next !== undefined) return next({ done: false, value })
+      if (queue.length >= options.MaxQueuedMessages) return close(1008, "too many messages waiting to be read")
+      queue.push(value)
+    },
+    pong() {
+      alive = true
+    },
+    closed: finished,
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Issue 27, item 5: `AsyncApi.Document` describes every WebSocket channel of
+ * a site — address and parameters, each side's messages with their JSON
+ * Schemas (a recursive type's definitions hoisted to the components), the
+ * security of a channel behind `Protect` — and the AsyncAPI project's own
+ * parser (`@asyncapi/parser`) finds no error in it. The OpenAPI document
+ * marks the same operations as upgrades.
+ */
+import { Parser } from "@asyncapi/parser"
+import { describe, expect, it } from "vitest"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
+import { AsyncApi } from "../../src/asyncapi/document.js"
+import type { RecordDescriptor } from "../../src/descriptor/descriptor.js"
+import { t } from "../../src/descriptor/t.js"
+import { WebSocket } from "../../src/descriptor/web-socket.js"
+import { OpenApi } from "../../src/openapi/document.js"
+import { Auth } from "../../src/sitelet/auth.js"
+import { Content } from "../../src/sitelet/content.js"
+
+const Said = t.union({ Say: t.case({ text: t.string }) })
+// A recursive message type, as the docs declare one.
+interface Tree {
+  value: number
+  children: Tree[]
+}
+const TreeD: RecordDescriptor<any, Tree> = t.record({ value: t.int, children: t.list(t.lazy<Tree>(() => TreeD)) })
+const Heard = t.union({ Message: t.case({ from: t.string, text: t.string }), Joined: t.case({ name: t.string }) })
+const Chat = WebSocket({ FromClient: Said, FromServer: Heard })
+const Trees = WebSocket({ FromClient: Said, FromServer: TreeD })
+
+const Site = t.union({
+  Home: "GET /",
+  Room: t.case("GET /chat/<room>/<id:int>", {}, Chat),
+  Forest: t.case("GET /trees", {}, Trees),
+})
+const Admin = t.union({ Watch: t.case("GET /admin/watch", {}, Chat) })
+const site = Sitelet.Sum(
+  Sitelet.Infer(Site, {
+    Home: () => Content.Text("home"),
+    Room: () => Content.WebSocket(Chat, () => undefined),
+    Forest: () => Content.WebSocket(Trees, () => undefined),
+  }),
+  Sitelet.Protect(
+    { Credentials: [Auth.Bearer()], VerifyUser: () => true },
+    Sitelet.Infer(Admin, { Watch: () => Content.WebSocket(Chat, () => undefined) }),
+  ),
+)
+
+const document = AsyncApi.Document(site, {
+  info: { title: "chat", version: "1.0.0" },
+  servers: { local: { host: "localhost:8080", protocol: "ws" } },
+})
+
+describe("AsyncApi.Document", () => {
+  it("is valid AsyncAPI 3.0 for @asyncapi/parser", async () => {
+    const { diagnostics, document: parsed } = await new Parser().parse(JSON.stringify(document))
+    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 0)
+    expect(errors.map((error) => `${error.path.join(".")}: ${error.message}`)).toEqual([])
+    expect(
+      parsed
+        ?.channels()
+        .all()
+        .map((channel) => channel.address()),
+    ).toEqual(["/chat/{room}/{id}", "/trees", "/admin/watch"])
+  })
+
+  it("has each channel's parameters, both sides' messages and the server's operations", () => {
+    const channels = document.channels as Record<string, Record<string, unknown>>
+    expect(Object.keys(channels)).toEqual(["Room", "Forest", "Watch"])
+    expect(Object.keys(channels.Room?.parameters as object)).toEqual(["room", "id"])
+    const messages = (document.components as { messages: Record<string, { payload: unknown }> }).messages
+    expect(messages["Room.FromServer"]?.payload).toMatchObject({
+      oneOf: [
+        { properties: { $: { const: "Message" } }, required: ["$", "from", "text"] },
+        { properties: { $: { const: "Joined" } } },
+      ],
+    })
+    const operations = document.operations as Record<string, { action: string }>
+    expect(operations["Room.receive"]?.action).toBe("receive")
+    expect(operations["Room.send"]?.action).toBe("send")
+  })
+
+  it("hoists a recursive message type's definitions to the components, and refers to them there", () => {
+    const text = JSON.stringify(document)
+    expect(text).not.toContain("#/$defs/")
+    const schemas = (document.components as { schemas?: Record<string, unknown> }).schemas ?? {}
+    expect(Object.keys(schemas).some((name) => name.startsWith("Forest.FromServer."))).toBe(true)
+  })
+
+  it("secures the channel behind Protect with its schemes", () => {
+    const operations = document.operations as Record<string, { security?: unknown[] }>
+    expect(operations["Watch.receive"]?.security).toEqual([{ $ref: "#/components/securitySchemes/bearer" }])
+    expect(operations["Room.receive"]?.security).toBeUndefined()
+    expect((document.components as { securitySchemes: unknown }).securitySchemes).toMatchObject({
+      bearer: { type: "http", scheme: "bearer" },
+    })
+  })
+
+  it("is marked in the OpenAPI document: 101 and 426 on the upgrade operation", () => {
+    const openapi = OpenApi.Document(site, { info: { title: "chat", version: "1" } }) as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; "x-sitelets-websocket"?: unknown }>>
+    }
+    const room = openapi.paths["/chat/{room}/{id}"]?.get
+    expect(Object.keys(room?.responses ?? {})).toEqual(expect.arrayContaining(["101", "426"]))
+    expect(room?.["x-sitelets-websocket"]).toEqual({ channel: "Room" })
+  })
+})

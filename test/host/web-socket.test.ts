@@ -1,0 +1,288 @@
+/**
+ * Issue 27, items 1 and 3, on node:http: a WebSocket case with typed
+ * messages, served through `NodeHandler(site).upgrade` and `ws`. Echo of
+ * typed values; 1007 for a message that does not decode (or the handler's
+ * callback); 1009 over the size limit; 1008 over the rate; 426 without an
+ * upgrade; 400 for an upgrade to a page; 403 from another origin (unless
+ * allowed); Protect refusing the upgrade with 401; the handler's end and
+ * throw (1000, 1011); hostile frames over a raw socket (unmasked, invalid
+ * UTF-8, an oversized fragmented flood) close the connection, and the
+ * server keeps serving.
+ */
+import { createServer, type Server } from "node:http"
+import { connect } from "node:net"
+import type { AddressInfo } from "node:net"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { WebSocket as Client } from "ws"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
+import { Auth } from "../../src/sitelet/auth.js"
+import { t } from "../../src/descriptor/t.js"
+import { WebSocket } from "../../src/descriptor/web-socket.js"
+import { NodeHandler } from "../../src/host/node.js"
+import { Router as ClientRouter } from "../../src/client/index.js"
+import { Content } from "../../src/sitelet/content.js"
+import { siteletMessages } from "../../src/sitelet/messages.js"
+import { JsonError } from "../../src/json/json-error.js"
+
+const Said = t.union({ Say: t.case({ text: t.string }), Shout: t.case({ text: t.string, times: t.int }) })
+const Heard = t.union({ Echo: t.case({ room: t.string, text: t.string }), Bye: t.case({}) })
+const Chat = WebSocket({ FromClient: Said, FromServer: Heard })
+
+const Site = t.union({
+  Room: t.case("GET /chat/<room>", {}, Chat),
+  Lenient: t.case("GET /lenient", {}, Chat),
+  Open: t.case("GET /open", {}, Chat),
+  Quiet: t.case("GET /quiet", {}, Chat),
+  Broken: t.case("GET /broken", {}, Chat),
+  Flaky: t.case("GET /flaky", {}, Chat),
+  Home: "GET /",
+})
+const Admin = t.union({ Secret: t.case("GET /secret", {}, Chat) })
+
+const errors: unknown[] = []
+let flakyConnections = 0
+const invalid: string[] = []
+const echo = (room: string) =>
+  Content.WebSocket(
+    Chat,
+    async (socket) => {
+      for await (const said of socket) {
+        if (said.$ === "Say" && said.text === "bye") {
+          await socket.Send({ $: "Bye" })
+          return
+        }
+        const text = said.$ === "Say" ? said.text : said.text.repeat(said.times)
+        await socket.Send({ $: "Echo", room, text })
+      }
+    },
+    { MaxMessageBytes: 1024, MaxMessagesPerSecond: 5 },
+  )
+
+const site = Sitelet.Sum(
+  Sitelet.Infer(Site, {
+    Room: (_ctx, e) => echo(e.room),
+    Lenient: () =>
+      Content.WebSocket(
+        Chat,
+        async (socket) => {
+          for await (const said of socket) await socket.Send({ $: "Echo", room: "lenient", text: said.$ })
+        },
+        { OnInvalid: (_error, text) => invalid.push(text) },
+      ),
+    Open: () =>
+      Content.WebSocket(Chat, (socket) => void socket.Send({ $: "Bye" }), {
+        AllowedOrigins: ["https://friend.example"],
+      }),
+    Quiet: () => Content.WebSocket(Chat, () => undefined),
+    Broken: () =>
+      Content.WebSocket(Chat, () => {
+        throw new Error("handler failed")
+      }),
+    Flaky: () =>
+      Content.WebSocket(Chat, async (socket) => {
+        // The first connection is dropped; the client's reconnection gets the answer.
+        if (++flakyConnections === 1) return socket.Close(4001, "try again")
+        for await (const said of socket) await socket.Send({ $: "Echo", room: "flaky", text: said.$ })
+      }),
+    Home: () => Content.Text("a page"),
+  }),
+  Sitelet.Protect(
+    { Credentials: [Auth.Bearer()], VerifyUser: () => true },
+    Sitelet.Infer(Admin, { Secret: () => Content.WebSocket(Chat, (socket) => void socket.Send({ $: "Bye" })) }),
+  ),
+)
+
+let server: Server
+let port = 0
+beforeAll(async () => {
+  const handler = NodeHandler(site, { onError: (error) => errors.push(error) })
+  server = createServer(handler)
+  server.on("upgrade", handler.upgrade)
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done))
+  port = (server.address() as AddressInfo).port
+})
+afterAll(() => new Promise<void>((done) => server.close(() => done())))
+
+interface Session {
+  readonly messages: unknown[]
+  readonly closed: Promise<{ code: number; reason: string }>
+  readonly client: Client
+}
+
+function open(path: string, headers: Record<string, string> = {}): Promise<Session> {
+  const client = new Client(`ws://127.0.0.1:${port}${path}`, { headers })
+  const messages: unknown[] = []
+  client.on("message", (data) => messages.push(JSON.parse(String(data))))
+  const closed = new Promise<{ code: number; reason: string }>((done) =>
+    client.on("close", (code, reason) => done({ code, reason: reason.toString() })),
+  )
+  return new Promise((resolve, reject) => {
+    client.on("open", () => resolve({ messages, closed, client }))
+    client.on("unexpected-response", (_request, response) => reject(new Error(`HTTP ${response.statusCode}`)))
+    client.on("error", reject)
+  })
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((done) => setTimeout(done, 5))
+}
+
+describe("WebSocket cases on node:http", () => {
+  it("decodes the client's messages and sends typed answers, in order; the handler's return closes with 1000", async () => {
+    const session = await open("/chat/lobby")
+    session.client.send(JSON.stringify({ $: "Say", text: "hi" }))
+    session.client.send(JSON.stringify({ $: "Shout", text: "ab", times: 2 }))
+    session.client.send(JSON.stringify({ $: "Say", text: "bye" }))
+    expect(await session.closed).toEqual({ code: 1000, reason: "" })
+    expect(session.messages).toEqual([
+      { $: "Echo", room: "lobby", text: "hi" },
+      { $: "Echo", room: "lobby", text: "abab" },
+      { $: "Bye" },
+    ])
+  })
+
+  it("closes with 1007 and the decoder's sentence for a message that does not decode", async () => {
+    const session = await open("/chat/a")
+    session.client.send(JSON.stringify({ $: "Say", text: 3 }))
+    const closed = await session.closed
+    expect(closed.code).toBe(1007)
+    expect(closed.reason).toMatch(/text/)
+  })
+
+  it("hands a message that does not decode to OnInvalid instead, and stays open", async () => {
+    const session = await open("/lenient")
+    session.client.send("not json")
+    session.client.send(JSON.stringify({ $: "Say", text: "ok" }))
+    await until(() => session.messages.length > 0)
+    expect(invalid).toEqual(["not json"])
+    expect(session.messages).toEqual([{ $: "Echo", room: "lenient", text: "Say" }])
+    session.client.close()
+  })
+
+  it("closes with 1009 over the size limit and 1008 over the rate", async () => {
+    const big = await open("/chat/a")
+    big.client.send(JSON.stringify({ $: "Say", text: "x".repeat(2000) }))
+    expect((await big.closed).code).toBe(1009)
+    const fast = await open("/chat/a")
+    for (let i = 0; i < 20; i++) fast.client.send(JSON.stringify({ $: "Say", text: String(i) }))
+    const closed = await fast.closed
+    expect(closed.code).toBe(1008)
+    expect(closed.reason).toBe("at most 5 messages per second")
+  })
+
+  it("answers 426 with Upgrade: websocket to a request that is no upgrade", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/chat/a`)
+    expect(response.status).toBe(426)
+    expect(response.headers.get("upgrade")).toBe("websocket")
+    expect(await response.text()).toBe(siteletMessages.upgradeRequired)
+  })
+
+  it("refuses an upgrade to a page (400), to no case (404), and from another site's page (403)", async () => {
+    await expect(open("/")).rejects.toThrow("HTTP 400")
+    await expect(open("/nowhere")).rejects.toThrow("HTTP 404")
+    await expect(open("/chat/a", { Origin: "https://evil.example" })).rejects.toThrow("HTTP 403")
+    // Its own origin, and an origin the case allows, may connect.
+    const own = await open("/chat/a", { Origin: `http://127.0.0.1:${port}` })
+    own.client.close()
+    const friend = await open("/open", { Origin: "https://friend.example" })
+    await friend.closed
+    expect(friend.messages).toEqual([{ $: "Bye" }])
+  })
+
+  it("applies Protect to the upgrade: 401 without a token", async () => {
+    await expect(open("/secret")).rejects.toThrow("HTTP 401")
+  })
+
+  it("closes with 1000 when the handler returns and 1011 when it throws (reported to onError)", async () => {
+    expect((await (await open("/quiet")).closed).code).toBe(1000)
+    expect((await (await open("/broken")).closed).code).toBe(1011)
+    await until(() => errors.length > 0)
+    expect(errors.map(String)).toContain("Error: handler failed")
+  })
+
+  it("closes on hostile frames over a raw socket, and keeps serving", async () => {
+    const handshake = [
+      "GET /chat/raw HTTP/1.1",
+      "Host: 127.0.0.1",
+      "Upgrade: websocket",
+      "Connection: Upgrade",
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+      "Sec-WebSocket-Version: 13",
+      "",
+      "",
+    ].join("\r\n")
+    const frames = {
+      // A text frame a client sent unmasked: a protocol error (1002).
+      unmasked: Buffer.from([0x81, 0x02, 0x68, 0x69]),
+      // A masked text frame of invalid UTF-8 (0xff): 1007.
+      invalidUtf8: Buffer.from([0x81, 0x81, 0, 0, 0, 0, 0xff]),
+      // A flood of continuation fragments past the size limit: 1009.
+      flood: Buffer.concat([
+        Buffer.from([0x01, 0xfe, 0x01, 0x90, 0, 0, 0, 0]),
+        Buffer.alloc(400, 0x61),
+        ...Array.from({ length: 5 }, () =>
+          Buffer.concat([Buffer.from([0x00, 0xfe, 0x01, 0x90, 0, 0, 0, 0]), Buffer.alloc(400, 0x61)]),
+        ),
+      ]),
+    }
+    for (const [name, frame] of Object.entries(frames)) {
+      const received = await new Promise<Buffer>((resolve) => {
+        const socket = connect(port, "127.0.0.1")
+        const chunks: Buffer[] = []
+        socket.on("data", (chunk) => {
+          chunks.push(chunk)
+          if (chunks.length === 1) socket.write(frame)
+        })
+        socket.on("close", () => resolve(Buffer.concat(chunks)))
+        socket.on("error", () => undefined)
+        socket.write(handshake)
+        setTimeout(() => socket.destroy(), 3000)
+      })
+      const text = received.toString("latin1")
+      expect(text, name).toMatch(/^HTTP\/1\.1 101 /)
+      const close = received.subarray(received.indexOf("\r\n\r\n") + 4)
+      // The server's close frame (0x88) and its code.
+      expect(close[0], name).toBe(0x88)
+      const code = close.readUInt16BE(2)
+      expect(code, name).toBe({ unmasked: 1002, invalidUtf8: 1007, flood: 1009 }[name])
+    }
+    const after = await open("/chat/still")
+    after.client.send(JSON.stringify({ $: "Say", text: "bye" }))
+    expect((await after.closed).code).toBe(1000)
+  })
+
+  describe("the typed client, Router.Socket", () => {
+    const api = ClientRouter.Infer(Site)
+    const init = () => ({ base: `http://127.0.0.1:${port}`, WebSocket: Client as never })
+
+    it("sends and receives typed values", async () => {
+      const room = api.Socket({ $: "Room", room: "typed" }, Chat, init())
+      room.Send({ $: "Say", text: "hello" })
+      room.Send({ $: "Say", text: "bye" })
+      const heard = []
+      for await (const message of room) heard.push(message)
+      expect(heard).toEqual([{ $: "Echo", room: "typed", text: "hello" }, { $: "Bye" }])
+      expect(await room.Closed).toEqual({ code: 1000, reason: "" })
+    })
+
+    it("reconnects with backoff after a close it did not ask for, and keeps its queue", async () => {
+      flakyConnections = 0
+      const flaky = ClientRouter.Socket(api, { $: "Flaky" }, Chat, { ...init(), reconnect: { initialDelayMs: 20 } })
+      await flaky.Opened
+      await until(() => flakyConnections === 1)
+      flaky.Send({ $: "Shout", text: "again", times: 1 })
+      const first = await flaky[Symbol.asyncIterator]().next()
+      expect(first.value).toEqual({ $: "Echo", room: "flaky", text: "Shout" })
+      expect(flakyConnections).toBe(2)
+      flaky.Close()
+      expect(await flaky.Closed).toEqual({ code: 1000, reason: "" })
+    })
+
+    it("refuses a message of the wrong type: at compile time, and with JsonError from JavaScript", () => {
+      const room = api.Socket({ $: "Room", room: "types" }, Chat, init())
+      // @ts-expect-error -- a server message is not what the client sends
+      expect(() => room.Send({ $: "Bye" })).toThrow(JsonError)
+      room.Close()
+    })
+  })
+})
