@@ -18,6 +18,7 @@ export const pageSlugs = [
   "hosting",
   "http",
   "streams",
+  "websockets",
   "responses",
   "security",
   "browser",
