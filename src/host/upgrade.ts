@@ -81,6 +81,8 @@ export function socketAnswer(
   const socket = isSocketBody(content.body) ? content.body : undefined
   if (socket === undefined) return undefined
   if (!isSocketUpgrade(headers)) return upgradeRequired
+  // Same-origin by the browser's own account (Fetch Metadata): also right behind a TLS-terminating proxy.
+  if (headers.get("sec-fetch-site") === "same-origin") return undefined
   const origin = headers.get("origin")
   // A client that is no browser sends no Origin: hijacking is a browser's attack.
   if (origin === null) return undefined

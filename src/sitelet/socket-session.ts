@@ -86,8 +86,8 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
     open = false
     clearInterval(pinger)
     controller.abort()
+    // Messages received before the close stay readable; a reader waiting on an empty queue is done.
     for (const resolve of waiting.splice(0)) resolve({ done: true, value: undefined })
-    queue.length = 0
     settle({ code, reason })
   }
   const pinger =

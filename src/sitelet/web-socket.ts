@@ -55,7 +55,7 @@ export interface SocketOptions {
   readonly MaxMessageBytes?: number
   /** Messages a client may send per second (a token bucket of this many): more closes with 1008. Default 50. */
   readonly MaxMessagesPerSecond?: number
-  /** Received messages waiting for the handler to read them: more closes with 1008. Default 1,000. */
+  /** Received messages waiting for the handler to read them: more closes with 1008. Default 100. */
   readonly MaxQueuedMessages?: number
   /** Bytes waiting unsent to a slow client: more closes with 1008. Default 1 MiB. */
   readonly MaxBufferedBytes?: number
@@ -135,7 +135,7 @@ export function WebSocket<const Declaration extends WebSocketAttribute>(
     options: Object.freeze({
       MaxMessageBytes: count(options.MaxMessageBytes, "MaxMessageBytes", 64 * 1024),
       MaxMessagesPerSecond: count(options.MaxMessagesPerSecond, "MaxMessagesPerSecond", 50),
-      MaxQueuedMessages: count(options.MaxQueuedMessages, "MaxQueuedMessages", 1000),
+      MaxQueuedMessages: count(options.MaxQueuedMessages, "MaxQueuedMessages", 100),
       MaxBufferedBytes: count(options.MaxBufferedBytes, "MaxBufferedBytes", 1024 * 1024),
       PingSeconds: count(options.PingSeconds, "PingSeconds", 30),
       AllowedOrigins: origins === "*" ? "*" : Object.freeze([...origins]),

@@ -35,12 +35,14 @@ const Site = t.union({
   Quiet: t.case("GET /quiet", {}, Chat),
   Broken: t.case("GET /broken", {}, Chat),
   Flaky: t.case("GET /flaky", {}, Chat),
+  Slow: t.case("GET /slow", {}, Chat),
   Home: "GET /",
 })
 const Admin = t.union({ Secret: t.case("GET /secret", {}, Chat) })
 
 const errors: unknown[] = []
 let flakyConnections = 0
+const slowRead: string[] = []
 const invalid: string[] = []
 const echo = (room: string) =>
   Content.WebSocket(
@@ -83,6 +85,12 @@ const site = Sitelet.Sum(
         // The first connection is dropped; the client's reconnection gets the answer.
         if (++flakyConnections === 1) return socket.Close(4001, "try again")
         for await (const said of socket) await socket.Send({ $: "Echo", room: "flaky", text: said.$ })
+      }),
+    Slow: () =>
+      Content.WebSocket(Chat, async (socket) => {
+        // Reads only after the client has closed: what it sent before is still there.
+        await socket.Closed
+        for await (const said of socket) slowRead.push(said.$)
       }),
     Home: () => Content.Text("a page"),
   }),
@@ -187,10 +195,26 @@ describe("WebSocket cases on node:http", () => {
     const friend = await open("/open", { Origin: "https://friend.example" })
     await friend.closed
     expect(friend.messages).toEqual([{ $: "Bye" }])
+    // Same-origin by the browser's own account (a TLS-terminating proxy makes the Host's scheme differ).
+    const proxied = await open("/chat/a", { Origin: "https://public.example", "Sec-Fetch-Site": "same-origin" })
+    proxied.client.close()
+    await expect(open("/chat/a", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })).rejects.toThrow(
+      "HTTP 403",
+    )
   })
 
   it("applies Protect to the upgrade: 401 without a token", async () => {
     await expect(open("/secret")).rejects.toThrow("HTTP 401")
+  })
+
+  it("keeps the messages received before the close readable", async () => {
+    const session = await open("/slow")
+    session.client.send(JSON.stringify({ $: "Say", text: "one" }))
+    session.client.send(JSON.stringify({ $: "Shout", text: "two", times: 1 }))
+    session.client.close()
+    await session.closed
+    await until(() => slowRead.length === 2)
+    expect(slowRead).toEqual(["Say", "Shout"])
   })
 
   it("closes with 1000 when the handler returns and 1011 when it throws (reported to onError)", async () => {
