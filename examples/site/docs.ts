@@ -6,7 +6,8 @@
  */
 import { createRequire } from "node:module"
 import { dirname } from "node:path"
-import { Content, OpenApi, Sitelet, type OpenApiDocument } from "../../src/index.js"
+import { AsyncApi, Content, OpenApi, Sitelet, type AsyncApiDocument, type OpenApiDocument } from "../../src/index.js"
+import { chat } from "./chat/serve.js"
 import { exampleHostOptions } from "./host-options.js"
 import { site } from "./site.js"
 
@@ -32,9 +33,16 @@ const reference = `<!DOCTYPE html>
 <script>window.reference = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#reference", displayOperationId: true })</script>
 </body></html>`
 
-/** `/openapi.json`, `/api/docs` and Swagger UI's files under `/api/docs/assets`. */
+/** The AsyncAPI document of the site's WebSocket channels: the chat room's. */
+export const asyncApiDocument: AsyncApiDocument = AsyncApi.Document(chat(), {
+  info: { title: "sitelets example: realtime", version: "0.1.0" },
+  servers: { local: { host: "localhost:8080", protocol: "ws" } },
+})
+
+/** `/openapi.json`, `/asyncapi.json`, `/api/docs` and Swagger UI's files under `/api/docs/assets`. */
 export const apiDocs = Sitelet.Sum(
   Sitelet.Content("/openapi.json", { $: "OpenApi" as const }, () => Content.Json(document)),
+  Sitelet.Content("/asyncapi.json", { $: "AsyncApi" as const }, () => Content.Json(asyncApiDocument)),
   Sitelet.Content("/api/docs", { $: "ApiDocs" as const }, () =>
     Content.Custom({ Headers: { "Content-Type": "text/html; charset=utf-8" }, Body: reference }),
   ),

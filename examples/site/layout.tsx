@@ -7,6 +7,7 @@ import { Content, Router } from "../../src/index.js"
 import type { JSX } from "sitelets/jsx-runtime"
 import { Site } from "./endpoints.js"
 import { pages } from "./client/routes.js"
+import { Chat } from "./chat/messages.js"
 
 /** What the layout needs of a context: links to any page of the site. */
 export interface SiteLinks {
@@ -45,8 +46,10 @@ const sections = [
   ["Account", { $: "Account", page: { $: "Profile" } }],
 ] as const satisfies readonly (readonly [string, Site])[]
 
-/** A section name of the navigation. */
-export type Section = (typeof sections)[number][0]
+/** A section name of the navigation (the chat room and the front end are sitelets of their own). */
+export type Section = (typeof sections)[number][0] | "Chat"
+
+const chatRouter = Router.Infer(Chat)
 
 const Header = ({ ctx, current }: { ctx: SiteLinks; current: Section | undefined }) => (
   <header class="masthead">
@@ -60,7 +63,10 @@ const Header = ({ ctx, current }: { ctx: SiteLinks; current: Section | undefined
             {name}
           </a>
         ))}
-        {/* The browser front end is a separate sitelet; its own router links it. */}
+        {/* The chat room and the browser front end are separate sitelets; their own routers link them. */}
+        <a href={chatRouter.Link({ $: "Room", room: "lobby" })} aria-current={current === "Chat" ? "page" : undefined}>
+          Chat
+        </a>
         <a class="app" href={pages.Link({ $: "Home" })}>
           App
         </a>

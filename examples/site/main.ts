@@ -10,6 +10,7 @@ import { NodeHandler } from "../../src/host/node.js"
 import { frontEnd } from "./client/serve.js"
 import { site } from "./site.js"
 import { apiDocs } from "./docs.js"
+import { chat } from "./chat/serve.js"
 import { exampleHostOptions } from "./host-options.js"
 
 const port = Number(process.env.PORT ?? 8080)
@@ -19,10 +20,12 @@ const host = process.env.HOST ?? "127.0.0.1"
 // A log line per request; QUIET=1 turns it off.
 const handler = NodeHandler(
   // The OpenAPI document at /openapi.json and its reference page at /api/docs (README, OpenAPI).
-  site.plus(frontEnd()).plus(apiDocs),
+  // The chat room (/chat/<room>) upgrades to WebSockets: the server passes upgrades to handler.upgrade.
+  site.plus(frontEnd()).plus(apiDocs).plus(chat()),
   exampleHostOptions(process.env.QUIET === "1" ? () => undefined : (line) => console.log(line)),
 )
 const server = createServer(handler)
+server.on("upgrade", handler.upgrade)
 server.listen(port, host, () => {
   const { port: actual } = server.address() as AddressInfo
   const shown = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" ? "localhost" : host

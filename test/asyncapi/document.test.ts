@@ -104,4 +104,13 @@ describe("AsyncApi.Document", () => {
     expect(Object.keys(room?.responses ?? {})).toEqual(expect.arrayContaining(["101", "426"]))
     expect(room?.["x-sitelets-websocket"]).toEqual({ channel: "Room" })
   })
+
+  it("is what the example site serves at /asyncapi.json, valid, with the chat room's channel", async () => {
+    const { apiDocs, asyncApiDocument } = await import("../../examples/site/docs.js")
+    const served = await (await apiDocs.Handle(new Request("http://localhost/asyncapi.json")))!.json()
+    expect(served).toEqual(JSON.parse(JSON.stringify(asyncApiDocument)))
+    const { diagnostics } = await new Parser().parse(JSON.stringify(served))
+    expect(diagnostics.filter((diagnostic) => diagnostic.severity === 0)).toEqual([])
+    expect((served.channels as Record<string, { address: string }>).Socket?.address).toBe("/chat/{room}/socket")
+  })
 })

@@ -10,6 +10,12 @@ import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { chromium, type BrowserContext } from "playwright-core"
+
+type UpgradeListener = (
+  req: import("node:http").IncomingMessage,
+  socket: import("node:stream").Duplex,
+  head: Buffer,
+) => void
 import { inject } from "vitest"
 
 /** The Chromium the global setup chose (CHROMIUM_PATH, /usr/bin/chromium, or the one @sparticuz/chromium ships). */
@@ -86,8 +92,12 @@ export interface BrowserRig {
  * await rig.close()
  * ```
  */
-export async function serveToChromium(listener: RequestListener): Promise<BrowserRig> {
+export async function serveToChromium(
+  listener: RequestListener & { readonly upgrade?: UpgradeListener },
+): Promise<BrowserRig> {
   const server = createServer(listener)
+  // A NodeHandler's upgrade listener, for its WebSocket cases.
+  if (listener.upgrade !== undefined) server.on("upgrade", listener.upgrade)
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const closeServer = () => new Promise((resolve) => server.close(resolve))
   let browser: StartedBrowser

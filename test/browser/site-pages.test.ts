@@ -67,7 +67,7 @@ async function checkPage(page: Page, section: string | undefined) {
     }
   })
   expect(layout.overflow, "wider than the screen").toBeLessThanOrEqual(0)
-  expect(layout.navCount).toBe(7)
+  expect(layout.navCount).toBe(8)
   expect(layout.navOffScreen, "navigation links off screen").toBe(0)
   // The stylesheet applied: a washed background (not the default white), no default body margin, a header rule.
   expect(layout.background).not.toBe("rgba(0, 0, 0, 0)")

@@ -1,0 +1,29 @@
+/**
+ * The chat room's declaration, shared by the server and the browser: its
+ * two URLs (the page, and its socket) and the messages of each side, a
+ * discriminated union each.
+ */
+import { Media, Returns, t, WebSocket, type Infer } from "../../../src/index.js"
+
+/** What a visitor sends: a message under a name. */
+export const Said = t.union({
+  Say: t.case({ name: t.string, text: t.string }),
+})
+
+/** What the room sends: a message (with its time), and who joined or left (with how many are there). */
+export const Heard = t.union({
+  Message: t.case({ name: t.string, text: t.string, at: t.datetime }),
+  Joined: t.case({ present: t.int }),
+  Left: t.case({ present: t.int }),
+})
+export type Heard = Infer<typeof Heard>
+
+/** The socket of a room. */
+export const ChatSocket = WebSocket({ FromClient: Said, FromServer: Heard })
+
+/** The room's page (`/chat/<room>`) and its socket (`/chat/<room>/socket`). */
+export const Chat = t.union({
+  Room: t.case("GET /chat/<room>", {}, Returns(Media("text/html"))),
+  Socket: t.case("GET /chat/<room>/socket", {}, ChatSocket),
+})
+export type Chat = Infer<typeof Chat>
