@@ -12,6 +12,8 @@ declare namespace Bun {
     hostname?: string
     port?: number
     fetch(request: Request, server: Server): Response | Promise<Response>
+    /** The WebSocket handlers (a site's WebSocket cases: `Fetch.Handler(site).websocket`). */
+    websocket?: object
   }): Server
 }
 

@@ -6,6 +6,7 @@ import type { RouteHeaders } from "../router/request.js"
 import { isStreamBody, isValidHeader, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
 import { isSocketBody } from "../sitelet/web-socket.js"
 import { hostMessages } from "./host-errors.js"
+import { upgradeFetch, upgradedByBun } from "./fetch-socket.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import type { ContextInit } from "./host-context.js"
 import { readFetchBody } from "./fetch-body.js"
@@ -186,9 +187,12 @@ export function respond<Endpoint>(
     },
     options,
   )
-  return isPromise(outcome)
-    ? outcome.then((settled) => answerOrCompress(settled, request, options, notFound, watched))
-    : answerOrCompress(outcome, request, options, notFound, watched)
+  const answered = (settled: ServeOutcome) =>
+    // A socket answer (only ever to an upgrade request) is the runtime's upgrade.
+    settled.kind === "served" && isSocketBody(settled.content.body)
+      ? upgradeFetch(request, settled.content, settled.content.body, extras?.env, options.onError)
+      : answerOrCompress(settled, request, options, notFound, watched)
+  return isPromise(outcome) ? outcome.then(answered) : answered(outcome)
 }
 
 /** A compressed answer waits for its codec; any other is answered at once. */
@@ -314,7 +318,10 @@ export function handleResolved<Endpoint>(
   options: ResolvedHostOptions,
 ): Promise<Response | undefined> {
   try {
-    return Promise.resolve(respond(site, request, options))
+    const answer = respond(site, request, options)
+    // Bun took an upgrade: nothing to return, as Bun asks.
+    if (isPromise(answer)) return answer.then((response) => (response === upgradedByBun ? undefined : response))
+    return Promise.resolve(answer === upgradedByBun ? undefined : answer)
   } catch (error) {
     return Promise.reject(error)
   }

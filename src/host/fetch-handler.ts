@@ -2,6 +2,7 @@
  * A Fetch API handler with a 404 fallback, for Bun, Deno, Cloudflare
  * Workers and any runtime that takes `{ fetch(request, env?, ctx?) }`.
  */
+import { bunSocketHandlers, upgradedByBun } from "./fetch-socket.js"
 import type { HostEnv } from "../sitelet/context.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import { respond, toResponse, type RuntimeExtras } from "./fetch-handle.js"
@@ -38,6 +39,11 @@ export interface WaitUntilContext {
  */
 export interface FetchHandler {
   fetch(request: Request, env?: object, executionContext?: WaitUntilContext): Promise<Response>
+  /**
+   * Bun's WebSocket handlers, for the sites with WebSocket cases:
+   * `Bun.serve({ fetch: handler.fetch, websocket: handler.websocket })`. Deno and Workers need nothing more.
+   */
+  readonly websocket: typeof bunSocketHandlers
 }
 
 // Contents are frozen: one 404 serves every request no part accepts.
@@ -68,12 +74,16 @@ export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions
         // Not an async function: a synchronous answer costs one settled promise, not an async frame and its awaits.
         // `respond` answers with `notFound` itself; the fallback stays for the type.
         const orNotFound = (response: Response | undefined) =>
-          response ?? toResponse(notFound, request.method.toUpperCase())
+          // Bun took an upgrade: `fetch` returns nothing, as Bun asks.
+          response === upgradedByBun
+            ? (undefined as unknown as Response)
+            : (response ?? toResponse(notFound, request.method.toUpperCase()))
         return isPromise(answer) ? answer.then(orNotFound) : Promise.resolve(orNotFound(answer))
       } catch (error) {
         return Promise.reject(error)
       }
     },
+    websocket: bunSocketHandlers,
   })
 }
 

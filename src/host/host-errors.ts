@@ -20,7 +20,7 @@ export const hostMessages = {
   badTarget: (reason: string) => `Bad request target: ${reason}`,
   bodyAborted: "Request body was aborted before it was complete",
   noFetchSocket:
-    "WebSockets are served by the node:http host (NodeHandler(site).upgrade) in this version; the Fetch host answers 501",
+    "This runtime has no WebSocket upgrade the Fetch host knows (Deno.upgradeWebSocket, WebSocketPair, Bun's server.upgrade): serve WebSockets on node:http with NodeHandler(site).upgrade",
   noUpgradeListener:
     'NodeHandler: a WebSocket case answered a request the server did not pass as an upgrade: add server.on("upgrade", handler.upgrade)',
   tooManyFormFields: (limit: number) => `Request body has more than ${limit} form parameters`,

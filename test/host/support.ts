@@ -149,7 +149,9 @@ export function fetchHost(site: Sitelet<any>, options?: HostOptions<any>): HostU
 
 /** The node:http handler on 127.0.0.1. */
 export async function nodeHost(site: Sitelet<any>, options?: HostOptions<any>): Promise<HostUnderTest> {
-  const server = createServer(NodeHandler(site, options))
+  const handler = NodeHandler(site, options)
+  const server = createServer(handler)
+  server.on("upgrade", handler.upgrade)
   const port = await listen(server)
   return { name: "node", port, send: (request) => sendRaw(port, request), close: () => closeServer(server) }
 }
@@ -161,7 +163,8 @@ export async function nodeHost(site: Sitelet<any>, options?: HostOptions<any>): 
  */
 export async function expressHost(site: Sitelet<any>, options?: HostOptions<any>, mount = "/"): Promise<HostUnderTest> {
   const app = express()
-  app.use(mount, Middleware(site, options))
+  const middleware = Middleware(site, options)
+  app.use(mount, middleware)
   app.post("/after", express.text({ type: "*/*", limit: "1mb" }), (req, res) => {
     res.type("text/plain").send(`after:${String(req.body)}`)
   })
@@ -184,6 +187,7 @@ export async function expressHost(site: Sitelet<any>, options?: HostOptions<any>
     },
   )
   const server = createServer(app)
+  server.on("upgrade", middleware.upgrade)
   const port = await listen(server)
   return { name: "express", port, send: (request) => sendRaw(port, request), close: () => closeServer(server) }
 }

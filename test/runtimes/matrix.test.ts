@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { WebSocket as WebSocketClient } from "ws"
 import { hostMessages } from "../../src/host/host-errors.js"
 import { sessionMessages } from "../../src/sitelet/session-messages.js"
 import { siteletMessages } from "../../src/sitelet/messages.js"
@@ -31,6 +32,8 @@ interface Runtime {
   readonly name: RuntimeName
   readonly version: string
   send(site: SiteName, request: WireRequest): Promise<WireResponse>
+  /** The loopback port serving a site (for WebSocket clients). */
+  port(site: SiteName): number
   /** What the runtime process wrote to stderr (child processes only). */
   stderr(): string
   close(): Promise<void>
@@ -97,6 +100,7 @@ async function inProcess(name: "node" | "express"): Promise<Runtime> {
     name,
     version: `Node ${process.versions.node}`,
     send: (site, request) => hosts.get(site)!.send(request),
+    port: (site) => hosts.get(site)!.port!,
     stderr: () => "",
     close: async () => {
       for (const host of hosts.values()) await host.close()
@@ -109,6 +113,7 @@ function child(started: StartedRuntime): Runtime {
     name: started.name,
     version: started.version,
     send: (site, request) => sendRaw(started.ports[site], request),
+    port: (site) => started.ports[site],
     stderr: () => started.stderr(),
     close: () => started.close(),
   }
@@ -131,7 +136,49 @@ const runtime = (name: RuntimeName) => runtimes.get(name)!
 const cookieOf = (response: WireResponse) => (response.headers.get("set-cookie") ?? "").split(";")[0]!
 const form = { "content-type": "application/x-www-form-urlencoded" }
 
+/** A socket to the matrix's socket site: its messages, its close, or the HTTP status refusing it. */
+function socketTo(port: number, path: string, headers: Record<string, string> = {}) {
+  const client = new WebSocketClient(`ws://127.0.0.1:${port}${path}`, { headers })
+  const messages: unknown[] = []
+  client.on("message", (data) => messages.push(JSON.parse(String(data))))
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    client.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+  )
+  const opened = new Promise<number>((resolve) => {
+    client.on("open", () => resolve(101))
+    client.on("unexpected-response", (_request, response) => resolve(response.statusCode ?? 0))
+    client.on("error", () => resolve(0))
+  })
+  return { client, messages, closed, opened }
+}
+
 describe.each(runtimeNames)("%s", (name) => {
+  it("serves a WebSocket case: typed echo both ways, close codes, 426 without an upgrade, 403 from another origin", async () => {
+    const port = runtime(name).port("socket")
+    const room = socketTo(port, "/rooms/r1")
+    expect(await room.opened).toBe(101)
+    room.client.send(JSON.stringify({ $: "Say", text: "hi" }))
+    room.client.send(JSON.stringify({ $: "Bye" }))
+    expect(await room.closed).toEqual({ code: 4000, reason: "bye" })
+    expect(room.messages).toEqual([{ $: "Echo", room: "r1", text: "hi", at: "2026-01-02T00:00:00.000Z" }])
+
+    const bad = socketTo(port, "/rooms/r2")
+    expect(await bad.opened).toBe(101)
+    bad.client.send(JSON.stringify({ $: "Say", text: 7 }))
+    expect((await bad.closed).code).toBe(1007)
+
+    const big = socketTo(port, "/rooms/r3")
+    expect(await big.opened).toBe(101)
+    big.client.send(JSON.stringify({ $: "Say", text: "x".repeat(2000) }))
+    expect((await big.closed).code).toBe(1009)
+
+    const plain = await fetch(`http://127.0.0.1:${port}/rooms/r1`)
+    expect(plain.status).toBe(426)
+    // workerd removes hop-by-hop headers (Upgrade, Connection) from a worker's response; the status says it all.
+    expect(plain.headers.get("upgrade")).toBe(name === "workerd" ? null : "websocket")
+    expect(await socketTo(port, "/rooms/r1", { Origin: "https://evil.example" }).opened).toBe(403)
+  })
+
   it("serves the host table", async () => {
     for (const row of hostCases) {
       const response = await runtime(name).send("host", row.request)

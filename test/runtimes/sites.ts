@@ -10,6 +10,7 @@ import { site as hardeningSite } from "../hardening/site.js"
 import { appOptions, appSite } from "./app-site.js"
 import { httpOptions, httpSite } from "./http-site.js"
 import { filesSite } from "./files-site.js"
+import { socketSite } from "./socket-site.js"
 
 /** The secret the matrix's sessions are signed with (a text binding on workerd, an option elsewhere). */
 export const matrixSecret = "the runtime matrix's session secret, 32+ bytes"
@@ -21,7 +22,7 @@ export const strictErrors: string[] = []
 let files: Sitelet<any> | undefined
 
 /** The sites, in the order the entries serve them. */
-export const siteNames = ["host", "hardening", "echo", "app", "strict", "http", "files"] as const
+export const siteNames = ["host", "hardening", "echo", "app", "strict", "http", "files", "socket"] as const
 export type SiteName = (typeof siteNames)[number]
 
 /**
@@ -47,6 +48,8 @@ export function siteOf(name: SiteName): Sitelet<any> {
       return httpSite
     case "files":
       return (files ??= filesSite())
+    case "socket":
+      return socketSite
   }
 }
 
@@ -79,6 +82,7 @@ export function optionsFor(name: SiteName, secret: SessionSecret): HostOptions {
     case "http":
       return httpOptions
     case "files":
+    case "socket":
       return quiet
   }
 }
