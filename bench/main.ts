@@ -37,11 +37,24 @@ import { buildSection, perCallSection } from "./report-scale.js"
 import { summarySection } from "./summary.js"
 import { fetchBench } from "./fetch/fetch-bench.js"
 import { renderBench } from "./render/render-bench.js"
+import { quickSocketLoad, socketBench, socketLoad } from "./socket/socket-bench.js"
+import { socketSection } from "./socket/socket-report.js"
 
 const childEntry = fileURLToPath(new URL("./server-child.mjs", import.meta.url))
 const perCallEntry = fileURLToPath(new URL("./per-call-child.mjs", import.meta.url))
 const buildEntry = fileURLToPath(new URL("./build-child.mjs", import.meta.url))
-const all = ["routing", "build", "linking", "fetch", "rendering", "adversarial", "server", "compression"] as const
+const all = [
+  "routing",
+  "build",
+  "linking",
+  "fetch",
+  "rendering",
+  "adversarial",
+  "server",
+  "compression",
+  "sockets",
+] as const
+const socketEntry = fileURLToPath(new URL("./socket-child.mjs", import.meta.url))
 const asked = process.argv.slice(2)
 const selected = asked.length > 0 && !asked.includes("render") ? all.filter((name) => asked.includes(name)) : all
 const step = (name: string) => process.stderr.write(`${name}…\n`)
@@ -103,6 +116,11 @@ if (!render && selected.includes("compression")) {
   results = { ...results, compression: await serverBench(childEntry, settings, undefined, compressionScenario) }
 }
 
+if (!render && selected.includes("sockets")) {
+  step("WebSockets")
+  results = { ...results, sockets: await socketBench(socketEntry, quick ? quickSocketLoad : socketLoad) }
+}
+
 if (!quick && !render) writeFileSync(repoPath("bench/results.json"), JSON.stringify(results, null, 2) + "\n")
 if (selected.length === all.length) {
   const file = quick ? `${tmpdir()}/sitelets-bench-quick.md` : repoPath("BENCHMARKS.md")
@@ -117,6 +135,7 @@ if (selected.length === all.length) {
     ["Rendering", renderSection(results.rendering ?? [])],
     ["Whole server", serverSection(results.server ?? [])],
     ["Compression", compressionSection(results.compression ?? [])],
+    ["WebSockets", socketSection(results.sockets ?? [])],
     ["Adversarial paths", adversarialSection(results.adversarial ?? [])],
   ])
   const preamble = [
@@ -138,6 +157,7 @@ if (selected.length === all.length) {
     "JSON",
     "Whole server",
     "Compression",
+    "WebSockets",
     "Adversarial paths",
     "Notes",
   ]

@@ -3,6 +3,7 @@
  * Ratios are always "how many times faster sitelets is" (> 1: we lead,
  * < 1: we trail), computed from medians taken in one process.
  */
+import type { SocketResult } from "./socket/socket-bench.js"
 import type { Environment } from "./common/environment.js"
 import type { Timing } from "./common/harness.js"
 import { formatNs, formatPercent, formatRatio, table } from "./common/markdown.js"
@@ -32,6 +33,8 @@ export interface Results {
   /** The compression benchmark: each framework plain, then compressing (`+` in the name). */
   readonly compression?: readonly ServerResult[]
   readonly adversarial?: readonly AdversarialResult[]
+  /** The WebSocket echo and idle-memory benchmark. */
+  readonly sockets?: readonly SocketResult[]
 }
 
 const ours = "sitelets"

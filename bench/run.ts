@@ -44,6 +44,7 @@ await build({
     "server-child": `${root}bench/server/server-child.ts`,
     "per-call-child": `${root}bench/routing/per-call-child.ts`,
     "build-child": `${root}bench/routing/build-child.ts`,
+    "socket-child": `${root}bench/socket/socket-child.ts`,
   },
   packages: "external",
 })

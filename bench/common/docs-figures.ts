@@ -35,7 +35,8 @@ export function figuresBlock(benchmarks: string): string {
   return [
     start,
     "",
-    `The latest full run (\`npm run bench\`, ${date}, ${environmentRow(environment, "machine")}, Node ${environmentRow(environment, "Node")}):`,
+    `BENCHMARKS.md as of its latest run (\`npm run bench\`, ${date}, ${environmentRow(environment, "machine")}, Node ${environmentRow(environment, "Node")};`,
+    "a run of some sections re-renders the others' figures as they were, and its notes say which run each comes from):",
     "each goal of the issues with the measured ratio (how many times faster sitelets is; details and spreads in",
     "[BENCHMARKS.md](../BENCHMARKS.md)).",
     "",
