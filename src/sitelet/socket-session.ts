@@ -67,10 +67,13 @@ const longerThan = (text: string, bytes: number): boolean =>
  */
 export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unknown) => void): SocketEvents {
   const { declaration, options } = body
-  const controller = new AbortController()
+  // Made when the handler first reads `Signal`: an AbortController and its signal are an event target each, kept
+  // for the socket's whole life, and most handlers never ask.
+  let controller: AbortController | undefined
   const queue: unknown[] = []
   const waiting: ((result: IteratorResult<unknown>) => void)[] = []
   let open = true
+  let settled = false
   let tokens = options.MaxMessagesPerSecond
   let refilled = Date.now()
   let alive = true
@@ -84,8 +87,9 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
   }
   const finished = (code: number, reason: string) => {
     open = false
+    settled = true
     clearInterval(pinger)
-    controller.abort()
+    controller?.abort()
     // Messages received before the close stay readable; a reader waiting on an empty queue is done.
     for (const resolve of waiting.splice(0)) resolve({ done: true, value: undefined })
     settle({ code, reason })
@@ -117,7 +121,13 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
       close(code, reason)
     },
     Closed: closed,
-    Signal: controller.signal,
+    get Signal() {
+      if (controller === undefined) {
+        controller = new AbortController()
+        if (!open && settled) controller.abort()
+      }
+      return controller.signal
+    },
     [Symbol.asyncIterator]() {
       return {
         next: () => {

@@ -89,7 +89,10 @@ const site = Sitelet.Sum(
     Slow: () =>
       Content.WebSocket(Chat, async (socket) => {
         // Reads only after the client has closed: what it sent before is still there.
+        const signal = socket.Signal
         await socket.Closed
+        // The signal read before the close is aborted by it; one read after it is aborted already.
+        slowRead.push(`${signal.aborted} ${socket.Signal.aborted}`)
         for await (const said of socket) slowRead.push(said.$)
       }),
     Home: () => Content.Text("a page"),
@@ -213,8 +216,8 @@ describe("WebSocket cases on node:http", () => {
     session.client.send(JSON.stringify({ $: "Shout", text: "two", times: 1 }))
     session.client.close()
     await session.closed
-    await until(() => slowRead.length === 2)
-    expect(slowRead).toEqual(["Say", "Shout"])
+    await until(() => slowRead.length === 3)
+    expect(slowRead).toEqual(["true true", "Say", "Shout"])
   })
 
   it("closes with 1000 when the handler returns and 1011 when it throws (reported to onError)", async () => {
