@@ -11,6 +11,7 @@ import { jsonSchemaOf } from "../json/json-schema.js"
 import { describeRoutes, type DescribedRoute } from "../router/describe.js"
 import type { SecurityScheme } from "../router/route-source.js"
 import type { Router } from "../router/router.js"
+import { isBytes, type SocketSide } from "../descriptor/web-socket.js"
 
 /**
  * Options of `AsyncApi.Document`.
@@ -49,6 +50,13 @@ function hoisted(schema: unknown, prefix: string): unknown {
         : hoisted(value, prefix)
   }
   return out
+}
+
+// A side's message: a binary frame for Bytes, else the descriptor's JSON Schema.
+function messageOf(side: SocketSide, name: string, title: string, prefix: string, schemas: Json): Json {
+  if (isBytes(side))
+    return { name, title, contentType: "application/octet-stream", payload: { type: "string", format: "binary" } }
+  return { name, title, contentType: "application/json", payload: payloadOf(side, prefix, schemas) }
 }
 
 function payloadOf(descriptor: Descriptor, name: string, schemas: Json): unknown {
@@ -101,18 +109,20 @@ function Document(site: { readonly Router: Router<any> } | Router<any>, options:
         parameters[segment.name] = {
           description: `${segment.name}: ${JSON.stringify(jsonSchemaOf(segment.descriptor).type ?? "string")}`,
         }
-    messages[`${name}.FromClient`] = {
-      name: "FromClient",
-      title: `What the client sends on ${name}`,
-      contentType: "application/json",
-      payload: payloadOf(socket.fromClient, `${name}.FromClient`, schemas),
-    }
-    messages[`${name}.FromServer`] = {
-      name: "FromServer",
-      title: `What the server sends on ${name}`,
-      contentType: "application/json",
-      payload: payloadOf(socket.fromServer, `${name}.FromServer`, schemas),
-    }
+    messages[`${name}.FromClient`] = messageOf(
+      socket.fromClient,
+      "FromClient",
+      `What the client sends on ${name}`,
+      `${name}.FromClient`,
+      schemas,
+    )
+    messages[`${name}.FromServer`] = messageOf(
+      socket.fromServer,
+      "FromServer",
+      `What the server sends on ${name}`,
+      `${name}.FromServer`,
+      schemas,
+    )
     channels[name] = {
       address,
       ...(Object.keys(parameters).length === 0 ? {} : { parameters }),

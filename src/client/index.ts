@@ -32,7 +32,9 @@ export {
 export { Media, type MediaAnswer } from "../descriptor/media.js"
 export { NoBody } from "../descriptor/no-body.js"
 export {
+  Bytes,
   WebSocket,
+  type BytesMessages,
   type ClientMessage,
   type ServerMessage,
   type WebSocketAttribute,

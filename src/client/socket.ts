@@ -7,7 +7,7 @@
  */
 import type { ClientMessage, ServerMessage, WebSocketAttribute } from "../descriptor/web-socket.js"
 import type { Linkable } from "../descriptor/request-only.js"
-import { deserialize, serialize } from "../json/codec.js"
+import { readMessage, writeMessage } from "../json/socket-messages.js"
 import type { Router } from "../router/router.js"
 import { clientMessages } from "./messages.js"
 import { resolveLink } from "./request.js"
@@ -15,7 +15,8 @@ import { resolveLink } from "./request.js"
 /** The part of a WHATWG `WebSocket` the client uses. */
 interface PlatformSocket {
   readonly readyState: number
-  send(data: string): void
+  binaryType: string
+  send(data: string | Uint8Array): void
   close(code?: number, reason?: string): void
   addEventListener(type: "open" | "message" | "close" | "error", listener: (event: never) => void): void
 }
@@ -88,7 +89,7 @@ export function openSocket<Endpoint, const Declaration extends WebSocketAttribut
   const maxDelay = retry?.maxDelayMs ?? 30_000
   const maxAttempts = retry?.maxAttempts ?? Number.POSITIVE_INFINITY
 
-  const outbox: string[] = []
+  const outbox: (string | Uint8Array)[] = []
   const inbox: ServerMessage<Declaration>[] = []
   const waiting: ((result: IteratorResult<ServerMessage<Declaration>>) => void)[] = []
   let current: PlatformSocket | undefined
@@ -110,16 +111,20 @@ export function openSocket<Endpoint, const Declaration extends WebSocketAttribut
     socket.addEventListener("open", () => {
       attempts = 0
       opened()
-      for (const text of outbox.splice(0)) socket.send(text)
+      for (const frame of outbox.splice(0)) socket.send(frame)
     })
+    // Binary frames as bytes (a browser's socket gives Blobs by default).
+    socket.binaryType = "arraybuffer"
     socket.addEventListener("message", (event: { data: unknown }) => {
-      if (typeof event.data !== "string") return socket.close(1003, "JSON text messages only")
-      let value: ServerMessage<Declaration>
-      try {
-        value = deserialize(declaration.fromServer, event.data) as ServerMessage<Declaration>
-      } catch (error) {
-        return socket.close(1007, error instanceof Error ? error.message.slice(0, 120) : "bad message")
-      }
+      const binary = typeof event.data !== "string"
+      const data = binary
+        ? event.data instanceof ArrayBuffer
+          ? new Uint8Array(event.data)
+          : new Uint8Array(event.data as ArrayBufferLike)
+        : (event.data as string)
+      const read = readMessage(declaration.fromServer, data, binary)
+      if ("refuse" in read) return socket.close(read.refuse[0], read.refuse[1].slice(0, 120))
+      const value = read.value as ServerMessage<Declaration>
       const next = waiting.shift()
       if (next !== undefined) next({ done: false, value })
       else inbox.push(value)
@@ -139,9 +144,9 @@ export function openSocket<Endpoint, const Declaration extends WebSocketAttribut
   return {
     Send(message) {
       if (finished) return
-      const text = serialize(declaration.fromClient, message)
-      if (current?.readyState === OPEN) current.send(text)
-      else outbox.push(text)
+      const frame = writeMessage(declaration.fromClient, message)
+      if (current?.readyState === OPEN) current.send(frame)
+      else outbox.push(frame)
     },
     Close(code = 1000, reason = "") {
       if (finished) return

@@ -35,7 +35,8 @@ export const descriptorMessages = {
   bodylessStatus: (code: string) => `Responds: status ${code} has no body in HTTP: declare it as NoBody`,
   badMediaType: (type: string) => `Media: '${type}' is not a media type like "text/html" (type/subtype, no parameters)`,
   responsesEmpty: "Responds: expected at least one status",
-  badSocketMessages: (side: string) => `WebSocket: ${side} must be a descriptor (t.union, t.record, t.string…)`,
+  badSocketMessages: (side: string) =>
+    `WebSocket: ${side} must be a descriptor (t.union, t.record, t.string…) or Bytes (binary frames)`,
   socketMethod: (caseName: string) =>
     `Case '${caseName}': a WebSocket case answers GET only (declare it "GET /path"): the upgrade is a GET`,
   caseNotAttribute: "t.case: after a field record come attributes only (put every field in the record)",

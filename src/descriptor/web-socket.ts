@@ -1,7 +1,8 @@
 /**
  * `WebSocket({ FromClient, FromServer })`: the attribute of a case that
  * upgrades to a WebSocket, with the descriptors of the messages each side
- * sends (written and read with the JSON codec). Plain data: the server's
+ * sends (written and read with the JSON codec), or `Bytes` for binary
+ * frames. Plain data: the server's
  * `Content.WebSocket`, the typed client's `Router.Socket` and the AsyncAPI
  * document all read the same value.
  */
@@ -15,6 +16,43 @@ const isDescriptor = (value: unknown): value is Descriptor =>
   typeof (value as { kind?: unknown }).kind === "string" &&
   (value as { kind: string }).kind !== "attribute" &&
   (value as { kind: string }).kind !== "field"
+const isSide = (value: unknown): boolean => isDescriptor(value) || isBytes(value)
+
+/**
+ * The type of {@link Bytes}: a side of a socket whose messages are binary
+ * frames, each a `Uint8Array`.
+ */
+export interface BytesMessages {
+  readonly "~bytes": true
+}
+
+/**
+ * A side of a socket whose messages are binary frames (`Uint8Array`), in
+ * place of a descriptor's JSON text: `WebSocket({ FromClient: Bytes, FromServer: Bytes })`.
+ *
+ * @example
+ * ```ts
+ * const Upload = WebSocket({ FromClient: Bytes, FromServer: t.union({ Stored: t.case({ bytes: t.int }) }) })
+ * ```
+ */
+export const Bytes: BytesMessages = Object.freeze({ "~bytes": true })
+
+/**
+ * Whether a side of a socket is {@link Bytes}.
+ *
+ * @example
+ * ```ts
+ * isBytes(Bytes) //=> true
+ * ```
+ */
+export const isBytes = (side: unknown): side is BytesMessages =>
+  typeof side === "object" && side !== null && (side as Partial<BytesMessages>)["~bytes"] === true
+
+/** What one side of a socket sends: a descriptor (JSON text frames) or {@link Bytes}. */
+export type SocketSide = Descriptor | BytesMessages
+
+/** The value of one side's message. */
+export type MessageOf<Side> = Side extends BytesMessages ? Uint8Array : Side extends Descriptor ? Infer<Side> : never
 
 /**
  * The messages of a WebSocket case, as a case attribute.
@@ -25,22 +63,22 @@ const isDescriptor = (value: unknown): value is Descriptor =>
  * ```
  */
 export interface WebSocketAttribute<
-  FromClient extends Descriptor = Descriptor,
-  FromServer extends Descriptor = Descriptor,
+  FromClient extends SocketSide = SocketSide,
+  FromServer extends SocketSide = SocketSide,
 > {
   readonly kind: "attribute"
   readonly name: "WebSocket"
   readonly values: readonly []
-  /** What the client sends: each text frame is one value of it, in JSON. */
+  /** What the client sends: each text frame is one value of it, in JSON (or each binary frame, for `Bytes`). */
   readonly fromClient: FromClient
   /** What the server sends. */
   readonly fromServer: FromServer
 }
 
 /** The value a client sends on a socket of this declaration. */
-export type ClientMessage<Socket extends WebSocketAttribute> = Infer<Socket["fromClient"]>
+export type ClientMessage<Socket extends WebSocketAttribute> = MessageOf<Socket["fromClient"]>
 /** The value the server sends on a socket of this declaration. */
-export type ServerMessage<Socket extends WebSocketAttribute> = Infer<Socket["fromServer"]>
+export type ServerMessage<Socket extends WebSocketAttribute> = MessageOf<Socket["fromServer"]>
 
 /**
  * Declares that a case upgrades to a WebSocket, and the messages of each
@@ -55,13 +93,13 @@ export type ServerMessage<Socket extends WebSocketAttribute> = Infer<Socket["fro
  * const Site = t.union({ Room: t.case("GET /chat/<room>", {}, ChatSocket) })
  * ```
  */
-export function WebSocket<const FromClient extends Descriptor, const FromServer extends Descriptor>(messages: {
+export function WebSocket<const FromClient extends SocketSide, const FromServer extends SocketSide>(messages: {
   readonly FromClient: FromClient
   readonly FromServer: FromServer
 }): WebSocketAttribute<FromClient, FromServer> {
-  if (typeof messages !== "object" || messages === null || !isDescriptor(messages.FromClient))
+  if (typeof messages !== "object" || messages === null || !isSide(messages.FromClient))
     throw new TypeError(descriptorMessages.badSocketMessages("FromClient"))
-  if (!isDescriptor(messages.FromServer)) throw new TypeError(descriptorMessages.badSocketMessages("FromServer"))
+  if (!isSide(messages.FromServer)) throw new TypeError(descriptorMessages.badSocketMessages("FromServer"))
   return Object.freeze({
     kind: "attribute",
     name: "WebSocket",

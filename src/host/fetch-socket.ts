@@ -14,7 +14,8 @@ import { hostMessages } from "./host-errors.js"
 /** The WHATWG `WebSocket` members Deno's and workerd's server sockets share. */
 interface PlatformSocket {
   readonly bufferedAmount?: number
-  send(data: string): void
+  binaryType?: string
+  send(data: string | Uint8Array): void
   close(code?: number, reason?: string): void
   addEventListener(type: string, listener: (event: never) => void): void
 }
@@ -27,7 +28,7 @@ interface BunServer {
 /** Bun's server socket, as far as the session goes. */
 interface BunSocket {
   readonly data: BunSocketData
-  send(data: string): number
+  send(data: string | Uint8Array): number
   close(code?: number, reason?: string): void
   terminate(): void
   ping(): void
@@ -42,8 +43,8 @@ interface BunSocketData {
 }
 
 const standardRaw = (socket: PlatformSocket, terminate: () => void) => ({
-  send: (text: string, done: (error?: Error) => void) => {
-    socket.send(text)
+  send: (frame: string | Uint8Array, done: (error?: Error) => void) => {
+    socket.send(frame)
     done()
   },
   close: (code: number, reason: string) => socket.close(code, reason),
@@ -54,8 +55,12 @@ const standardRaw = (socket: PlatformSocket, terminate: () => void) => ({
 })
 
 function listen(socket: PlatformSocket, events: SocketEvents): void {
+  // Binary frames as bytes (a browser-style socket gives Blobs by default).
+  socket.binaryType = "arraybuffer"
   socket.addEventListener("message", (event: { data: unknown }) =>
-    events.message(typeof event.data === "string" ? event.data : new Uint8Array(0), typeof event.data !== "string"),
+    typeof event.data === "string"
+      ? events.message(event.data, false)
+      : events.message(event.data instanceof ArrayBuffer ? new Uint8Array(event.data) : new Uint8Array(0), true),
   )
   socket.addEventListener("close", (event: { code: number; reason: string }) => events.closed(event.code, event.reason))
 }
@@ -151,8 +156,8 @@ export const bunSocketHandlers = Object.freeze({
     data.events = runSocket(
       data.body,
       {
-        send: (text, done) => {
-          socket.send(text)
+        send: (frame, done) => {
+          socket.send(frame)
           done()
         },
         close: (code, reason) => socket.close(code, reason),
@@ -164,7 +169,11 @@ export const bunSocketHandlers = Object.freeze({
     )
   },
   message(socket: BunSocket, message: string | Uint8Array) {
-    socket.data.events?.message(message, typeof message !== "string")
+    // Bun gives a binary frame as a Buffer: its own bytes, copied out of Bun's.
+    socket.data.events?.message(
+      typeof message === "string" ? message : new Uint8Array(message),
+      typeof message !== "string",
+    )
   },
   pong(socket: BunSocket) {
     socket.data.events?.pong()

@@ -117,7 +117,7 @@ function attach(socket: WsSocket, body: SocketBody, onError: (error: unknown) =>
   const events = runSocket(
     body,
     {
-      send: (text, done) => socket.send(text, done),
+      send: (frame, done) => socket.send(frame, done),
       close: (code, reason) => socket.close(code, reason),
       terminate: () => socket.terminate(),
       ping: () => socket.ping(),

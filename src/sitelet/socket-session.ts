@@ -6,7 +6,7 @@
  * its end (1000 when it returns, 1011 when it throws). A host adapts its
  * platform's socket to {@link RawSocket} and forwards its events.
  */
-import { deserialize, serialize } from "../json/codec.js"
+import { readMessage, writeMessage } from "../json/socket-messages.js"
 import type { ServerSocket, SocketBody, SocketClose } from "./web-socket.js"
 
 /**
@@ -18,8 +18,8 @@ import type { ServerSocket, SocketBody, SocketClose } from "./web-socket.js"
  * ```
  */
 export interface RawSocket {
-  /** Sends a text frame; `done` runs once it is written, with an error when it could not be. */
-  send(text: string, done: (error?: Error) => void): void
+  /** Sends a frame (text, or bytes as a binary frame); `done` runs once it is written, with an error when it could not be. */
+  send(frame: string | Uint8Array, done: (error?: Error) => void): void
   close(code: number, reason: string): void
   /** Drops the connection without a closing handshake (a peer that stopped answering). */
   terminate(): void
@@ -114,8 +114,8 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
         return Promise.resolve()
       }
       // A value the declaration does not describe throws here, in the handler: the program's mistake.
-      const text = serialize(declaration.fromServer, message as never)
-      return new Promise((resolve) => raw.send(text, () => resolve()))
+      const frame = writeMessage(declaration.fromServer, message)
+      return new Promise((resolve) => raw.send(frame, () => resolve()))
     },
     Close(code = 1000, reason = "") {
       close(code, reason)
@@ -153,21 +153,23 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
   return {
     message(data, binary) {
       if (!open) return
-      if (binary || typeof data !== "string") return close(1003, "this socket takes JSON text messages")
-      if (longerThan(data, options.MaxMessageBytes))
+      if (
+        typeof data === "string" ? longerThan(data, options.MaxMessageBytes) : data.byteLength > options.MaxMessageBytes
+      )
         return close(1009, `a message may take at most ${options.MaxMessageBytes} bytes`)
       const now = Date.now()
       tokens = Math.min(options.MaxMessagesPerSecond, tokens + ((now - refilled) / 1000) * options.MaxMessagesPerSecond)
       refilled = now
       if (tokens < 1) return close(1008, `at most ${options.MaxMessagesPerSecond} messages per second`)
       tokens -= 1
-      let value: unknown
-      try {
-        value = deserialize(declaration.fromClient, data)
-      } catch (error) {
-        if (options.OnInvalid !== undefined) return options.OnInvalid(error as Error, data)
-        return close(1007, error instanceof Error ? error.message : String(error))
+      const read = readMessage(declaration.fromClient, data, binary)
+      if ("refuse" in read) {
+        const [code, reason] = read.refuse
+        if (code === 1007 && options.OnInvalid !== undefined)
+          return options.OnInvalid(new Error(reason), data as string)
+        return close(code, reason)
       }
+      const value = read.value
       const next = waiting.shift()
       if (next !== undefined) return next({ done: false, value })
       if (queue.length >= options.MaxQueuedMessages) return close(1008, "too many messages waiting to be read")

@@ -12,7 +12,7 @@ import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { AsyncApi } from "../../src/asyncapi/document.js"
 import type { RecordDescriptor } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
-import { WebSocket } from "../../src/descriptor/web-socket.js"
+import { Bytes, WebSocket } from "../../src/descriptor/web-socket.js"
 import { OpenApi } from "../../src/openapi/document.js"
 import { Auth } from "../../src/sitelet/auth.js"
 import { Content } from "../../src/sitelet/content.js"
@@ -27,11 +27,13 @@ const TreeD: RecordDescriptor<any, Tree> = t.record({ value: t.int, children: t.
 const Heard = t.union({ Message: t.case({ from: t.string, text: t.string }), Joined: t.case({ name: t.string }) })
 const Chat = WebSocket({ FromClient: Said, FromServer: Heard })
 const Trees = WebSocket({ FromClient: Said, FromServer: TreeD })
+const Raw = WebSocket({ FromClient: Bytes, FromServer: Heard })
 
 const Site = t.union({
   Home: "GET /",
   Room: t.case("GET /chat/<room>/<id:int>", {}, Chat),
   Forest: t.case("GET /trees", {}, Trees),
+  Upload: t.case("GET /upload", {}, Raw),
 })
 const Admin = t.union({ Watch: t.case("GET /admin/watch", {}, Chat) })
 const site = Sitelet.Sum(
@@ -39,6 +41,7 @@ const site = Sitelet.Sum(
     Home: () => Content.Text("home"),
     Room: () => Content.WebSocket(Chat, () => undefined),
     Forest: () => Content.WebSocket(Trees, () => undefined),
+    Upload: () => Content.WebSocket(Raw, () => undefined),
   }),
   Sitelet.Protect(
     { Credentials: [Auth.Bearer()], VerifyUser: () => true },
@@ -61,12 +64,12 @@ describe("AsyncApi.Document", () => {
         ?.channels()
         .all()
         .map((channel) => channel.address()),
-    ).toEqual(["/chat/{room}/{id}", "/trees", "/admin/watch"])
+    ).toEqual(["/chat/{room}/{id}", "/trees", "/upload", "/admin/watch"])
   })
 
   it("has each channel's parameters, both sides' messages and the server's operations", () => {
     const channels = document.channels as Record<string, Record<string, unknown>>
-    expect(Object.keys(channels)).toEqual(["Room", "Forest", "Watch"])
+    expect(Object.keys(channels)).toEqual(["Room", "Forest", "Upload", "Watch"])
     expect(Object.keys(channels.Room?.parameters as object)).toEqual(["room", "id"])
     const messages = (document.components as { messages: Record<string, { payload: unknown }> }).messages
     expect(messages["Room.FromServer"]?.payload).toMatchObject({
@@ -74,6 +77,11 @@ describe("AsyncApi.Document", () => {
         { properties: { $: { const: "Message" } }, required: ["$", "from", "text"] },
         { properties: { $: { const: "Joined" } } },
       ],
+    })
+    // A Bytes side: binary frames.
+    expect(messages["Upload.FromClient"]).toMatchObject({
+      contentType: "application/octet-stream",
+      payload: { type: "string", format: "binary" },
     })
     const operations = document.operations as Record<string, { action: string }>
     expect(operations["Room.receive"]?.action).toBe("receive")

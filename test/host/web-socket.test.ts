@@ -17,7 +17,7 @@ import { WebSocket as Client } from "ws"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Auth } from "../../src/sitelet/auth.js"
 import { t } from "../../src/descriptor/t.js"
-import { WebSocket } from "../../src/descriptor/web-socket.js"
+import { Bytes, WebSocket } from "../../src/descriptor/web-socket.js"
 import { NodeHandler } from "../../src/host/node.js"
 import { Router as ClientRouter } from "../../src/client/index.js"
 import { Content } from "../../src/sitelet/content.js"
@@ -27,6 +27,7 @@ import { JsonError } from "../../src/json/json-error.js"
 const Said = t.union({ Say: t.case({ text: t.string }), Shout: t.case({ text: t.string, times: t.int }) })
 const Heard = t.union({ Echo: t.case({ room: t.string, text: t.string }), Bye: t.case({}) })
 const Chat = WebSocket({ FromClient: Said, FromServer: Heard })
+const Raw = WebSocket({ FromClient: Bytes, FromServer: Bytes })
 
 const Site = t.union({
   Room: t.case("GET /chat/<room>", {}, Chat),
@@ -36,6 +37,7 @@ const Site = t.union({
   Broken: t.case("GET /broken", {}, Chat),
   Flaky: t.case("GET /flaky", {}, Chat),
   Slow: t.case("GET /slow", {}, Chat),
+  Binary: t.case("GET /binary", {}, Raw),
   Home: "GET /",
 })
 const Admin = t.union({ Secret: t.case("GET /secret", {}, Chat) })
@@ -94,6 +96,10 @@ const site = Sitelet.Sum(
         // The signal read before the close is aborted by it; one read after it is aborted already.
         slowRead.push(`${signal.aborted} ${socket.Signal.aborted}`)
         for await (const said of socket) slowRead.push(said.$)
+      }),
+    Binary: () =>
+      Content.WebSocket(Raw, async (socket) => {
+        for await (const bytes of socket) await socket.Send(bytes.slice().reverse())
       }),
     Home: () => Content.Text("a page"),
   }),
@@ -208,6 +214,28 @@ describe("WebSocket cases on node:http", () => {
 
   it("applies Protect to the upgrade: 401 without a token", async () => {
     await expect(open("/secret")).rejects.toThrow("HTTP 401")
+  })
+
+  it("carries binary frames for a Bytes side, and refuses text there with 1003", async () => {
+    const client = new Client(`ws://127.0.0.1:${port}/binary`)
+    const received: Buffer[] = []
+    client.on("message", (data) => received.push(data as Buffer))
+    const closed = new Promise<number>((done) => client.on("close", (code) => done(code)))
+    await new Promise((done) => client.on("open", done))
+    client.send(new Uint8Array([1, 2, 3]))
+    await until(() => received.length === 1)
+    expect([...(received[0] as Buffer)]).toEqual([3, 2, 1])
+    client.send("text")
+    expect(await closed).toBe(1003)
+    // The typed client: bytes in, bytes out.
+    const raw = ClientRouter.Socket(ClientRouter.Infer(Site), { $: "Binary" }, Raw, {
+      base: `http://127.0.0.1:${port}`,
+      WebSocket: Client as never,
+    })
+    raw.Send(new Uint8Array([9, 8]))
+    const first = await raw[Symbol.asyncIterator]().next()
+    expect(first.value).toEqual(new Uint8Array([8, 9]))
+    raw.Close()
   })
 
   it("keeps the messages received before the close readable", async () => {

@@ -140,7 +140,7 @@ const form = { "content-type": "application/x-www-form-urlencoded" }
 function socketTo(port: number, path: string, headers: Record<string, string> = {}) {
   const client = new WebSocketClient(`ws://127.0.0.1:${port}${path}`, { headers })
   const messages: unknown[] = []
-  client.on("message", (data) => messages.push(JSON.parse(String(data))))
+  client.on("message", (data, binary) => void (binary || messages.push(JSON.parse(String(data)))))
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     client.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
   )
@@ -171,6 +171,17 @@ describe.each(runtimeNames)("%s", (name) => {
     expect(await big.opened).toBe(101)
     big.client.send(JSON.stringify({ $: "Say", text: "x".repeat(2000) }))
     expect((await big.closed).code).toBe(1009)
+
+    // Binary frames both ways (a Bytes side), and text refused there with 1003.
+    const raw = socketTo(port, "/raw")
+    const bytes: number[][] = []
+    raw.client.on("message", (data) => bytes.push([...(data as Buffer)]))
+    expect(await raw.opened).toBe(101)
+    raw.client.send(new Uint8Array([1, 2, 250]))
+    for (let i = 0; i < 200 && bytes.length === 0; i++) await new Promise((done) => setTimeout(done, 5))
+    expect(bytes).toEqual([[250, 2, 1]])
+    raw.client.send("text")
+    expect((await raw.closed).code).toBe(1003)
 
     const plain = await fetch(`http://127.0.0.1:${port}/rooms/r1`)
     expect(plain.status).toBe(426)
