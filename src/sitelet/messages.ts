@@ -71,6 +71,8 @@ export const siteletMessages = {
   socketHandler: "Content.WebSocket: the second argument must be the function that runs the socket",
   upgradeRequired: "This endpoint is a WebSocket: connect with a WebSocket client (Upgrade: websocket)",
   notSocketEndpoint: "This endpoint does not accept a WebSocket upgrade",
+  badCloseCode: (code: unknown) =>
+    `socket.Close: the code must be 1000 or one of the application's own, 3000 to 4999 (got ${String(code)})`,
   socketOrigin: (origin: string) => `WebSocket connections from the origin '${origin}' are not allowed`,
 } as const
 

@@ -7,6 +7,7 @@
  * platform's socket to {@link RawSocket} and forwards its events.
  */
 import { readMessage, writeMessage } from "../json/socket-messages.js"
+import { siteletMessages } from "./messages.js"
 import type { ServerSocket, SocketBody, SocketClose } from "./web-socket.js"
 
 /**
@@ -118,6 +119,9 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
       return new Promise((resolve) => raw.send(frame, () => resolve()))
     },
     Close(code = 1000, reason = "") {
+      // RFC 6455 §7.4: an application closes with 1000 or its own 3000–4999; checked before anything changes.
+      if (code !== 1000 && !(Number.isInteger(code) && code >= 3000 && code <= 4999))
+        throw new RangeError(siteletMessages.badCloseCode(code))
       close(code, reason)
     },
     Closed: closed,

@@ -116,3 +116,26 @@ export async function serveToChromium(
     },
   }
 }
+
+/**
+ * Collects what a reader would see go wrong on a page: uncaught errors,
+ * console errors, failed requests and answers of 400 or more.
+ *
+ * @example
+ * ```ts
+ * const problems = watchProblems(page)
+ * await page.goto(url)
+ * expect(problems).toEqual([])
+ * ```
+ */
+export function watchProblems(page: import("playwright-core").Page): string[] {
+  const problems: string[] = []
+  page.on("pageerror", (error) => problems.push(error.message))
+  page.on("console", (message) => void (message.type() === "error" && problems.push(message.text())))
+  page.on("requestfailed", (request) => problems.push(`${request.url()} failed`))
+  page.on(
+    "response",
+    (response) => void (response.status() >= 400 && problems.push(`${response.url()} ${response.status()}`)),
+  )
+  return problems
+}

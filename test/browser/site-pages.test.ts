@@ -15,7 +15,7 @@ import { Router } from "../../src/router/router.js"
 import { Site } from "../../examples/site/endpoints.js"
 import { exampleHostOptions } from "../../examples/site/host-options.js"
 import { site } from "../../examples/site/site.js"
-import { serveToChromium, type BrowserRig } from "./chromium.js"
+import { serveToChromium, type BrowserRig, watchProblems } from "./chromium.js"
 
 const artifacts = new URL("../artifacts/", import.meta.url).pathname
 const router = Router.Infer(Site)
@@ -81,14 +81,7 @@ describe("the example site's pages in Chromium", () => {
   it.each(widths)("look right at a %s's width", async (name, viewport) => {
     const page = await rig!.browser.context.newPage()
     await page.setViewportSize(viewport)
-    const problems: string[] = []
-    page.on("pageerror", (error) => problems.push(error.message))
-    page.on("console", (message) => void (message.type() === "error" && problems.push(message.text())))
-    page.on("requestfailed", (request) => problems.push(`${request.url()} failed`))
-    page.on(
-      "response",
-      (response) => void (response.status() >= 400 && problems.push(`${response.url()} ${response.status()}`)),
-    )
+    const problems = watchProblems(page)
     for (const [pageName, path, section] of visits) {
       await page.goto(rig!.origin + path)
       await checkPage(page, section)

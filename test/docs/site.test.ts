@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { buildDocs } from "../../docs/site/build.js"
 import { pageSlugs } from "../../docs/site/content.js"
 import type { ExportReport } from "../../src/host/node.js"
-import { startChromium, type StartedBrowser } from "../browser/chromium.js"
+import { startChromium, type StartedBrowser, watchProblems } from "../browser/chromium.js"
 
 const base = "/sitelets"
 const artifacts = new URL("../artifacts/", import.meta.url).pathname
@@ -117,14 +117,7 @@ describe("the documentation site", () => {
     async (name, viewport) => {
       const page = await browser!.context.newPage()
       await page.setViewportSize(viewport)
-      const problems: string[] = []
-      page.on("pageerror", (error) => problems.push(error.message))
-      page.on("console", (message) => void (message.type() === "error" && problems.push(message.text())))
-      page.on("requestfailed", (request) => problems.push(`${request.url()} failed`))
-      page.on(
-        "response",
-        (response) => void (response.status() >= 400 && problems.push(`${response.url()} ${response.status()}`)),
-      )
+      const problems = watchProblems(page)
       for (const path of pages) {
         await page.goto(origin + path)
         const layout = await page.evaluate(() => {

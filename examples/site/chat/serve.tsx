@@ -6,7 +6,7 @@
  * `server.on("upgrade", handler.upgrade)`.
  */
 import { fileURLToPath } from "node:url"
-import { build } from "esbuild"
+import { bundleForBrowser } from "../client/bundle.js"
 import { Content, Sitelet, type ServerSocket } from "../../../src/index.js"
 import { layout, siteLinks } from "../layout.js"
 import { Chat, ChatSocket, type Heard } from "./messages.js"
@@ -23,16 +23,7 @@ const broadcast = (room: Set<Visitor>, heard: Heard) => Promise.all([...room].ma
 
 let bundled: Promise<string> | undefined
 const bundle = () =>
-  (bundled ??= build({
-    entryPoints: [fileURLToPath(new URL("./app.ts", import.meta.url))],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    logLevel: "silent",
-  }).then((result) => result.outputFiles[0]?.text ?? ""))
+  (bundled ??= bundleForBrowser(fileURLToPath(new URL("./app.ts", import.meta.url))).then((built) => built.code))
 
 /**
  * The chat as a sitelet: `/chat/<room>` (the page), `/chat/<room>/socket`

@@ -24,8 +24,21 @@ let cached: Promise<FrontEndBundle> | undefined
  * ```
  */
 export function bundleFrontEnd(): Promise<FrontEndBundle> {
-  return (cached ??= build({
-    entryPoints: [entry],
+  return (cached ??= bundleForBrowser(entry))
+}
+
+/**
+ * A browser script as one minified ES module, bundled in memory by esbuild
+ * (the front end's, the chat room's).
+ *
+ * @example
+ * ```ts
+ * const { code } = await bundleForBrowser(fileURLToPath(new URL("./app.ts", import.meta.url)))
+ * ```
+ */
+export function bundleForBrowser(entryPoint: string): Promise<FrontEndBundle> {
+  return build({
+    entryPoints: [entryPoint],
     bundle: true,
     minify: true,
     format: "esm",
@@ -35,7 +48,7 @@ export function bundleFrontEnd(): Promise<FrontEndBundle> {
     logLevel: "silent",
   }).then((result) => {
     const output = result.outputFiles[0]
-    if (output === undefined) throw new Error("esbuild produced no output for the front end")
+    if (output === undefined) throw new Error(`esbuild produced no output for ${entryPoint}`)
     return { code: output.text, bytes: output.contents.length }
-  }))
+  })
 }
