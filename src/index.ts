@@ -18,7 +18,7 @@ export {
   Returns,
   Wildcard,
 } from "./descriptor/attributes.js"
-export { Media, type MediaAnswer } from "./descriptor/media.js"
+export { EventStream, Media, type EventStreamAnswer, type MediaAnswer } from "./descriptor/media.js"
 export { NoBody } from "./descriptor/no-body.js"
 export {
   Bytes,

@@ -12,6 +12,7 @@ import { describeRoutes, type DescribedRoute } from "../router/describe.js"
 import type { SecurityScheme } from "../router/route-source.js"
 import type { Router } from "../router/router.js"
 import { isBytes, type SocketSide } from "../descriptor/web-socket.js"
+import { eventDataOf } from "../descriptor/media.js"
 
 /**
  * Options of `AsyncApi.Document`.
@@ -82,6 +83,20 @@ function schemeOf(scheme: SecurityScheme, sessionCookie: string): Json {
 
 const channelName = (route: DescribedRoute) => route.operation.join(".")
 
+const addressOf = (route: DescribedRoute) =>
+  `/${route.segments.map((segment) => (segment.kind === "literal" ? segment.text : `{${segment.name}}`)).join("/")}`
+
+// AsyncAPI 3 parameters are strings in the address: each says its type.
+function parametersOf(route: DescribedRoute): Json {
+  const parameters: Json = {}
+  for (const segment of route.segments)
+    if (segment.kind === "param")
+      parameters[segment.name] = {
+        description: `${segment.name}: ${JSON.stringify(jsonSchemaOf(segment.descriptor).type ?? "string")}`,
+      }
+  return parameters
+}
+
 /**
  * The AsyncAPI 3.0 document of a site's (or router's) WebSocket channels.
  *
@@ -93,22 +108,33 @@ const channelName = (route: DescribedRoute) => route.operation.join(".")
  */
 function Document(site: { readonly Router: Router<any> } | Router<any>, options: AsyncApiOptions): AsyncApiDocument {
   const router: Router<unknown> = "Router" in site ? site.Router : site
-  const routes = describeRoutes(router).filter((route) => route.socket !== undefined)
+  const described = describeRoutes(router)
+  const routes = described.filter((route) => route.socket !== undefined)
+  // Server-sent events: a GET route declaring an EventStream(d) answer (Returns(EventStream(Message))).
+  const streams = described.flatMap((route) => {
+    const data = Object.values(route.responses ?? {})
+      .map(eventDataOf)
+      .find((found) => found !== undefined)
+    return data === undefined || route.socket !== undefined ? [] : [{ route, data }]
+  })
   const channels: Json = {}
   const operations: Json = {}
   const messages: Json = {}
   const schemas: Json = {}
   const securitySchemes: Json = {}
+  // A protected route's operations carry its schemes (any one admits); the schemes join the components.
+  const securityOf = (route: DescribedRoute): Json => {
+    const security = (route.protected?.schemes ?? []).map(([scheme, definition]) => {
+      securitySchemes[scheme] = schemeOf(definition, options.sessionCookie ?? "sitelets_session")
+      return { $ref: `#/components/securitySchemes/${scheme}` }
+    })
+    return security.length === 0 ? {} : { security }
+  }
   for (const route of routes) {
     const socket = route.socket!
     const name = channelName(route)
-    const address = `/${route.segments.map((segment) => (segment.kind === "literal" ? segment.text : `{${segment.name}}`)).join("/")}`
-    const parameters: Json = {}
-    for (const segment of route.segments)
-      if (segment.kind === "param")
-        parameters[segment.name] = {
-          description: `${segment.name}: ${JSON.stringify(jsonSchemaOf(segment.descriptor).type ?? "string")}`,
-        }
+    const address = addressOf(route)
+    const parameters = parametersOf(route)
     messages[`${name}.FromClient`] = messageOf(
       socket.fromClient,
       "FromClient",
@@ -132,22 +158,42 @@ function Document(site: { readonly Router: Router<any> } | Router<any>, options:
       },
       bindings: { ws: { method: "GET", bindingVersion: "0.1.0" } },
     }
-    const security = (route.protected?.schemes ?? []).map(([scheme, definition]) => {
-      securitySchemes[scheme] = schemeOf(definition, options.sessionCookie ?? "sitelets_session")
-      return { $ref: `#/components/securitySchemes/${scheme}` }
-    })
+    const security = securityOf(route)
     // Operations are the server's: it receives the client's messages and sends its own.
     operations[`${name}.receive`] = {
       action: "receive",
       channel: { $ref: `#/channels/${name}` },
       messages: [{ $ref: `#/channels/${name}/messages/FromClient` }],
-      ...(security.length === 0 ? {} : { security }),
+      ...security,
     }
     operations[`${name}.send`] = {
       action: "send",
       channel: { $ref: `#/channels/${name}` },
       messages: [{ $ref: `#/channels/${name}/messages/FromServer` }],
-      ...(security.length === 0 ? {} : { security }),
+      ...security,
+    }
+  }
+  for (const { route, data } of streams) {
+    const name = channelName(route)
+    const parameters = parametersOf(route)
+    messages[`${name}.Event`] = {
+      name: "Event",
+      title: `An event of ${name} (its data)`,
+      contentType: "application/json",
+      payload: payloadOf(data, `${name}.Event`, schemas),
+    }
+    channels[name] = {
+      address: addressOf(route),
+      description: "Server-sent events (text/event-stream): each event's data is one message, in JSON",
+      ...(Object.keys(parameters).length === 0 ? {} : { parameters }),
+      messages: { Event: { $ref: `#/components/messages/${name}.Event` } },
+      bindings: { http: { bindingVersion: "0.3.0" } },
+    }
+    operations[`${name}.send`] = {
+      action: "send",
+      channel: { $ref: `#/channels/${name}` },
+      messages: [{ $ref: `#/channels/${name}/messages/Event` }],
+      ...securityOf(route),
     }
   }
   return {

@@ -6,6 +6,7 @@
  * `Content.File`…), the typed client resolves the `Response` for it, and
  * the OpenAPI document lists the status with that media type.
  */
+import type { Descriptor } from "./descriptor.js"
 import { descriptorMessages } from "./messages.js"
 
 /**
@@ -53,4 +54,47 @@ export function Media<const Type extends string>(type: Type): MediaAnswer<Type> 
  */
 export function isMedia(answer: unknown): answer is MediaAnswer {
   return typeof answer === "object" && answer !== null && typeof (answer as Partial<MediaAnswer>)["~media"] === "string"
+}
+
+/**
+ * The type of an `EventStream(descriptor)` answer: `text/event-stream`
+ * whose events' data are values of the descriptor.
+ *
+ * @example
+ * ```ts
+ * const feed: EventStreamAnswer<typeof Message> = EventStream(Message)
+ * ```
+ */
+export interface EventStreamAnswer<Data extends Descriptor = Descriptor> extends MediaAnswer<"text/event-stream"> {
+  readonly "~events": Data
+}
+
+/**
+ * A declared answer of server-sent events whose data are values of
+ * `data` (`Returns(EventStream(Message))`): a media answer of
+ * `text/event-stream`, answered by `Content.EventStream(events, data)`, and
+ * a channel of the AsyncAPI document.
+ *
+ * @example
+ * ```ts
+ * const Site = t.union({ Feed: t.case("GET /rooms/<id:int>/feed", {}, Returns(EventStream(Message))) })
+ * ```
+ */
+export function EventStream<const Data extends Descriptor>(data: Data): EventStreamAnswer<Data> {
+  if (typeof data !== "object" && typeof data !== "function") throw new TypeError(descriptorMessages.badEventData)
+  if (data === null || typeof (data as { kind?: unknown }).kind !== "string")
+    throw new TypeError(descriptorMessages.badEventData)
+  return Object.freeze({ "~media": "text/event-stream" as const, "~events": data })
+}
+
+/**
+ * The data descriptor of an `EventStream(…)` answer, if the answer is one.
+ *
+ * @example
+ * ```ts
+ * eventDataOf(EventStream(Message)) === Message //=> true
+ * ```
+ */
+export function eventDataOf(answer: unknown): Descriptor | undefined {
+  return isMedia(answer) ? (answer as Partial<EventStreamAnswer>)["~events"] : undefined
 }

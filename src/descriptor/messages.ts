@@ -35,6 +35,7 @@ export const descriptorMessages = {
   bodylessStatus: (code: string) => `Responds: status ${code} has no body in HTTP: declare it as NoBody`,
   badMediaType: (type: string) => `Media: '${type}' is not a media type like "text/html" (type/subtype, no parameters)`,
   responsesEmpty: "Responds: expected at least one status",
+  badEventData: "EventStream: the events' data must be a descriptor (t.union, t.record, t.string…)",
   badSocketMessages: (side: string) =>
     `WebSocket: ${side} must be a descriptor (t.union, t.record, t.string…) or Bytes (binary frames)`,
   socketMethod: (caseName: string) =>

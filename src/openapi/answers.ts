@@ -7,7 +7,7 @@
  * through the real hosts and checks every answer against it.
  */
 import type { Descriptor } from "../descriptor/descriptor.js"
-import { isMedia } from "../descriptor/media.js"
+import { eventDataOf, isMedia } from "../descriptor/media.js"
 import { isNoBody } from "../descriptor/no-body.js"
 import { jsonSchemaOf, type JsonSchema } from "../json/json-schema.js"
 import type { DescribedRoute } from "../router/describe.js"
@@ -124,9 +124,12 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
               ]),
             )
       if (isNoBody(answer)) add(status, description, undefined, headers)
-      else if (isMedia(answer))
-        add(status, description, { [answer["~media"]]: { schema: { type: "string" } } }, headers)
-      else add(status, description, { "application/json": { schema: bodySchema(answer as Descriptor) } }, headers)
+      else if (isMedia(answer)) {
+        // An EventStream(d): each event's data, a value of d, beside the stream's text.
+        const data = eventDataOf(answer)
+        const events = data === undefined ? {} : { "x-sitelets-event-data": bodySchema(data) }
+        add(status, description, { [answer["~media"]]: { schema: { type: "string" }, ...events } }, headers)
+      } else add(status, description, { "application/json": { schema: bodySchema(answer as Descriptor) } }, headers)
     }
   } else if (route.files) {
     add(200, "The file", anything)

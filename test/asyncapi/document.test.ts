@@ -12,6 +12,8 @@ import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { AsyncApi } from "../../src/asyncapi/document.js"
 import type { RecordDescriptor } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
+import { Returns } from "../../src/descriptor/attributes.js"
+import { EventStream } from "../../src/descriptor/media.js"
 import { Bytes, WebSocket } from "../../src/descriptor/web-socket.js"
 import { OpenApi } from "../../src/openapi/document.js"
 import { Auth } from "../../src/sitelet/auth.js"
@@ -34,6 +36,7 @@ const Site = t.union({
   Room: t.case("GET /chat/<room>/<id:int>", {}, Chat),
   Forest: t.case("GET /trees", {}, Trees),
   Upload: t.case("GET /upload", {}, Raw),
+  Feed: t.case("GET /rooms/<id:int>/feed", {}, Returns(EventStream(Heard))),
 })
 const Admin = t.union({ Watch: t.case("GET /admin/watch", {}, Chat) })
 const site = Sitelet.Sum(
@@ -42,6 +45,13 @@ const site = Sitelet.Sum(
     Room: () => Content.WebSocket(Chat, () => undefined),
     Forest: () => Content.WebSocket(Trees, () => undefined),
     Upload: () => Content.WebSocket(Raw, () => undefined),
+    Feed: () =>
+      Content.EventStream(
+        (async function* () {
+          yield { $: "Joined" as const, name: "Ada" }
+        })(),
+        Heard,
+      ),
   }),
   Sitelet.Protect(
     { Credentials: [Auth.Bearer()], VerifyUser: () => true },
@@ -64,12 +74,12 @@ describe("AsyncApi.Document", () => {
         ?.channels()
         .all()
         .map((channel) => channel.address()),
-    ).toEqual(["/chat/{room}/{id}", "/trees", "/upload", "/admin/watch"])
+    ).toEqual(["/chat/{room}/{id}", "/trees", "/upload", "/admin/watch", "/rooms/{id}/feed"])
   })
 
   it("has each channel's parameters, both sides' messages and the server's operations", () => {
     const channels = document.channels as Record<string, Record<string, unknown>>
-    expect(Object.keys(channels)).toEqual(["Room", "Forest", "Upload", "Watch"])
+    expect(Object.keys(channels)).toEqual(["Room", "Forest", "Upload", "Watch", "Feed"])
     expect(Object.keys(channels.Room?.parameters as object)).toEqual(["room", "id"])
     const messages = (document.components as { messages: Record<string, { payload: unknown }> }).messages
     expect(messages["Room.FromServer"]?.payload).toMatchObject({
@@ -120,5 +130,22 @@ describe("AsyncApi.Document", () => {
     const { diagnostics } = await new Parser().parse(JSON.stringify(served))
     expect(diagnostics.filter((diagnostic) => diagnostic.severity === 0)).toEqual([])
     expect((served.channels as Record<string, { address: string }>).Socket?.address).toBe("/chat/{room}/socket")
+  })
+
+  it("has a channel for a declared event stream, the server sending each event's data", () => {
+    const channels = document.channels as Record<string, { address: string; parameters?: object }>
+    expect(channels.Feed?.address).toBe("/rooms/{id}/feed")
+    expect(Object.keys(channels.Feed?.parameters ?? {})).toEqual(["id"])
+    const messages = (document.components as { messages: Record<string, { payload: unknown }> }).messages
+    expect(messages["Feed.Event"]?.payload).toMatchObject({ oneOf: [{ properties: { $: { const: "Message" } } }, {}] })
+    const operations = document.operations as Record<string, { action: string }>
+    expect(Object.keys(operations).filter((name) => name.startsWith("Feed."))).toEqual(["Feed.send"])
+    // The OpenAPI document gives the events' data beside the stream.
+    const openapi = OpenApi.Document(site, { info: { title: "chat", version: "1" } }) as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, object> }> }>>
+    }
+    expect(openapi.paths["/rooms/{id}/feed"]?.get?.responses["200"]?.content["text/event-stream"]).toMatchObject({
+      "x-sitelets-event-data": { oneOf: [{}, {}] },
+    })
   })
 })
