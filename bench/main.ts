@@ -118,7 +118,11 @@ if (!render && selected.includes("compression")) {
 
 if (!render && selected.includes("sockets")) {
   step("WebSockets")
-  results = { ...results, sockets: await socketBench(socketEntry, quick ? quickSocketLoad : socketLoad) }
+  const bunBinary = repoPath("test/runtimes/node_modules/.bin/bun")
+  const bunChild = fileURLToPath(new URL("./socket-bun-child.mjs", import.meta.url))
+  const bun = existsSync(bunBinary) && existsSync(bunChild) ? { bun: bunBinary, entry: bunChild } : undefined
+  if (bun === undefined) process.stderr.write("  (no Bun: run through npm run bench for the Bun rows)\n")
+  results = { ...results, sockets: await socketBench(socketEntry, quick ? quickSocketLoad : socketLoad, bun) }
 }
 
 if (!quick && !render) writeFileSync(repoPath("bench/results.json"), JSON.stringify(results, null, 2) + "\n")

@@ -50,7 +50,13 @@ await build({
 })
 
 // The Bun and Deno rows' server: bundled with what it imports (Hono included), run by the runtime itself.
-await build({ ...common, entryPoints: { "runtime-child": `${root}bench/server/runtime-child.ts` } })
+await build({
+  ...common,
+  entryPoints: {
+    "runtime-child": `${root}bench/server/runtime-child.ts`,
+    "socket-bun-child": `${root}bench/socket/socket-bun-child.ts`,
+  },
+})
 const runtimeBin = (name: string) => `${root}test/runtimes/node_modules/.bin/${name}`
 if (!existsSync(runtimeBin("bun")) || !existsSync(runtimeBin("deno"))) {
   spawnSync("npm", ["ci", "--prefix", "test/runtimes", "--no-audit", "--no-fund"], { stdio: "inherit", cwd: root })

@@ -8,6 +8,8 @@
  * - Idle sockets: `idle` connections opened to a fresh server, then left
  *   alone; the server's resident memory per socket (RSS after minus
  *   before, over the count).
+ * With Bun installed (the runtime matrix's), two more rows run under Bun:
+ * Hono's WebSocket helper and sitelets' Fetch host, compared with each other.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { createInterface } from "node:readline"
@@ -23,11 +25,24 @@ export interface SocketResult {
   readonly idleSockets: number
 }
 
-const servers = [
+const nodeServers = [
   ["ws", "`ws`'s `WebSocketServer` on node:http, echoing each text frame as it came (no parsing)"],
   ["ws + JSON", "the same, each message parsed and answered with `JSON.parse`/`JSON.stringify`"],
   ["sitelets", "`NodeHandler(site).upgrade`: a `WebSocket` case, each message decoded and answered by the JSON codec"],
 ] as const
+const bunServers = [
+  [
+    "hono on Bun",
+    "Hono's `upgradeWebSocket` from `hono/bun` on `Bun.serve`, each message parsed and answered with JSON",
+  ],
+  ["sitelets on Bun", "`Fetch.Handler(site)` on `Bun.serve` with its `websocket` handlers: the same case as on node"],
+] as const
+
+/** Where the Bun rows run: Bun's binary and the bundled child; undefined without Bun. */
+export interface BunCommand {
+  readonly bun: string
+  readonly entry: string
+}
 
 /** The settings of a full run and of a smoke run. */
 export const socketLoad = { clients: 20, duration: 3, rounds: 5, idle: 10_000 } as const
@@ -40,8 +55,8 @@ interface Child {
   readonly stats: () => Promise<{ cpuUs: number; rss: number }>
 }
 
-function start(entry: string, name: string): Promise<Child> {
-  const child = spawn(process.execPath, [entry, name], { stdio: ["pipe", "pipe", "inherit"] })
+function start(command: readonly [string, string], name: string): Promise<Child> {
+  const child = spawn(command[0], [command[1], name], { stdio: ["pipe", "pipe", "inherit"] })
   const lines = createInterface({ input: child.stdout! })
   const waiting: ((stats: { cpuUs: number; rss: number }) => void)[] = []
   return new Promise((resolve) => {
@@ -93,8 +108,16 @@ const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[
  * const rows = await socketBench(childEntry, socketLoad)
  * ```
  */
-export async function socketBench(entry: string, load: Load = socketLoad): Promise<SocketResult[]> {
-  const children = await Promise.all(servers.map(([name]) => start(entry, name)))
+export async function socketBench(entry: string, load: Load = socketLoad, bun?: BunCommand): Promise<SocketResult[]> {
+  const servers = [
+    ...nodeServers.map(([name, note]) => ({ name, note, command: [process.execPath, entry] as const })),
+    ...(bun === undefined ? [] : bunServers).map(([name, note]) => ({
+      name,
+      note,
+      command: [bun!.bun, bun!.entry] as const,
+    })),
+  ]
+  const children = await Promise.all(servers.map(({ name, command }) => start(command, name)))
   const url = (child: Child) => `ws://127.0.0.1:${child.port}/echo`
   const clients = await Promise.all(
     children.map((child) => Promise.all(Array.from({ length: load.clients }, () => opened(url(child))))),
@@ -124,8 +147,8 @@ export async function socketBench(entry: string, load: Load = socketLoad): Promi
   for (const child of children) child.process.stdin!.end()
 
   const idle: number[] = []
-  for (const [name] of servers) {
-    const child = await start(entry, name)
+  for (const { name, command } of servers) {
+    const child = await start(command, name)
     const before = await child.stats()
     const sockets: WebSocket[] = []
     // In batches: the kernel's accept queue is finite.
@@ -139,7 +162,7 @@ export async function socketBench(entry: string, load: Load = socketLoad): Promi
     for (const socket of sockets) socket.terminate()
     child.process.stdin!.end()
   }
-  return servers.map(([name, note], index) => ({
+  return servers.map(({ name, note }, index) => ({
     name,
     note,
     roundTripsPerSecond: median(rates[index] as number[]),

@@ -14,7 +14,9 @@ import { quickSocketLoad, socketLoad, type SocketResult } from "./socket-bench.j
  * ```
  */
 export function socketSection(results: readonly SocketResult[]): string {
-  const direct = results.find((result) => result.name === "ws")
+  // Each row against its runtime's peer: `ws` used directly on node, Hono's helper on Bun.
+  const peerOf = (name: string) =>
+    results.find((result) => result.name === (name.endsWith("on Bun") ? "hono on Bun" : "ws"))
   const load = results[0]?.idleSockets === quickSocketLoad.idle ? quickSocketLoad : socketLoad
   const ratio = (value: number, base: number | undefined) =>
     base === undefined || !Number.isFinite(value) || base === 0 ? "—" : `${(value / base).toFixed(2)}×`
@@ -25,20 +27,27 @@ export function socketSection(results: readonly SocketResult[]): string {
       `${load.clients} connections, each sending a message (\`{"$":"Say","text":"hello, sockets"}\`) and awaiting its ` +
       `echo before the next, for ${load.duration} s; ${load.rounds} interleaved rounds, the first dropped, medians. ` +
       `CPU is the server process's per message (in or out). Then ${load.idle.toLocaleString("en-US")} connections ` +
-      "opened to a fresh server and left idle: its resident memory per socket. Ratios against `ws` used directly " +
-      "(above 1: more round trips, more CPU, more memory).",
+      "opened to a fresh server and left idle: its resident memory per socket. Ratios against the runtime's peer — " +
+      "`ws` used directly on node, Hono's WebSocket helper on Bun (above 1: more round trips, more CPU, more memory).",
     "",
     table(
-      ["server", "round trips / s", "vs ws", "CPU / message", "vs ws", "RSS / idle socket", "vs ws"],
-      results.map((result) => [
-        result.name === "sitelets" ? "**sitelets node host**" : result.name,
-        Math.round(result.roundTripsPerSecond).toLocaleString("en-US"),
-        ratio(result.roundTripsPerSecond, direct?.roundTripsPerSecond),
-        `${result.cpuUsPerMessage.toFixed(1)} µs`,
-        ratio(result.cpuUsPerMessage, direct?.cpuUsPerMessage),
-        `${(result.rssBytesPerIdleSocket / 1024).toFixed(1)} KiB`,
-        ratio(result.rssBytesPerIdleSocket, direct?.rssBytesPerIdleSocket),
-      ]),
+      ["server", "round trips / s", "vs peer", "CPU / message", "vs peer", "RSS / idle socket", "vs peer"],
+      results.map((result) => {
+        const peer = peerOf(result.name)
+        return [
+          result.name === "sitelets"
+            ? "**sitelets node host**"
+            : result.name.startsWith("sitelets")
+              ? `**${result.name}**`
+              : result.name,
+          Math.round(result.roundTripsPerSecond).toLocaleString("en-US"),
+          ratio(result.roundTripsPerSecond, peer?.roundTripsPerSecond),
+          `${result.cpuUsPerMessage.toFixed(1)} µs`,
+          ratio(result.cpuUsPerMessage, peer?.cpuUsPerMessage),
+          `${(result.rssBytesPerIdleSocket / 1024).toFixed(1)} KiB`,
+          ratio(result.rssBytesPerIdleSocket, peer?.rssBytesPerIdleSocket),
+        ]
+      }),
     ),
     "",
     ...results.map((result) => `- ${result.name}: ${result.note}.`),

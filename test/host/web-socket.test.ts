@@ -38,6 +38,7 @@ const Site = t.union({
   Flaky: t.case("GET /flaky", {}, Chat),
   Slow: t.case("GET /slow", {}, Chat),
   Binary: t.case("GET /binary", {}, Raw),
+  Flood: t.case("GET /flood", {}, Chat),
   Home: "GET /",
 })
 const Admin = t.union({ Secret: t.case("GET /secret", {}, Chat) })
@@ -45,6 +46,7 @@ const Admin = t.union({ Secret: t.case("GET /secret", {}, Chat) })
 const errors: unknown[] = []
 let flakyConnections = 0
 const slowRead: string[] = []
+const floodClosed: number[] = []
 const invalid: string[] = []
 const echo = (room: string) =>
   Content.WebSocket(
@@ -98,6 +100,20 @@ const site = Sitelet.Sum(
         slowRead.push(`${signal.aborted} ${socket.Signal.aborted}`)
         for await (const said of socket) slowRead.push(said.$)
       }),
+    Flood: () =>
+      Content.WebSocket(
+        Chat,
+        async (socket) => {
+          // A handler that does not await Send, to a client that does not read: the buffer bound closes it.
+          const text = "x".repeat(10_000)
+          for (let i = 0; i < 4_000 && !socket.Signal.aborted; i++) {
+            void socket.Send({ $: "Echo", room: "flood", text })
+            if (i % 100 === 0) await new Promise((done) => setTimeout(done, 1))
+          }
+          floodClosed.push((await socket.Closed).code)
+        },
+        { MaxBufferedBytes: 256 * 1024 },
+      ),
     Binary: () =>
       Content.WebSocket(Raw, async (socket) => {
         for await (const bytes of socket) await socket.Send(bytes.slice().reverse())
@@ -237,6 +253,26 @@ describe("WebSocket cases on node:http", () => {
     const first = await raw[Symbol.asyncIterator]().next()
     expect(first.value).toEqual(new Uint8Array([8, 9]))
     raw.Close()
+  })
+
+  it("bounds a slow client by the send buffer, not by memory: 1008 past MaxBufferedBytes", async () => {
+    const client = new Client(`ws://127.0.0.1:${port}/flood`)
+    let received = 0
+    client.on("message", () => received++)
+    const closed = new Promise<{ code: number; reason: string }>((done) =>
+      client.on("close", (code, reason) => done({ code, reason: reason.toString() })),
+    )
+    await new Promise((done) => client.on("open", done))
+    // The client stops reading: the kernel's buffers fill, then the server's, past the bound.
+    const raw = (client as unknown as { _socket: { pause(): void; resume(): void } })._socket
+    raw.pause()
+    await new Promise((done) => setTimeout(done, 1500))
+    raw.resume()
+    // Reading again, it gets what was sent before the bound was passed, then the server's close.
+    expect(await closed).toEqual({ code: 1008, reason: "the client reads too slowly" })
+    expect(received).toBeLessThan(4_000)
+    await until(() => floodClosed.length > 0)
+    expect(floodClosed).toEqual([1008])
   })
 
   it("keeps the messages received before the close readable", async () => {
