@@ -7,6 +7,7 @@
  */
 import process from "node:process"
 import { runtimeApps } from "./runtime-apps.js"
+import { onStdinLines } from "../common/stdin-lines.js"
 
 declare const Bun:
   | {
@@ -39,15 +40,8 @@ const port =
         Deno!.serve({ hostname: "127.0.0.1", port: 0, onListen: (address) => resolve(address.port) }, fetch),
       )
 process.stdout.write(JSON.stringify({ port }) + "\n")
-let pending = ""
-process.stdin.on("data", (chunk: Uint8Array) => {
-  pending += new TextDecoder().decode(chunk)
-  for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n")) {
-    const line = pending.slice(0, end).trim()
-    pending = pending.slice(end + 1)
-    if (line !== "cpu") continue
-    const usage = process.cpuUsage()
-    process.stdout.write(JSON.stringify({ cpuUs: usage.user + usage.system }) + "\n")
-  }
+onStdinLines((line) => {
+  if (line !== "cpu") return
+  const usage = process.cpuUsage()
+  process.stdout.write(JSON.stringify({ cpuUs: usage.user + usage.system }) + "\n")
 })
-process.stdin.on("end", () => process.exit(0))

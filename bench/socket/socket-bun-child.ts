@@ -7,7 +7,9 @@
 import process from "node:process"
 import { Hono } from "hono"
 import { upgradeWebSocket, websocket } from "hono/bun"
-import { Content, Fetch, Sitelet, t, WebSocket } from "sitelets"
+import { Fetch } from "sitelets"
+import { onStdinLines } from "../common/stdin-lines.js"
+import { echoSite } from "./echo-site.js"
 
 declare const Bun: {
   serve(options: {
@@ -17,10 +19,6 @@ declare const Bun: {
     websocket: unknown
   }): { port: number }
 }
-
-const Said = t.union({ Say: t.case({ text: t.string }) })
-const Heard = t.union({ Echo: t.case({ text: t.string }) })
-const EchoSocket = WebSocket({ FromClient: Said, FromServer: Heard })
 
 function serve(): number {
   if (process.argv[2] === "hono on Bun") {
@@ -36,30 +34,13 @@ function serve(): number {
     )
     return Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: app.fetch, websocket }).port
   }
-  const site = Sitelet.Infer(t.union({ Echo: t.case("GET /echo", {}, EchoSocket) }), {
-    Echo: () =>
-      Content.WebSocket(
-        EchoSocket,
-        async (socket) => {
-          for await (const said of socket) await socket.Send({ $: "Echo", text: said.text })
-        },
-        { MaxMessagesPerSecond: 1e9, PingSeconds: 0 },
-      ),
-  })
-  const handler = Fetch.Handler(site)
+  const handler = Fetch.Handler(echoSite)
   return Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: handler.fetch, websocket: handler.websocket }).port
 }
 
 process.stdout.write(`${JSON.stringify({ port: serve() })}\n`)
-let pending = ""
-process.stdin.on("data", (chunk: Uint8Array) => {
-  pending += new TextDecoder().decode(chunk)
-  for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n")) {
-    const line = pending.slice(0, end).trim()
-    pending = pending.slice(end + 1)
-    if (line !== "stats") continue
-    const usage = process.cpuUsage()
-    process.stdout.write(`${JSON.stringify({ cpuUs: usage.user + usage.system, rss: process.memoryUsage().rss })}\n`)
-  }
+onStdinLines((line) => {
+  if (line !== "stats") return
+  const usage = process.cpuUsage()
+  process.stdout.write(`${JSON.stringify({ cpuUs: usage.user + usage.system, rss: process.memoryUsage().rss })}\n`)
 })
-process.stdin.on("end", () => process.exit(0))

@@ -8,30 +8,15 @@
  * - `sitelets`: the node host, a `WebSocket` case with typed messages (decoded and encoded by the JSON codec).
  */
 import { createServer } from "node:http"
-import { createInterface } from "node:readline"
-import { Content, Sitelet, t, WebSocket } from "sitelets"
+import { onStdinLines } from "../common/stdin-lines.js"
+import { echoSite } from "./echo-site.js"
 import { NodeHandler } from "sitelets/node"
 import { WebSocketServer } from "ws"
-
-const Said = t.union({ Say: t.case({ text: t.string }) })
-const Heard = t.union({ Echo: t.case({ text: t.string }) })
-const EchoSocket = WebSocket({ FromClient: Said, FromServer: Heard })
 
 const name = process.argv[2]
 const server = createServer()
 if (name === "sitelets") {
-  const site = Sitelet.Infer(t.union({ Echo: t.case("GET /echo", {}, EchoSocket) }), {
-    Echo: () =>
-      Content.WebSocket(
-        EchoSocket,
-        async (socket) => {
-          for await (const said of socket) await socket.Send({ $: "Echo", text: said.text })
-        },
-        // The benchmark's clients send as fast as they are answered: no rate limit, no pings.
-        { MaxMessagesPerSecond: 1e9, PingSeconds: 0 },
-      ),
-  })
-  const handler = NodeHandler(site)
+  const handler = NodeHandler(echoSite)
   server.on("request", handler)
   server.on("upgrade", handler.upgrade)
 } else {
@@ -48,9 +33,8 @@ if (name === "sitelets") {
 server.listen(0, "127.0.0.1", () => {
   process.stdout.write(`${JSON.stringify({ port: (server.address() as { port: number }).port })}\n`)
 })
-createInterface({ input: process.stdin }).on("line", (line) => {
-  if (line.trim() !== "stats") return
+onStdinLines((line) => {
+  if (line !== "stats") return
   const usage = process.cpuUsage()
   process.stdout.write(`${JSON.stringify({ cpuUs: usage.user + usage.system, rss: process.memoryUsage().rss })}\n`)
 })
-process.stdin.on("end", () => process.exit(0))
