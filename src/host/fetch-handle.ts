@@ -11,7 +11,7 @@ import type { Sitelet } from "../sitelet/sitelet.js"
 import type { ContextInit } from "./host-context.js"
 import { readFetchBody } from "./fetch-body.js"
 import { bodyLimitFor, resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
-import { errorContent, serveRequest, type ServeOutcome } from "./serve.js"
+import { errorContent, serveRequest, type ServeInit, type ServeOutcome } from "./serve.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
 import { report, type RequestStart as Watch } from "./observe.js"
 import { compressBody } from "./fetch-compress.js"
@@ -171,28 +171,52 @@ export function respond<Endpoint>(
   notFound?: StaticContent,
 ): MaybePromise<Response | undefined> {
   const watched = options.observe === undefined ? undefined : watch(request)
-  const outcome = serveRequest(
-    site,
-    {
-      method: request.method,
-      target: request.url,
-      headers: new LazyHeaders(request),
-      readBody: (limit) =>
-        readFetchBody(request, limit ?? bodyLimitFor(options.limits, request.headers.get("content-type"))),
-      secure: request.url.startsWith("https:"),
-      env: extras?.env,
-      waitUntil: extras?.waitUntil,
-      requestId: watched?.requestId,
-      onClientGone: (abort) => onAbort(request, abort),
-    },
-    options,
-  )
+  const outcome = serveRequest(site, new FetchServeInit(request, options, extras, watched?.requestId), options)
   const answered = (settled: ServeOutcome) =>
     // A socket answer (only ever to an upgrade request) is the runtime's upgrade.
     settled.kind === "served" && isSocketBody(settled.content.body)
       ? upgradeFetch(request, settled.content, settled.content.body, extras?.env, options.onError)
       : answerOrCompress(settled, request, options, notFound, watched)
   return isPromise(outcome) ? outcome.then(answered) : answered(outcome)
+}
+
+/**
+ * What the core needs from a Fetch `Request`; a class, so reading the body
+ * and watching for the client's departure are shared methods, not closures
+ * made per request, and `request.url` (a getter that serializes the URL
+ * each time) is read once.
+ */
+class FetchServeInit implements ServeInit {
+  readonly method: string
+  readonly target: string
+  readonly headers: RouteHeaders
+  readonly secure: boolean
+  readonly env: RuntimeExtras["env"]
+  readonly waitUntil: RuntimeExtras["waitUntil"]
+
+  constructor(
+    private readonly request: Request,
+    private readonly options: ResolvedHostOptions,
+    extras: RuntimeExtras | undefined,
+    readonly requestId: string | undefined,
+  ) {
+    this.method = request.method
+    const url = request.url
+    this.target = url
+    this.secure = url.startsWith("https:")
+    this.headers = new LazyHeaders(request)
+    this.env = extras?.env
+    this.waitUntil = extras?.waitUntil
+  }
+
+  readBody(limit?: number): Promise<Uint8Array> {
+    const request = this.request
+    return readFetchBody(request, limit ?? bodyLimitFor(this.options.limits, request.headers.get("content-type")))
+  }
+
+  onClientGone(abort: () => void): void {
+    onAbort(this.request, abort)
+  }
 }
 
 /** A compressed answer waits for its codec; any other is answered at once. */
