@@ -5,7 +5,6 @@
 import type { RouteHeaders } from "../router/request.js"
 import { isStreamBody, isValidHeader, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
 import { isSocketBody } from "../sitelet/web-socket.js"
-import { hostMessages } from "./host-errors.js"
 import { upgradeFetch, upgradedByBun } from "./fetch-socket.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import type { ContextInit } from "./host-context.js"
@@ -46,12 +45,6 @@ const quietly: StreamWriting = { onError: () => undefined }
  * ```
  */
 export function toResponse(content: StaticContent, method: string, writing: StreamWriting = quietly): Response {
-  // An upgrade the Fetch host cannot perform yet: a clear 501, never a 101 it cannot keep.
-  if (isSocketBody(content.body))
-    return new Response(hostMessages.noFetchSocket, {
-      status: 501,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    })
   // 204 and 304 responses, and answers to HEAD, cannot carry a body.
   const bodyless = method === "HEAD" || content.status.code === 204 || content.status.code === 304
   const given = content.body
@@ -59,7 +52,9 @@ export function toResponse(content: StaticContent, method: string, writing: Stre
   if (isStreamBody(given)) {
     if (bodyless) given.discard?.()
     else body = webStreamOf(given, writing.encoding, writing.onError, writing.ended ?? noBytes)
-  } else if (!bodyless && given !== undefined && !isSocketBody(given)) body = given
+  } else if (!bodyless && given !== undefined)
+    // Text or bytes: a socket body never comes here (`respond` hands it to the runtime's upgrade).
+    body = given as string | Uint8Array
   // A stream of known length (a file) keeps its length, also for HEAD; a compressed one is chunked.
   const sized =
     isStreamBody(given) && given.length !== undefined && writing.encoding === undefined && !isNoContent(content)
@@ -172,12 +167,24 @@ export function respond<Endpoint>(
 ): MaybePromise<Response | undefined> {
   const watched = options.observe === undefined ? undefined : watch(request)
   const outcome = serveRequest(site, new FetchServeInit(request, options, extras, watched?.requestId), options)
-  const answered = (settled: ServeOutcome) =>
-    // A socket answer (only ever to an upgrade request) is the runtime's upgrade.
-    settled.kind === "served" && isSocketBody(settled.content.body)
-      ? upgradeFetch(request, settled.content, settled.content.body, extras?.env, options.onError)
-      : answerOrCompress(settled, request, options, notFound, watched)
-  return isPromise(outcome) ? outcome.then(answered) : answered(outcome)
+  // No closure on the synchronous path: it is nearly every request.
+  return isPromise(outcome)
+    ? outcome.then((settled) => answered(settled, request, options, notFound, watched, extras))
+    : answered(outcome, request, options, notFound, watched, extras)
+}
+
+/** The answer to an outcome: a socket answer (only ever to an upgrade request) is the runtime's upgrade. */
+function answered(
+  outcome: ServeOutcome,
+  request: Request,
+  options: ResolvedHostOptions,
+  notFound: StaticContent | undefined,
+  watched: Watch | undefined,
+  extras: RuntimeExtras | undefined,
+): MaybePromise<Response | undefined> {
+  return outcome.kind === "served" && isSocketBody(outcome.content.body)
+    ? upgradeFetch(request, outcome.content, outcome.content.body, extras?.env, options.onError)
+    : answerOrCompress(outcome, request, options, notFound, watched)
 }
 
 /**

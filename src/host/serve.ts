@@ -42,8 +42,7 @@ export interface ServeInit extends ContextInit {
   /** The raw request target (origin-form or absolute-form). */
   readonly target: string
   readonly headers: RouteHeaders
-  /** Reads the body with the size limit; called at most once, as a method of the init. */
-  /** Reads the body within `limit` bytes (a case's `MaxBytes`), else within the host's limit. */
+  /** Reads the body (at most once, as a method of the init) within `limit` bytes (a case's `MaxBytes`), else within the host's limit. */
   readonly readBody: (limit?: number) => Promise<Uint8Array>
 }
 
@@ -320,7 +319,7 @@ class Serving<Endpoint> {
     // A WebSocket answer: 426 to a request that is no upgrade, 403 to a page of another origin; else upgraded by the host.
     if (isSocketBody(content.body)) {
       const init = this.init
-      const replaced = socketAnswer(content, init.headers, () =>
+      const replaced = socketAnswer(content.body, init.headers, () =>
         requestOrigin(init.target, init.headers.get("host"), init.secure),
       )
       if (replaced !== undefined) content = replaced

@@ -11,7 +11,7 @@
 import type { RouteHeaders } from "../router/request.js"
 import { header, type StaticContent } from "../sitelet/content-model.js"
 import { siteletMessages } from "../sitelet/messages.js"
-import { isSocketBody } from "../sitelet/web-socket.js"
+import type { SocketBody } from "../sitelet/web-socket.js"
 
 /** Whether a header's comma-separated tokens include `token` (case-insensitively). */
 function hasToken(value: string | null, token: string): boolean {
@@ -64,22 +64,20 @@ export function notSocketAnswer(content: StaticContent): StaticContent {
 }
 
 /**
- * The answer that replaces a socket answer under the rules above, or
- * undefined when it stands (upgrade it). `ownOrigin` is the origin the
- * request was sent to.
+ * The answer that replaces a socket answer (its body given) under the
+ * rules above, or undefined when it stands (upgrade it). `ownOrigin` is the
+ * origin the request was sent to.
  *
  * @example
  * ```ts
- * socketAnswer(Content.WebSocket(Chat, run), new Headers(), () => "http://x")?.status.code //=> 426
+ * socketAnswer(Content.WebSocket(Chat, run).body as SocketBody, new Headers(), () => "http://x")?.status.code //=> 426
  * ```
  */
 export function socketAnswer(
-  content: StaticContent,
+  socket: SocketBody,
   headers: RouteHeaders,
   ownOrigin: () => string | undefined,
 ): StaticContent | undefined {
-  const socket = isSocketBody(content.body) ? content.body : undefined
-  if (socket === undefined) return undefined
   if (!isSocketUpgrade(headers)) return upgradeRequired
   // Same-origin by the browser's own account (Fetch Metadata): also right behind a TLS-terminating proxy.
   if (headers.get("sec-fetch-site") === "same-origin") return undefined
