@@ -71,20 +71,24 @@ export function Handler<Endpoint>(site: Sitelet<Endpoint>, options?: HostOptions
           env === undefined && executionContext === undefined ? undefined : extrasOf(env, executionContext),
           notFound,
         )
-        // Not an async function: a synchronous answer costs one settled promise, not an async frame and its awaits.
-        // `respond` answers with `notFound` itself; the fallback stays for the type.
-        const orNotFound = (response: Response | undefined) =>
-          // Bun took an upgrade: `fetch` returns nothing, as Bun asks.
-          response === upgradedByBun
-            ? (undefined as unknown as Response)
-            : (response ?? toResponse(notFound, request.method.toUpperCase()))
-        return isPromise(answer) ? answer.then(orNotFound) : Promise.resolve(orNotFound(answer))
+        // Not an async function: a synchronous answer costs one settled promise, not an async frame and its awaits
+        // (nor a closure: one is made only to wait).
+        return isPromise(answer)
+          ? answer.then((response) => orNotFound(response, request))
+          : Promise.resolve(orNotFound(answer, request))
       } catch (error) {
         return Promise.reject(error)
       }
     },
     websocket: bunSocketHandlers,
   })
+}
+
+/** The answer to give: `respond` answers with the 404 itself, and the fallback stays for the type. */
+function orNotFound(response: Response | undefined, request: Request): Response {
+  // Bun took an upgrade: `fetch` returns nothing, as Bun asks.
+  if (response === upgradedByBun) return undefined as unknown as Response
+  return response ?? toResponse(notFound, request.method.toUpperCase())
 }
 
 function extrasOf(env: object | undefined, executionContext: WaitUntilContext | undefined): RuntimeExtras {

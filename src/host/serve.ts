@@ -41,6 +41,12 @@ export interface ServeInit extends ContextInit {
   readonly method: string
   /** The raw request target (origin-form or absolute-form). */
   readonly target: string
+  /**
+   * The target's origin-form (`/path?query`) when the host has it without
+   * parsing: a Fetch request's URL, serialized by the runtime's own URL
+   * parser, has a well-formed authority to skip. Else the target is parsed.
+   */
+  readonly originForm?: string | undefined
   readonly headers: RouteHeaders
   /** Reads the body (at most once, as a method of the init) within `limit` bytes (a case's `MaxBytes`), else within the host's limit. */
   readonly readBody: (limit?: number) => Promise<Uint8Array>
@@ -114,7 +120,7 @@ export function serveRequest<Endpoint>(
   init: ServeInit,
   options: ResolvedHostOptions,
 ): ServeOutcome | Promise<ServeOutcome> {
-  const tooLarge = checkTarget(init.target, options)
+  const tooLarge = checkTarget(init.originForm ?? init.target, options)
   if (tooLarge) return rejected(tooLarge)
   const serving = new Serving(site, init, options)
   const request = serving.request
@@ -162,7 +168,7 @@ class Serving<Endpoint> {
     }
     this.request = createRouteRequest({
       method: init.method,
-      target: init.target,
+      target: init.originForm ?? init.target,
       headers: init.headers,
       readBody,
       bodyLimits: options.bodyLimits,
@@ -420,10 +426,25 @@ function hasNosniff(content: StaticContent): boolean {
   return false
 }
 
-// Most answers are built on one shared frozen list (Content.Json, Content.Text): the last list seen keeps its
-// nosniff copy, which spares a copy and two freezes per response.
+// Most answers are built on a few shared frozen lists (Content.Json's, Content.Text's): each keeps its nosniff
+// copy, which spares a copy and a freeze per response and lets the host reuse what it built for that copy.
+// The last list seen is checked first (nearly always the next one).
 let plainList: readonly ContentHeader[] | undefined
 let nosniffList: readonly ContentHeader[] = []
+const nosniffLists = new WeakMap<readonly ContentHeader[], readonly ContentHeader[]>()
+
+function withNosniff(list: readonly ContentHeader[]): readonly ContentHeader[] {
+  if (list === plainList) return nosniffList
+  let found = nosniffLists.get(list)
+  if (found === undefined) {
+    found = Object.freeze([...list, nosniff])
+    if (!Object.isFrozen(list)) return found
+    nosniffLists.set(list, found)
+  }
+  plainList = list
+  nosniffList = found
+  return found
+}
 const noCookies: readonly ContentHeader[] = Object.freeze([])
 
 /**
@@ -435,11 +456,7 @@ function finish(content: StaticContent, setCookies: readonly ContentHeader[]): S
   const missingNosniff = !hasNosniff(content)
   if (setCookies.length === 0) {
     if (!missingNosniff) return content
-    if (content.headers !== plainList) {
-      nosniffList = Object.freeze([...content.headers, nosniff])
-      plainList = content.headers
-    }
-    return { kind: "static", status: content.status, headers: nosniffList, body: content.body }
+    return { kind: "static", status: content.status, headers: withNosniff(content.headers), body: content.body }
   }
   const headers = [...content.headers, ...setCookies]
   if (missingNosniff) headers.push(nosniff)

@@ -22,7 +22,10 @@ function authorityLength(target: string): number {
   const scheme = target.indexOf("://")
   if (scheme < 0) return 0
   let end = scheme + 3
-  while (end < target.length && target[end] !== "/" && target[end] !== "?" && target[end] !== "#") end++
+  for (; end < target.length; end++) {
+    const code = target.charCodeAt(end)
+    if (code === 0x2f || code === 0x3f || code === 0x23) break
+  }
   return end
 }
 

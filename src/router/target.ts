@@ -142,15 +142,20 @@ export function parseTarget(target: string): ParsedTarget {
   // A raw lone surrogate (only a JS string can carry one) is refused like its escaped spelling %ED%A0%80.
   if (!isWellFormed(originForm))
     return { path: originForm, segments: [], query: emptyQuery, bad: routerMessages.targetLoneSurrogate }
-  const hash = originForm.indexOf("#")
-  if (hash >= 0) originForm = originForm.slice(0, hash)
-  const mark = originForm.indexOf("?")
-  const path = mark >= 0 ? originForm.slice(0, mark) : originForm
+  // One pass over the path: where it ends (at `?` or `#`), and whether it holds a `\` or an escape (most hold
+  // neither: then no segment needs decoding). Four builtin searches cost twice as much on JavaScriptCore.
+  let pathEnd = originForm.length
+  let backslash = false
+  let escaped = false
+  for (let i = 0; i < pathEnd; i++) {
+    const code = originForm.charCodeAt(i)
+    if (code === 0x3f || code === 0x23) pathEnd = i
+    else if (code === 0x5c) backslash = true
+    else if (code === 0x25) escaped = true
+  }
+  const path = pathEnd === originForm.length ? originForm : originForm.slice(0, pathEnd)
   const segments: string[] = []
-  let bad: string | undefined
-  if (path.includes("\\")) bad = routerMessages.targetBackslash
-  // Most paths hold no escape at all: then no segment needs decoding.
-  const escaped = path.includes("%")
+  let bad: string | undefined = backslash ? routerMessages.targetBackslash : undefined
   let start = 1
   while (start <= path.length && bad === undefined) {
     let end = path.indexOf("/", start)
@@ -165,6 +170,10 @@ export function parseTarget(target: string): ParsedTarget {
     }
     start = end + 1
   }
-  const parsedQuery = mark >= 0 ? parseQuery(originForm.slice(mark + 1)) : noQuery
+  let parsedQuery: ReturnType<typeof parseQuery> = noQuery
+  if (originForm.charCodeAt(pathEnd) === 0x3f) {
+    const hash = originForm.indexOf("#", pathEnd + 1)
+    parsedQuery = parseQuery(originForm.slice(pathEnd + 1, hash < 0 ? originForm.length : hash))
+  }
   return { path, segments, query: parsedQuery.query, bad: bad ?? parsedQuery.bad }
 }

@@ -34,6 +34,27 @@ describe("toResponse", () => {
     const head = toResponse(content, "HEAD")
     expect(head.body).toBeNull()
   })
+  it("leaves a standard reason phrase to the runtime and keeps the application's own", () => {
+    expect(toResponse(staticContent(Http.Status.NotFound, [], "x"), "GET").statusText).toBe("")
+    expect(toResponse(staticContent(Http.Status.Custom(299, "Fine Enough"), [], "x"), "GET").statusText).toBe(
+      "Fine Enough",
+    )
+  })
+  it("gives each shared header list its own headers, whichever answered last", async () => {
+    const json = staticContent(Http.Status.Ok, Object.freeze([header("Content-Type", "application/json")]), "{}")
+    const text = staticContent(Http.Status.Ok, Object.freeze([header("Content-Type", "text/plain")]), "x")
+    const types = [json, text, json, text].map((content) => toResponse(content, "GET").headers.get("content-type"))
+    expect(types).toEqual(["application/json", "text/plain", "application/json", "text/plain"])
+    // A header on one answer never reaches the next one built from the same list.
+    const first = toResponse(json, "GET")
+    first.headers.set("X-Later", "1")
+    expect(toResponse(json, "GET").headers.get("x-later")).toBeNull()
+  })
+  it("writes a header named like a prototype key as any other", () => {
+    const content = staticContent(Http.Status.Ok, Object.freeze([header("__proto__", "x"), header("A", "1")]), "x")
+    const response = toResponse(content, "GET")
+    expect([response.headers.get("__proto__"), response.headers.get("a")]).toEqual(["x", "1"])
+  })
   it("refuses a header built by hand that the runtime refuses", () => {
     expect(() => toResponse(staticContent(Http.Status.Ok, [["X-Bad", "a\nb"]], "x"), "GET")).toThrow(TypeError)
   })
