@@ -9,6 +9,7 @@
  * report goes to the temp folder instead; `render` rewrites the generated
  * sections from bench/results.json without measuring.
  */
+import { spawnSync } from "node:child_process"
 import { readFileSync, writeFileSync, existsSync } from "node:fs"
 import { withFigures } from "./common/docs-figures.js"
 import { tmpdir } from "node:os"
@@ -35,10 +36,34 @@ import {
 } from "./report.js"
 import { buildSection, perCallSection } from "./report-scale.js"
 import { summarySection } from "./summary.js"
-import { fetchBench } from "./fetch/fetch-bench.js"
+import { type FetchResult, fetchBench } from "./fetch/fetch-bench.js"
 import { renderBench } from "./render/render-bench.js"
 import { quickSocketLoad, socketBench, socketLoad } from "./socket/socket-bench.js"
 import { socketSection } from "./socket/socket-report.js"
+
+/**
+ * The in-process Fetch benchmark under Bun and Deno (bench/fetch/fetch-child.ts, bundled by bench/run.ts), when
+ * their runtimes are installed (npm run bench installs them).
+ */
+function fetchOnRuntimes(quick: boolean): FetchResult[] {
+  const entry = fileURLToPath(new URL("./fetch-child.mjs", import.meta.url))
+  const { SITELETS_BENCH_BUN: bun, SITELETS_BENCH_DENO: deno } = process.env
+  if (!bun || !deno || !existsSync(bun) || !existsSync(deno) || !existsSync(entry)) {
+    process.stderr.write("  (no Bun/Deno: run through npm run bench for their rows)\n")
+    return []
+  }
+  const mode = quick ? ["quick"] : []
+  const runs = [
+    ["bun", bun, [entry, ...mode]],
+    ["deno", deno, ["run", "-A", entry, ...mode]],
+  ] as const
+  return runs.flatMap(([runtime, binary, args]) => {
+    const run = spawnSync(binary, args, { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 })
+    if (run.status !== 0) throw new Error(`the ${runtime} Fetch benchmark exited with ${run.status}`)
+    const last = run.stdout.trim().split("\n").pop() ?? "[]"
+    return (JSON.parse(last) as FetchResult[]).map((result) => ({ ...result, runtime }))
+  })
+}
 
 const childEntry = fileURLToPath(new URL("./server-child.mjs", import.meta.url))
 const perCallEntry = fileURLToPath(new URL("./per-call-child.mjs", import.meta.url))
@@ -92,7 +117,8 @@ if (!render && selected.includes("linking")) {
 }
 if (!render && selected.includes("fetch")) {
   step("Fetch handlers in process")
-  results = { ...results, fetch: await fetchBench(harness) }
+  const onNode = (await fetchBench(harness)).map((result) => ({ ...result, runtime: "node" as const }))
+  results = { ...results, fetch: [...onNode, ...fetchOnRuntimes(quick)] }
 }
 if (!render && selected.includes("rendering")) {
   step("page rendering")

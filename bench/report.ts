@@ -188,17 +188,27 @@ export function linkingSection(results: readonly LinkingResult[]): string {
  * ```
  */
 export function fetchSection(results: readonly FetchResult[]): string {
-  const rows = timingRows(results, (result) => result.scenario, "sitelets Fetch.Handler")
+  const runtimeName = { node: "Node", bun: "Bun", deno: "Deno" } as const
+  const rows = timingRows(
+    results,
+    (result) => `${runtimeName[result.runtime ?? "node"]}: ${result.scenario}`,
+    "sitelets Fetch.Handler",
+  )
   return [
     "## Fetch handler in process",
     "",
-    "One process, interleaved rounds: each operation builds a `Request`, calls the handler and reads the answer's " +
-      "body. sitelets' `Fetch.Handler(site).fetch` (a miss turned into a 404 with `?? new Response(…)`, as a user " +
-      "writes) against Hono's `app.fetch` with the same routes and answers (checked first). Goal (issue 28): ≥ 1.0× Hono.",
+    "One process per runtime (Node here; Bun and Deno run the same bundled benchmark, bench/fetch/fetch-child.ts), " +
+      "interleaved rounds: each operation builds a `Request`, calls the handler and reads the answer's body. " +
+      "sitelets' `Fetch.Handler(site).fetch` against Hono's `app.fetch` with the same routes, bodies and headers " +
+      "(checked first: Hono sets `X-Content-Type-Options: nosniff` on each answer and sitelets' 404 headers on its " +
+      "404, as a user who wants what sitelets sends writes), and Hono once more as it comes: the difference between " +
+      "the two Hono rows is what those headers cost on that runtime. Goal (issue 28): ≥ 1.0× Hono.",
     "",
     table(["scenario", "handler", "median CPU time (± ½ IQR)", "sitelets speed vs row"], rows),
     "",
-    ...results.map((result) => `- ${result.scenario}: \`${result.url}\``),
+    ...results
+      .filter((result) => (result.runtime ?? "node") === "node")
+      .map((result) => `- ${result.scenario}: \`${result.url}\``),
   ].join("\n")
 }
 

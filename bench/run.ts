@@ -49,11 +49,12 @@ await build({
   packages: "external",
 })
 
-// The Bun and Deno rows' server: bundled with what it imports (Hono included), run by the runtime itself.
+// The Bun and Deno rows' server and in-process bench: bundled with what they import (Hono included), run by the runtime itself.
 await build({
   ...common,
   entryPoints: {
     "runtime-child": `${root}bench/server/runtime-child.ts`,
+    "fetch-child": `${root}bench/fetch/fetch-child.ts`,
     "socket-bun-child": `${root}bench/socket/socket-bun-child.ts`,
   },
 })

@@ -108,12 +108,15 @@ export function summarySection(results: Results): string {
     const hono = fetch.timings.find((timing) => timing.name === "hono app.fetch")
     if (mine && hono) {
       const ratio = hono.median / mine.median
+      const where = { node: "Node", bun: "Bun", deno: "Deno" }[fetch.runtime ?? "node"]
       rows.push([
-        `Fetch handler in process ≥ 1.0× Hono (${fetch.scenario})`,
+        `Fetch handler in process ≥ 1.0× Hono, same headers (${where}, ${fetch.scenario})`,
         formatRatio(ratio),
         ratio >= 1 ? "met" : "**missed**",
       ])
-      ;(ratio >= 1 ? leads : trails).push(`hono app.fetch in process, ${fetch.scenario} (${formatRatio(ratio)})`)
+      ;(ratio >= 1 ? leads : trails).push(
+        `hono app.fetch in process on ${where}, ${fetch.scenario} (${formatRatio(ratio)})`,
+      )
     }
   }
   const server = results.server ?? []

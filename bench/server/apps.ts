@@ -49,6 +49,7 @@ function rawNode(): Promise<Running> {
         const body = JSON.stringify(userOf(id))
         res.writeHead(200, {
           "content-type": "application/json; charset=utf-8",
+          "x-content-type-options": "nosniff",
           "content-length": Buffer.byteLength(body),
         })
         res.end(body)
@@ -75,6 +76,7 @@ async function fastifyServer(): Promise<Running> {
   const app = fastify({ logger: false })
   // Synchronous, like every other server here (an `async` handler adds a promise per request).
   app.get<{ Params: { id: string } }>("/users/:id", (request, reply) => {
+    reply.header("x-content-type-options", "nosniff")
     reply.send(userOf(Number(request.params.id)))
   })
   await app.listen({ port: 0, host })
@@ -83,13 +85,17 @@ async function fastifyServer(): Promise<Running> {
 
 function honoApp(): Promise<Running> {
   const app = new Hono()
-  app.get("/users/:id", (c) => c.json(userOf(Number(c.req.param("id")))))
+  app.get("/users/:id", (c) => {
+    c.header("X-Content-Type-Options", "nosniff")
+    return c.json(userOf(Number(c.req.param("id"))))
+  })
   return honoServer(app.fetch)
 }
 
 function expressServer(): Promise<Running> {
   const app = express()
   app.get("/users/:id", (req, res) => {
+    res.set("X-Content-Type-Options", "nosniff")
     res.json(userOf(Number(req.params.id)))
   })
   return listen(createServer(app))
@@ -103,7 +109,7 @@ export const apps: ReadonlyArray<{
 }> = [
   {
     name: "node:http (raw)",
-    note: "hand-written `createServer` handler: `startsWith` + `Number` + `JSON.stringify` (the ceiling)",
+    note: "hand-written `createServer` handler: `startsWith` + `Number` + `JSON.stringify`, the headers sitelets sends written by hand (the ceiling)",
     start: rawNode,
   },
   {
@@ -145,9 +151,17 @@ export const apps: ReadonlyArray<{
   },
   {
     name: "fastify",
-    note: '`app.get("/users/:id", (req, reply) => { reply.send(…) })` (synchronous, no response schema)',
+    note: '`app.get("/users/:id", (req, reply) => { reply.header("x-content-type-options", "nosniff"); reply.send(…) })` (synchronous, no response schema)',
     start: fastifyServer,
   },
-  { name: "hono", note: '`app.get("/users/:id", c => c.json(…))` on @hono/node-server', start: honoApp },
-  { name: "express", note: '`app.get("/users/:id", (req, res) => res.json(…))`', start: expressServer },
+  {
+    name: "hono",
+    note: '`app.get("/users/:id", c => { c.header("X-Content-Type-Options", "nosniff"); return c.json(…) })` on @hono/node-server',
+    start: honoApp,
+  },
+  {
+    name: "express",
+    note: '`app.get("/users/:id", (req, res) => { res.set("X-Content-Type-Options", "nosniff"); res.json(…) })`',
+    start: expressServer,
+  },
 ]

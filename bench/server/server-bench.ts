@@ -169,6 +169,10 @@ async function check(name: string, base: string): Promise<void> {
   if (ok.status !== 200 || JSON.stringify(body) !== JSON.stringify(userOf(42))) {
     throw new Error(`${name} answers /users/42 with ${ok.status} ${JSON.stringify(body)}`)
   }
+  // Every server sends what sitelets sends: the JSON type and `nosniff`.
+  const sent = [ok.headers.get("content-type")?.split(";")[0], ok.headers.get("x-content-type-options")]
+  if (sent[0] !== "application/json" || sent[1] !== "nosniff")
+    throw new Error(`${name} answers /users/42 without the same headers (${sent.join(", ")})`)
   const missing = await fetch(`${base}/nothing/here`)
   await missing.arrayBuffer()
   if (missing.status !== 404) throw new Error(`${name} answers /nothing/here with ${missing.status}`)
