@@ -131,8 +131,16 @@ if (!render && selected.includes("adversarial")) {
 if (!render && selected.includes("server")) {
   step("whole server")
   const { SITELETS_BENCH_BUN: bun, SITELETS_BENCH_DENO: deno, SITELETS_BENCH_RUNTIME_CHILD: child } = process.env
-  // The Bun and Deno rows need their runtimes (bench/run.ts installs them); without them, Node's rows only.
-  const runtimes = bun && deno && child && existsSync(bun) && existsSync(deno) ? { bun, deno, child } : undefined
+  // The Bun, Deno and workerd rows need their runtimes (bench/run.ts installs them); without them, Node's rows only.
+  const { SITELETS_BENCH_WORKERD: workerdBinary } = process.env
+  const workerdChild = fileURLToPath(new URL("./workerd-child.mjs", import.meta.url))
+  const worker = fileURLToPath(new URL("./workerd-worker.mjs", import.meta.url))
+  const workerd =
+    workerdBinary && existsSync(workerdBinary) && existsSync(workerdChild) && existsSync(worker)
+      ? { binary: workerdBinary, child: workerdChild, worker }
+      : undefined
+  const runtimes =
+    bun && deno && child && existsSync(bun) && existsSync(deno) ? { bun, deno, child, workerd } : undefined
   if (runtimes === undefined) process.stderr.write("  (no Bun/Deno: run through npm run bench for their rows)\n")
   results = { ...results, server: await serverBench(childEntry, quick ? quickLoad : undefined, runtimes) }
 }

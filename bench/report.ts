@@ -305,7 +305,7 @@ function serverRow(
   ]
 }
 
-/** The Bun and Deno rows, each sitelets row against the same runtime's Hono (measured in the same rounds). */
+/** The Bun, Deno and workerd rows, each sitelets row against the same runtime's Hono (measured in the same rounds). */
 function runtimeServerTable(results: readonly ServerResult[]): string {
   const rows = results.map((result) =>
     serverRow(
@@ -315,11 +315,13 @@ function runtimeServerTable(results: readonly ServerResult[]): string {
     ),
   )
   return [
-    "### On Bun and Deno",
+    "### On Bun, Deno and workerd",
     "",
-    "The same endpoint served by each runtime's own server (`Bun.serve`, `Deno.serve --allow-net`), in the same " +
-      "interleaved rounds as the Node rows, next to Hono (what users pick there). Ratios are sitelets against Hono " +
-      "on the same runtime (above 1: sitelets ahead). The runtimes' CPU counters differ, so compare within a runtime.",
+    "The same endpoint served by each runtime's own server (`Bun.serve`, `Deno.serve --allow-net`, `workerd serve` " +
+      "with the app as a Worker), in the same interleaved rounds as the Node rows, next to Hono (what users pick " +
+      "there), both sending the same headers. Ratios are sitelets against Hono on the same runtime (above 1: " +
+      "sitelets ahead). The runtimes' CPU counters differ (workerd's is its process's, read from /proc at 100 Hz), " +
+      "so compare within a runtime.",
     "",
     table(
       [

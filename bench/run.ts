@@ -3,8 +3,8 @@
  * benchmarks with esbuild against the built `dist/` (the published code, as
  * users load it; other packages external), then runs the bundle with plain
  * node. Arguments select a subset:
- * `npm run bench -- routing linking`. The whole-server rows on Bun and Deno
- * run their servers in those runtimes, installed from npm into
+ * `npm run bench -- routing linking`. The whole-server rows on Bun, Deno and
+ * workerd run their servers in those runtimes, installed from npm into
  * test/runtimes (the runtime matrix's install; done here when missing).
  */
 import { spawnSync } from "node:child_process"
@@ -45,8 +45,16 @@ await build({
     "per-call-child": `${root}bench/routing/per-call-child.ts`,
     "build-child": `${root}bench/routing/build-child.ts`,
     "socket-child": `${root}bench/socket/socket-child.ts`,
+    "workerd-child": `${root}bench/server/workerd-child.ts`,
   },
   packages: "external",
+})
+
+// The workerd rows' Worker: one ES module with everything it imports, as Workers take it.
+await build({
+  ...common,
+  entryPoints: { "workerd-worker": `${root}bench/server/workerd-worker.ts` },
+  platform: "neutral",
 })
 
 // The Bun and Deno rows' server and in-process bench: bundled with what they import (Hono included), run by the runtime itself.
@@ -59,7 +67,7 @@ await build({
   },
 })
 const runtimeBin = (name: string) => `${root}test/runtimes/node_modules/.bin/${name}`
-if (!existsSync(runtimeBin("bun")) || !existsSync(runtimeBin("deno"))) {
+if (!existsSync(runtimeBin("bun")) || !existsSync(runtimeBin("deno")) || !existsSync(runtimeBin("workerd"))) {
   spawnSync("npm", ["ci", "--prefix", "test/runtimes", "--no-audit", "--no-fund"], { stdio: "inherit", cwd: root })
 }
 
@@ -71,6 +79,7 @@ const run = spawnSync(process.execPath, [`${outdir}/main.mjs`, ...process.argv.s
     SITELETS_BENCH_ROOT: root.replace(/\/$/, ""),
     SITELETS_BENCH_BUN: runtimeBin("bun"),
     SITELETS_BENCH_DENO: runtimeBin("deno"),
+    SITELETS_BENCH_WORKERD: runtimeBin("workerd"),
     SITELETS_BENCH_RUNTIME_CHILD: `${outdir}/runtime-child.mjs`,
   },
 })

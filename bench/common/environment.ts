@@ -74,8 +74,8 @@ export function environment(): Environment {
     commit: commitOf(),
     packages: [
       ...peers.map((name) => [name, name === "sitelets" ? ownVersion() : installedVersion(name)] as const),
-      // The runtimes of the Bun and Deno rows, from the runtime matrix's own install.
-      ...(["bun", "deno"] as const).map(
+      // The runtimes of the Bun, Deno and workerd rows, from the runtime matrix's own install.
+      ...(["bun", "deno", "workerd"] as const).map(
         (name) => [name, installedVersion(name, "test/runtimes/node_modules")] as const,
       ),
     ],

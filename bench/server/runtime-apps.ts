@@ -1,7 +1,8 @@
 /**
- * The whole-server rows on Bun and Deno: sitelets' Fetch host next to Hono
- * (what users pick on those runtimes), the same endpoint as the Node rows,
- * each served by the runtime's own server (`Bun.serve`, `Deno.serve`).
+ * The whole-server rows on Bun, Deno and workerd: sitelets' Fetch host next
+ * to Hono (what users pick on those runtimes), the same endpoint as the Node
+ * rows, each served by the runtime's own server (`Bun.serve`, `Deno.serve`,
+ * `workerd serve` with the app as a Worker: bench/server/workerd-child.ts).
  * Runs in the runtime (bundled by bench/run.ts with everything it imports):
  * `bun runtime-child.mjs <name>` / `deno run --allow-net runtime-child.mjs <name>`,
  * with the child protocol of server-child.ts.
@@ -11,7 +12,7 @@ import { Content, Fetch, Sitelet, t } from "sitelets"
 import { userOf } from "./user.js"
 
 /** The runtimes beside Node. */
-export type Runtime = "bun" | "deno"
+export type Runtime = "bun" | "deno" | "workerd"
 
 /** A row served in another runtime. */
 export interface RuntimeApp {
@@ -67,6 +68,20 @@ export const runtimeApps: readonly RuntimeApp[] = [
     name: "hono on Deno",
     note: '`app.get("/users/:id", c => { c.header("X-Content-Type-Options", "nosniff"); return c.json(…) })`, `app.fetch` served by `Deno.serve`',
     runtime: "deno",
+    peer: undefined,
+    fetch: hono,
+  },
+  {
+    name: "sitelets Fetch host on workerd",
+    note: "`Fetch.Handler(site).fetch` as a Worker's `fetch`, served by `workerd serve`",
+    runtime: "workerd",
+    peer: "hono on workerd",
+    fetch: sitelets,
+  },
+  {
+    name: "hono on workerd",
+    note: '`app.get("/users/:id", c => { c.header("X-Content-Type-Options", "nosniff"); return c.json(…) })`, `app.fetch` as a Worker\'s `fetch`, served by `workerd serve`',
+    runtime: "workerd",
     peer: undefined,
     fetch: hono,
   },

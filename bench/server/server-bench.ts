@@ -50,11 +50,16 @@ interface Child {
   readonly cpuUs: () => Promise<number>
 }
 
-/** How to start the rows on Bun and Deno: the runtimes' binaries and the bundled runtime-child.mjs. */
+/**
+ * How to start the rows on Bun, Deno and workerd: the runtimes' binaries,
+ * the bundled runtime-child.mjs, and for workerd its node-side child and the
+ * bundled Worker (without them, no workerd rows).
+ */
 export interface RuntimeCommands {
   readonly bun: string
   readonly deno: string
   readonly child: string
+  readonly workerd?: { readonly binary: string; readonly child: string; readonly worker: string } | undefined
 }
 
 /** One row to load: its name and note, and the command that starts its server. */
@@ -115,16 +120,18 @@ function rowsOf(childEntry: string, runtimes: RuntimeCommands | undefined, scena
     command: [process.execPath, childEntry, app.name, scenario.name],
   }))
   if (runtimes === undefined || scenario.name !== "server") return node
-  const others: Row[] = runtimeApps.map((app) => ({
-    name: app.name,
-    note: app.note,
-    runtime: app.runtime,
-    peer: app.peer,
-    command:
+  const workerd = runtimes.workerd
+  const others: Row[] = runtimeApps.flatMap((app) => {
+    const command =
       app.runtime === "bun"
         ? [runtimes.bun, runtimes.child, app.name]
-        : [runtimes.deno, "run", "--allow-net", runtimes.child, app.name],
-  }))
+        : app.runtime === "deno"
+          ? [runtimes.deno, "run", "--allow-net", runtimes.child, app.name]
+          : workerd && [process.execPath, workerd.child, workerd.binary, workerd.worker, app.name]
+    return command === undefined
+      ? []
+      : [{ name: app.name, note: app.note, runtime: app.runtime, peer: app.peer, command }]
+  })
   return [...node, ...others]
 }
 
