@@ -185,16 +185,36 @@ class FetchServeInit implements ServeInit, RouteHeaders {
 }
 
 /**
- * The origin-form of a Request's URL (`/users/42?tab=1`), or undefined to
- * parse it as any target. The runtime's URL parser serialized it: an http(s)
- * URL's path starts at the first `/` after the authority, and the authority
- * needs no checking again.
+ * The origin-form of a Request's URL (`/users/42?tab=1`) when its authority
+ * is a plain `host[:port]` followed by a path, or undefined to parse it as
+ * any target. Most runtimes serialize the URL, but Deno hands over an
+ * absolute-form request target as it came (`http://h?/admin` keeps its
+ * query where the path would be), so the authority is still read here, in
+ * one short scan.
  */
 function originFormOfUrl(url: string): string | undefined {
   const from = url.startsWith("http://") ? 7 : url.startsWith("https://") ? 8 : -1
-  const slash = from < 0 ? -1 : url.indexOf("/", from)
-  return slash < 0 ? undefined : url.slice(slash)
+  if (from < 0) return undefined
+  // Where the port starts (after its `:`), or -1; at most five digits, as the target parse allows.
+  let port = -1
+  for (let i = from; i < url.length; i++) {
+    const code = url.charCodeAt(i)
+    if (code === 0x2f) return i > from ? url.slice(i) : undefined
+    if (code === 0x3a) {
+      if (port >= 0 || i === from) return undefined
+      port = i + 1
+    } else if (port >= 0 ? !(code >= 0x30 && code <= 0x39) || i - port >= 5 : !isHostCode(code)) return undefined
+  }
+  return undefined
 }
+
+/** A letter, a digit, `-` or `.`: what a plain host name is made of. */
+const isHostCode = (code: number): boolean =>
+  (code >= 0x61 && code <= 0x7a) ||
+  (code >= 0x41 && code <= 0x5a) ||
+  (code >= 0x30 && code <= 0x39) ||
+  code === 0x2d ||
+  code === 0x2e
 
 /** A compressed answer waits for its codec; any other is answered at once. */
 function answerOrCompress(

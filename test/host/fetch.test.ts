@@ -19,6 +19,34 @@ describe("Fetch host", () => {
     expect(response.status).toBe(404)
     expect(response.headers.get("x-content-type-options")).toBe("nosniff")
   })
+  it("reads a URL handed over as it came (Deno's absolute-form targets) as any target", async () => {
+    const site = Sitelet.Infer(t.union({ Home: "GET /", Admin: "GET /admin/<page>" }), {
+      Home: () => Content.Text("home"),
+      Admin: (_ctx, e) => Content.Text(`admin ${e.page}`),
+    })
+    const handler = Fetch.Handler(site, quiet)
+    // What Deno passes for `GET http://h?/admin/x`: the query where a serialized URL has its path.
+    const asItCame = (url: string) => ({ url, method: "GET", headers: new Headers() }) as unknown as Request
+    const answers = await Promise.all(
+      [
+        "http://h?/admin/x",
+        "http://h/admin/x",
+        "http://u@h:80/admin/x",
+        "http://h:bad/admin/x",
+        "http://h:123456/admin/x",
+      ].map(async (url) => {
+        const response = await handler.fetch(asItCame(url))
+        return `${response.status} ${await response.text()}`
+      }),
+    )
+    expect(answers.map((answer) => answer.split(" ").slice(0, 2).join(" "))).toEqual([
+      "200 home",
+      "200 admin",
+      "200 admin",
+      "400 Bad",
+      "400 Bad",
+    ])
+  })
   it("refuses a bad base path when the handler is built", () => {
     expect(() => Fetch.Handler(hostSite, { basePath: "/a/../b" })).toThrow(hostMessages.badBasePath("/a/../b"))
   })
