@@ -9,31 +9,13 @@
  */
 import { spawn } from "node:child_process"
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { connect, createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import process from "node:process"
+import { accepts, freePort } from "../common/loopback.js"
 import { onStdinLines } from "../common/stdin-lines.js"
 
 const [binary, worker, name] = process.argv.slice(2) as [string, string, string]
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, "127.0.0.1")
-    socket.on("connect", () => (socket.destroy(), resolve(true)))
-    socket.on("error", () => resolve(false))
-  })
 
 const port = await freePort()
 const dir = mkdtempSync(join(tmpdir(), "sitelets-workerd-"))

@@ -42,9 +42,9 @@ export interface ServeInit extends ContextInit {
   /** The raw request target (origin-form or absolute-form). */
   readonly target: string
   /**
-   * The target's origin-form (`/path?query`) when the host has it without
-   * parsing: a Fetch request's URL, serialized by the runtime's own URL
-   * parser, has a well-formed authority to skip. Else the target is parsed.
+   * The target's origin-form (`/path?query`) when the host has it already:
+   * the Fetch host cuts it from a URL whose authority is a plain
+   * `host[:port]`. Else the target is parsed whole.
    */
   readonly originForm?: string | undefined
   readonly headers: RouteHeaders

@@ -7,9 +7,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs"
-import { createServer, connect } from "node:net"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
+import { accepts, freePort } from "../../bench/common/loopback.js"
 import { siteNames, matrixSecret, type SiteName } from "./sites.js"
 
 const here = fileURLToPath(new URL(".", import.meta.url))
@@ -82,24 +82,6 @@ export async function bundleSites(): Promise<void> {
     alias: { sitelets: `${root}src/index.ts` },
   })
 }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-const accepts = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(port, "127.0.0.1")
-    socket.on("connect", () => (socket.destroy(), resolve(true)))
-    socket.on("error", () => resolve(false))
-  })
 
 async function versionOf(binary: string, name: RuntimeName): Promise<string> {
   const text = await new Promise<string>((resolve, reject) => {
