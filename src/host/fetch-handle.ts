@@ -13,6 +13,7 @@ import { readFetchBody } from "./fetch-body.js"
 import { bodyLimitFor, resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "./host-options.js"
 import { errorContent, serveRequest, type ServeInit, type ServeOutcome } from "./serve.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
+import { memoByList } from "../internal/list-memo.js"
 import { report, type RequestStart as Watch } from "./observe.js"
 import { compressBody } from "./fetch-compress.js"
 import { webStreamOf } from "./fetch-stream.js"
@@ -77,13 +78,13 @@ const noBytes = (): void => undefined
 
 const isNoContent = (content: StaticContent): boolean => content.status.code === 204 || content.status.code === 304
 
-function isEncoded(list: readonly ContentHeader[]): boolean {
+const isEncoded = memoByList((list: readonly ContentHeader[]): boolean => {
   for (let i = 0; i < list.length; i++) {
     const name = (list[i] as ContentHeader)[0]
     if (name.length === 16 && name.toLowerCase() === "content-encoding") return true
   }
   return false
-}
+})
 
 /**
  * What a Fetch runtime hands over besides the request: Workers' `env`

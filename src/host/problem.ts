@@ -7,7 +7,7 @@
  * own input is echoed, never a stack or an internal name.
  */
 import type { ParseRequestResult } from "../router/result.js"
-import { header, staticContent, type StaticContent } from "../sitelet/content-model.js"
+import { header, sharedContent, type StaticContent } from "../sitelet/content-model.js"
 import { Status } from "../sitelet/http-status.js"
 import { HostError, hostMessages } from "./host-errors.js"
 
@@ -68,7 +68,7 @@ export function problemContent(error: HostError, errors?: readonly ProblemEntry[
     detail: error.message,
     ...(errors ? { errors } : {}),
   }
-  return staticContent(status, problemHeaders, JSON.stringify(problem))
+  return sharedContent(status, problemHeaders, JSON.stringify(problem))
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Sitelet } from "../sitelet/sitelet.js"
 import {
   header,
   isStreamBody,
+  sharedContent,
   staticContent,
   type ContentHeader,
   type StaticContent,
@@ -27,6 +28,7 @@ import { csrfRefusal, requestOrigin } from "./csrf.js"
 import { bodyProblem, problemContent } from "./problem.js"
 import { type ContextInit, HostContext } from "./host-context.js"
 import { isPromise } from "../internal/maybe-promise.js"
+import { memoByList } from "../internal/list-memo.js"
 import type { ResolvedHostOptions } from "./host-options.js"
 
 /**
@@ -92,7 +94,7 @@ const errorHeaders = Object.freeze([plainText, nosniff, strictCsp])
  */
 export function errorContent(code: number, message?: string): StaticContent {
   const text = message ?? reasonPhrase(code)
-  return staticContent(Status.Custom(code), errorHeaders, text)
+  return sharedContent(Status.Custom(code), errorHeaders, text)
 }
 
 const declined: ServeOutcome = Object.freeze({ kind: "declined" })
@@ -417,14 +419,13 @@ const withETag = (content: StaticContent, digest: string): StaticContent => ({
 })
 
 /** `headerOf(content, "x-content-type-options") !== undefined` without a lower-case copy of every name (an ASCII name of another length cannot match). */
-function hasNosniff(content: StaticContent): boolean {
-  const headers = content.headers
+const hasNosniff = memoByList((headers: readonly ContentHeader[]): boolean => {
   for (let i = 0; i < headers.length; i++) {
     const name = (headers[i] as ContentHeader)[0]
     if (name.length === 22 && name.toLowerCase() === "x-content-type-options") return true
   }
   return false
-}
+})
 
 // Most answers are built on a few shared frozen lists (Content.Json's, Content.Text's): each keeps its nosniff
 // copy, which spares a copy and a freeze per response and lets the host reuse what it built for that copy.
@@ -453,7 +454,7 @@ const noCookies: readonly ContentHeader[] = Object.freeze([])
  * object, not a frozen one (a freeze per response saved).
  */
 function finish(content: StaticContent, setCookies: readonly ContentHeader[]): StaticContent {
-  const missingNosniff = !hasNosniff(content)
+  const missingNosniff = !hasNosniff(content.headers)
   if (setCookies.length === 0) {
     if (!missingNosniff) return content
     return { kind: "static", status: content.status, headers: withNosniff(content.headers), body: content.body }

@@ -155,12 +155,22 @@ export function header(name: string, value: string): ContentHeader {
  */
 export function staticContent(status: HttpStatus, headers: readonly ContentHeader[], body: ContentBody): StaticContent {
   // A frozen list cannot change under the content: shared as it is (`Content.Json` passes one constant list), not copied.
-  return Object.freeze({
-    kind: "static",
-    status,
-    headers: Object.isFrozen(headers) ? headers : Object.freeze([...headers]),
-    body,
-  })
+  return sharedContent(status, Object.isFrozen(headers) ? headers : Object.freeze([...headers]), body)
+}
+
+/**
+ * {@link staticContent} on a header list the caller froze once and shares
+ * (a module constant): no check per content (`Object.isFrozen` is a slow
+ * call on JavaScriptCore, 8% of a text answer on Bun).
+ *
+ * @example
+ * ```ts
+ * const textHeaders = Object.freeze([header("Content-Type", "text/plain; charset=utf-8")])
+ * sharedContent(Http.Status.Ok, textHeaders, "hi")
+ * ```
+ */
+export function sharedContent(status: HttpStatus, headers: readonly ContentHeader[], body: ContentBody): StaticContent {
+  return Object.freeze({ kind: "static", status, headers, body })
 }
 
 /**

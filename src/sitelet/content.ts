@@ -14,6 +14,7 @@ import {
   deferred,
   header,
   mapContent,
+  sharedContent,
   staticContent,
 } from "./content-model.js"
 import { Status, type HttpStatus } from "./http-status.js"
@@ -45,7 +46,7 @@ const errorHeaders = Object.freeze([textType, strictCsp])
  * ```
  */
 function Text(text: string): StaticContent {
-  return staticContent(Status.Ok, textHeaders, text)
+  return sharedContent(Status.Ok, textHeaders, text)
 }
 
 /**
@@ -87,7 +88,7 @@ const noHeaders: readonly ContentHeader[] = Object.freeze([])
  * ```
  */
 function NoContent(): StaticContent {
-  return staticContent(Status.NoContent, noHeaders, undefined)
+  return sharedContent(Status.NoContent, noHeaders, undefined)
 }
 
 /**
@@ -199,7 +200,7 @@ const redirect = (status: HttpStatus, url: string): StaticContent => {
 const error =
   (status: HttpStatus) =>
   (message?: string): StaticContent =>
-    staticContent(status, errorHeaders, message ?? status.text)
+    sharedContent(status, errorHeaders, message ?? status.text)
 
 /**
  * The `Content` namespace.

@@ -7,7 +7,7 @@
  */
 import type { Descriptor, Infer } from "../descriptor/descriptor.js"
 import { serialize } from "../json/codec.js"
-import { header, type StaticContent, staticContent } from "./content-model.js"
+import { header, type StaticContent, sharedContent } from "./content-model.js"
 import { Status } from "./http-status.js"
 import { siteletMessages } from "./messages.js"
 import { streamBody } from "./stream.js"
@@ -162,7 +162,7 @@ export function EventStream(
     descriptor === undefined
       ? (value: unknown) => JSON.stringify(value) ?? "null"
       : (value: unknown) => serialize(descriptor, value as never)
-  return staticContent(Status.Ok, eventHeaders, streamBody(eventChunks(events, write, heartbeat), false))
+  return sharedContent(Status.Ok, eventHeaders, streamBody(eventChunks(events, write, heartbeat), false))
 }
 
 const eventHeaders = Object.freeze([

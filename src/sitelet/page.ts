@@ -1,10 +1,13 @@
 /**
  * `Content.Page`: a whole HTML document from the HTML builder's nodes.
  */
-import { type StaticContent, header, staticContent } from "./content-model.js"
+import { type StaticContent, header, sharedContent } from "./content-model.js"
 import { escapeHtml } from "./html-escape.js"
 import { renderChildren, type HtmlChild } from "./html.js"
 import { Status } from "./http-status.js"
+
+// One list for every page: made and checked once.
+const htmlHeaders = Object.freeze([header("Content-Type", "text/html; charset=utf-8")])
 
 /**
  * The parts of a page. `Head` and `Body` are builder nodes or escaped text.
@@ -41,5 +44,5 @@ export function Page(options: PageOptions): StaticContent {
   const markup =
     `<!DOCTYPE html>\n<html${lang}><head><meta charset="utf-8">${title}${renderChildren(options.Head)}</head>` +
     `<body>${renderChildren(options.Body)}</body></html>\n`
-  return staticContent(Status.Ok, [header("Content-Type", "text/html; charset=utf-8")], markup)
+  return sharedContent(Status.Ok, htmlHeaders, markup)
 }

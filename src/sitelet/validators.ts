@@ -7,6 +7,7 @@
 import { isSocketBody } from "./web-socket.js"
 import type { RouteHeaders } from "../router/request.js"
 import { webDigest } from "../internal/digest.js"
+import { memoByList } from "../internal/list-memo.js"
 import {
   type Content,
   type ContentHeader,
@@ -135,6 +136,20 @@ const opaqueOf = (etag: string): string | undefined =>
 // The headers of a 200 that describe its body: a 304 has none (RFC 9110 §15.4.5); the others stay.
 const bodyHeaders = new Set(["content-type", "content-length", "content-encoding", "content-range", "content-language"])
 
+// Indexed, and by name length first: this runs on every GET answer, and nearly none carries a validator; a
+// shared frozen list is read once.
+const validatorsOf = memoByList((list: readonly ContentHeader[]) => {
+  let etag: string | undefined
+  let lastModified: string | undefined
+  for (let i = 0; i < list.length; i++) {
+    const entry = list[i] as ContentHeader
+    const name = entry[0]
+    if (name.length === 4 && name.toLowerCase() === "etag") etag = entry[1]
+    else if (name.length === 13 && name.toLowerCase() === "last-modified") lastModified = entry[1]
+  }
+  return { etag, lastModified }
+})
+
 /**
  * The `304 Not Modified` answer to a GET or HEAD whose validators say the
  * client has this 200 content already, else undefined. `If-None-Match`
@@ -149,16 +164,7 @@ const bodyHeaders = new Set(["content-type", "content-length", "content-encoding
  */
 export function notModified(content: StaticContent, method: string, headers: RouteHeaders): StaticContent | undefined {
   if ((method !== "GET" && method !== "HEAD") || content.status.code !== 200) return undefined
-  let etag: string | undefined
-  let lastModified: string | undefined
-  // Indexed, and by name length first: this runs on every GET answer, and nearly none carries a validator.
-  const list = content.headers
-  for (let i = 0; i < list.length; i++) {
-    const entry = list[i] as ContentHeader
-    const name = entry[0]
-    if (name.length === 4 && name.toLowerCase() === "etag") etag = entry[1]
-    else if (name.length === 13 && name.toLowerCase() === "last-modified") lastModified = entry[1]
-  }
+  const { etag, lastModified } = validatorsOf(content.headers)
   if (etag === undefined && lastModified === undefined) return undefined
   const ifNoneMatch = headers.get("if-none-match")
   const tags = ifNoneMatch === null ? undefined : parseTagList(ifNoneMatch)

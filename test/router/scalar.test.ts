@@ -17,6 +17,17 @@ describe("text codecs", () => {
     expect(() => int.toText(Number.MAX_SAFE_INTEGER + 1)).toThrow(LinkFailure)
   })
 
+  it("int: reads every decimal text of up to 17 characters as Number does", () => {
+    const digits = fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: 1, maxLength: 16 })
+    fc.assert(
+      fc.property(fc.boolean(), digits, (negative, text) => {
+        const given = (negative ? "-" : "") + text
+        const value = Number(given)
+        expect(codec(t.int).fromText(given)).toBe(Number.isSafeInteger(value) ? value + 0 : undefined)
+      }),
+    )
+  })
+
   it("float: the shortest round-trip text of every finite double parses back", () => {
     const float = codec(t.float)
     fc.assert(
