@@ -1,14 +1,12 @@
 /**
  * The headers a Fetch `Response` is built with. Most answers share a few
  * frozen header lists (Content.Json's, Content.Text's, with `nosniff` added
- * once), so their init is built and checked once per list, not per response;
- * the runtime copies it into each `Response`, and nothing writes it.
+ * once), so their init is built and checked once per list, not per response
+ * (`memoByList`); the runtime copies it into each `Response`, and nothing
+ * writes it.
  */
+import { memoByList } from "../internal/list-memo.js"
 import { isValidHeader, type ContentHeader } from "../sitelet/content-model.js"
-
-// Keyed by frozen header lists (which cannot change): entries go with their lists.
-const records = new WeakMap<readonly ContentHeader[], Record<string, string>>()
-const instances = new WeakMap<readonly ContentHeader[], Headers>()
 
 /**
  * The init for a response's headers: a plain record when no name repeats
@@ -26,44 +24,26 @@ const instances = new WeakMap<readonly ContentHeader[], Headers>()
  * ```
  */
 export function responseHeaders(list: readonly ContentHeader[]): HeadersInit {
-  // The last list answered is nearly always the next one's (a weak map lookup costs more on JSC).
-  if (list === lastList && globalThis.Response === seen) return lastInit
-  const init = lookUp(list)
-  if (Object.isFrozen(list)) {
-    lastList = list
-    lastInit = init
-  }
-  return init
+  return prefersHeaders() ? headersOf(list) : recordOf(list)
 }
 
-let lastList: readonly ContentHeader[] | undefined
-let lastInit: HeadersInit = {}
-
-function lookUp(list: readonly ContentHeader[]): HeadersInit {
-  if (prefersHeaders()) {
-    const known = instances.get(list)
-    if (known !== undefined) return known
-  }
-  const known = records.get(list)
-  if (known !== undefined) return prefersHeaders() ? instanceOf(list, known) : known
-  // A plain object, neither frozen nor null-prototype: undici reads such a record faster. The names are the
-  // application's; one that would reach the prototype goes through Headers.
+// A plain object, neither frozen nor null-prototype: undici reads such a record faster. The names are the
+// application's; one that would reach the prototype goes through Headers.
+const recordOf = memoByList((list: readonly ContentHeader[]): HeadersInit => {
   const record: Record<string, string> = {}
   for (let i = 0; i < list.length; i++) {
     const entry = list[i] as ContentHeader
     if (!isValidHeader(entry[0], entry[1]) || repeats(list, i) || entry[0] === "__proto__") return appended(list)
     record[entry[0]] = entry[1]
   }
-  if (!Object.isFrozen(list)) return record
-  records.set(list, record)
-  return prefersHeaders() ? instanceOf(list, record) : record
-}
+  return record
+})
 
-function instanceOf(list: readonly ContentHeader[], record: Record<string, string>): Headers {
-  const headers = new Headers(record)
-  instances.set(list, headers)
-  return headers
-}
+// A list answered once per response (not frozen) keeps its record: a `Headers` pays only when it is reused.
+const headersOf = memoByList((list: readonly ContentHeader[]): HeadersInit => {
+  const init = recordOf(list)
+  return init instanceof Headers || !Object.isFrozen(list) ? init : new Headers(init)
+})
 
 /** Whether an earlier header has the name of `list[at]`, ignoring case (names of other lengths are not lower-cased). */
 function repeats(list: readonly ContentHeader[], at: number): boolean {

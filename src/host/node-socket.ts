@@ -70,7 +70,7 @@ export const isPendingUpgrade = (req: IncomingMessage): boolean =>
  *
  * @example
  * ```ts
- * writeNodeSocket(res, content, body, onError, written)
+ * writeNodeSocket(res, content, body, onError, fail)
  * ```
  */
 export function writeNodeSocket(

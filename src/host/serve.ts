@@ -429,23 +429,9 @@ const hasNosniff = memoByList((headers: readonly ContentHeader[]): boolean => {
 
 // Most answers are built on a few shared frozen lists (Content.Json's, Content.Text's): each keeps its nosniff
 // copy, which spares a copy and a freeze per response and lets the host reuse what it built for that copy.
-// The last list seen is checked first (nearly always the next one).
-let plainList: readonly ContentHeader[] | undefined
-let nosniffList: readonly ContentHeader[] = []
-const nosniffLists = new WeakMap<readonly ContentHeader[], readonly ContentHeader[]>()
-
-function withNosniff(list: readonly ContentHeader[]): readonly ContentHeader[] {
-  if (list === plainList) return nosniffList
-  let found = nosniffLists.get(list)
-  if (found === undefined) {
-    found = Object.freeze([...list, nosniff])
-    if (!Object.isFrozen(list)) return found
-    nosniffLists.set(list, found)
-  }
-  plainList = list
-  nosniffList = found
-  return found
-}
+const withNosniff = memoByList((list: readonly ContentHeader[]): readonly ContentHeader[] =>
+  Object.freeze([...list, nosniff]),
+)
 const noCookies: readonly ContentHeader[] = Object.freeze([])
 
 /**
