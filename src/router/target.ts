@@ -142,38 +142,49 @@ export function parseTarget(target: string): ParsedTarget {
   // A raw lone surrogate (only a JS string can carry one) is refused like its escaped spelling %ED%A0%80.
   if (!isWellFormed(originForm))
     return { path: originForm, segments: [], query: emptyQuery, bad: routerMessages.targetLoneSurrogate }
-  // One pass over the path: where it ends (at `?` or `#`), and whether it holds a `\` or an escape (most hold
-  // neither: then no segment needs decoding). Four builtin searches cost twice as much on JavaScriptCore.
-  let pathEnd = originForm.length
+  // One pass over the path: its segments, where it ends (at `?` or `#`), and whether it holds a `\` or an escape
+  // (most hold neither: then no segment needs decoding). Slicing at each `/` as the scan meets it costs a fifth
+  // less than a scan and then a search per segment on V8 and JavaScriptCore alike.
+  const segments: string[] = []
   let backslash = false
   let escaped = false
-  for (let i = 0; i < pathEnd; i++) {
-    const code = originForm.charCodeAt(i)
-    if (code === 0x3f || code === 0x23) pathEnd = i
+  let start = 1
+  let pathEnd = 1
+  for (; pathEnd < originForm.length; pathEnd++) {
+    const code = originForm.charCodeAt(pathEnd)
+    if (code === 0x2f) {
+      if (pathEnd > start) segments.push(originForm.slice(start, pathEnd))
+      start = pathEnd + 1
+    } else if (code === 0x3f || code === 0x23) break
     else if (code === 0x5c) backslash = true
     else if (code === 0x25) escaped = true
   }
+  if (pathEnd > start) segments.push(originForm.slice(start, pathEnd))
   const path = pathEnd === originForm.length ? originForm : originForm.slice(0, pathEnd)
-  const segments: string[] = []
-  let bad: string | undefined = backslash ? routerMessages.targetBackslash : undefined
-  let start = 1
-  while (start <= path.length && bad === undefined) {
-    let end = path.indexOf("/", start)
-    if (end < 0) end = path.length
-    if (end > start) {
-      const raw = path.slice(start, end)
-      const segment = escaped ? decodeComponent(raw) : raw
-      if (segment === undefined) bad = routerMessages.targetBadEscapeInPath
-      // Two string comparisons per segment cost more than a length check that rules them out.
-      else if (segment.length <= 2 && (segment === "." || segment === "..")) bad = routerMessages.targetDotSegment
-      else segments.push(segment)
-    }
-    start = end + 1
-  }
+  const bad = backslash ? routerMessages.targetBackslash : checkSegments(segments, escaped)
   let parsedQuery: ReturnType<typeof parseQuery> = noQuery
   if (originForm.charCodeAt(pathEnd) === 0x3f) {
     const hash = originForm.indexOf("#", pathEnd + 1)
     parsedQuery = parseQuery(originForm.slice(pathEnd + 1, hash < 0 ? originForm.length : hash))
   }
   return { path, segments, query: parsedQuery.query, bad: bad ?? parsedQuery.bad }
+}
+
+/**
+ * Why the raw segments of a path make it bad (a malformed escape, a
+ * `.`/`..` segment in any spelling), or undefined; each escaped segment is
+ * decoded in place.
+ */
+function checkSegments(segments: string[], escaped: boolean): string | undefined {
+  for (let i = 0; i < segments.length; i++) {
+    let segment = segments[i] as string
+    if (escaped) {
+      const decoded = decodeComponent(segment)
+      if (decoded === undefined) return routerMessages.targetBadEscapeInPath
+      segments[i] = segment = decoded
+    }
+    // Two string comparisons per segment cost more than a length check that rules them out.
+    if (segment.length <= 2 && (segment === "." || segment === "..")) return routerMessages.targetDotSegment
+  }
+  return undefined
 }
