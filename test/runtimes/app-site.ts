@@ -43,6 +43,8 @@ const Public = t.union({
   ),
   // A body-less success: 204 without Content-Type on every runtime.
   Forget: t.case("DELETE /answer/<id:int>", {}, Responds({ 204: NoBody })),
+  // Two in-process answers built on one shared header list (`site.Handle`): a header set on the first stays there.
+  Isolated: "GET /isolated",
 })
 const Private = t.union({ Admin: "GET /admin/<page>" })
 type Endpoint = Infer<typeof Public> | Infer<typeof Private> | { readonly $: "Ping" }
@@ -51,7 +53,8 @@ type Endpoint = Infer<typeof Public> | Infer<typeof Private> | { readonly $: "Pi
 const reported: string[] = []
 let laterDone = 0
 
-const pages = Sitelet.Infer(Public, {
+// Typed: the Isolated handler answers through the site itself.
+const pages: Sitelet<Infer<typeof Public>> = Sitelet.Infer(Public, {
   Home: () => Content.Text("home"),
   Login: async (ctx, e) => {
     await ctx.UserSession.LoginUser(e.user)
@@ -79,6 +82,12 @@ const pages = Sitelet.Infer(Public, {
       ? Content.SetStatus(Http.Status.NotFound, Content.Json({ error: "no answer 0" }))
       : Content.Json({ id: e.id, big: 2n ** 64n + BigInt(e.id), day: new Date(Date.UTC(2026, 10, 25)) }),
   Forget: () => Content.NoContent(),
+  Isolated: async () => {
+    const first = await pages.Handle(new Request("http://app.example/"))
+    first?.headers.set("X-Later", "1")
+    const second = await pages.Handle(new Request("http://app.example/"))
+    return Content.Json([first?.headers.get("x-later") ?? null, second?.headers.get("x-later") ?? null])
+  },
 })
 
 const admin = Sitelet.Protect<Endpoint>(

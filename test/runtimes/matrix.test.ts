@@ -342,6 +342,12 @@ describe.each(runtimeNames)("%s", (name) => {
     }).toEqual({ status: 204, body: "", type: undefined, length: undefined })
   })
 
+  it("copies a shared header list into each in-process answer: a header set on one never reaches the next", async () => {
+    // The Fetch host hands Node's and Bun's Response one Headers per shared list, and the runtime copies it.
+    const isolated = await runtime(name).send("app", { target: "/isolated" })
+    expect(JSON.parse(isolated.body)).toEqual(["1", null])
+  })
+
   it("runs WaitUntil work after the answer and reports its failure", async () => {
     const later = await runtime(name).send("app", { target: "/later" })
     expect(later.body).toBe("answered first")
