@@ -30,7 +30,7 @@ export function responseHeaders(list: readonly ContentHeader[]): HeadersInit {
 
 // A plain object, neither frozen nor null-prototype: undici reads such a record faster. The names are the
 // application's; one that would reach the prototype goes through Headers.
-const recordOf = memoByList((list: readonly ContentHeader[]): HeadersInit => {
+function initOf(list: readonly ContentHeader[]): HeadersInit {
   const record: Record<string, string> = {}
   for (let i = 0; i < list.length; i++) {
     const entry = list[i] as ContentHeader
@@ -38,13 +38,15 @@ const recordOf = memoByList((list: readonly ContentHeader[]): HeadersInit => {
     record[entry[0]] = entry[1]
   }
   return record
-})
+}
 
-// A list answered once per response (not frozen) keeps its record: a `Headers` pays only when it is reused.
+const recordOf = memoByList(initOf)
+
+// A list answered once per response (not frozen) gets its record: a `Headers` pays only when it is reused.
 const headersOf = memoByList((list: readonly ContentHeader[]): HeadersInit => {
-  const init = recordOf(list)
-  return init instanceof Headers || !Object.isFrozen(list) ? init : new Headers(init)
-})
+  const init = initOf(list)
+  return init instanceof Headers ? init : new Headers(init)
+}, initOf)
 
 /** Whether an earlier header has the name of `list[at]`, ignoring case (names of other lengths are not lower-cased). */
 function repeats(list: readonly ContentHeader[], at: number): boolean {

@@ -4,7 +4,8 @@
  * `nosniff`), and a host asks the same questions of every answer (does it
  * carry validators, `nosniff`, a `Content-Encoding`?): the answer for a frozen
  * list cannot change, so it is computed once. The last list asked about is
- * checked first; a list that is not frozen is asked each time.
+ * checked first; a list that is not frozen is asked each time, with
+ * `unshared` when given (a cheaper answer for a list used once).
  *
  * @example
  * ```ts
@@ -12,13 +13,16 @@
  * hasVary(Object.freeze([["Vary", "Origin"]])) //=> true
  * ```
  */
-export function memoByList<List extends object, Fact>(compute: (list: List) => Fact): (list: List) => Fact {
+export function memoByList<List extends object, Fact>(
+  compute: (list: List) => Fact,
+  unshared: (list: List) => Fact = compute,
+): (list: List) => Fact {
   const known = new WeakMap<List, { readonly fact: Fact }>()
   let last: List | undefined
   let lastFact: Fact
   return (list) => {
     if (list === last) return lastFact
-    if (!Object.isFrozen(list)) return compute(list)
+    if (!Object.isFrozen(list)) return unshared(list)
     let entry = known.get(list)
     if (entry === undefined) known.set(list, (entry = { fact: compute(list) }))
     last = list
