@@ -43,10 +43,7 @@ interface BunSocketData {
 }
 
 const standardRaw = (socket: PlatformSocket, terminate: () => void) => ({
-  send: (frame: string | Uint8Array, done: (error?: Error) => void) => {
-    socket.send(frame)
-    done()
-  },
+  send: (frame: string | Uint8Array) => socket.send(frame),
   close: (code: number, reason: string) => socket.close(code, reason),
   terminate,
   // Deno (idleTimeout) and workerd keep the connection alive themselves.
@@ -156,10 +153,7 @@ export const bunSocketHandlers = Object.freeze({
     data.events = runSocket(
       data.body,
       {
-        send: (frame, done) => {
-          socket.send(frame)
-          done()
-        },
+        send: (frame) => void socket.send(frame),
         close: (code, reason) => socket.close(code, reason),
         terminate: () => socket.terminate(),
         ping: () => socket.ping(),

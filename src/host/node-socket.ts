@@ -117,7 +117,7 @@ function attach(socket: WsSocket, body: SocketBody, onError: (error: unknown) =>
   const events = runSocket(
     body,
     {
-      send: (frame, done) => socket.send(frame, done),
+      send: (frame) => socket.send(frame),
       close: (code, reason) => socket.close(code, reason),
       terminate: () => socket.terminate(),
       ping: () => socket.ping(),

@@ -73,6 +73,11 @@ export const siteletMessages = {
   notSocketEndpoint: "This endpoint does not accept a WebSocket upgrade",
   badCloseCode: (code: unknown) =>
     `socket.Close: the code must be 1000 or one of the application's own, 3000 to 4999 (got ${String(code)})`,
+  // Close reasons (at most 123 bytes each, RFC 6455 §5.5).
+  slowReader: "the client reads too slowly",
+  queueFull: "too many messages waiting to be read",
+  messageTooLarge: (bytes: number) => `a message may take at most ${bytes} bytes`,
+  tooManyMessages: (perSecond: number) => `at most ${perSecond} messages per second`,
   socketOrigin: (origin: string) => `WebSocket connections from the origin '${origin}' are not allowed`,
 } as const
 

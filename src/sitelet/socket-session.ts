@@ -15,12 +15,15 @@ import type { ServerSocket, SocketBody, SocketClose } from "./web-socket.js"
  *
  * @example
  * ```ts
- * const raw: RawSocket = { send: (text, done) => ws.send(text, done), close: (c, r) => ws.close(c, r), terminate: () => ws.terminate(), ping: () => ws.ping(), bufferedAmount: () => ws.bufferedAmount }
+ * const raw: RawSocket = { send: (frame) => ws.send(frame), close: (c, r) => ws.close(c, r), terminate: () => ws.terminate(), ping: () => ws.ping(), bufferedAmount: () => ws.bufferedAmount }
  * ```
  */
 export interface RawSocket {
-  /** Sends a frame (text, or bytes as a binary frame); `done` runs once it is written, with an error when it could not be. */
-  send(frame: string | Uint8Array, done: (error?: Error) => void): void
+  /**
+   * Queues a frame (text, or bytes as a binary frame) on the connection, without waiting for it to be written;
+   * throws when the platform refuses it (workerd, for a socket of another request).
+   */
+  send(frame: string | Uint8Array): void
   close(code: number, reason: string): void
   /** Drops the connection without a closing handshake (a peer that stopped answering). */
   terminate(): void
@@ -53,6 +56,11 @@ function reasonOf(text: string): string {
   return `${new TextDecoder().decode(bytes.subarray(0, cut))}…`
 }
 
+const done = Promise.resolve()
+
+// How long a peer closed for reading too slowly has to take the close frame before the connection is dropped.
+const slowCloseMilliseconds = 2000
+
 // A string of n UTF-16 units takes at most 3n bytes: only a long one is encoded to be measured.
 const longerThan = (text: string, bytes: number): boolean =>
   text.length > bytes || (text.length * 3 > bytes && new TextEncoder().encode(text).byteLength > bytes)
@@ -81,19 +89,35 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
   let settle!: (close: SocketClose) => void
   const closed = new Promise<SocketClose>((resolve) => (settle = resolve))
 
+  // What this side closed with: reported by `Closed` when the peer never answered the close (the platform's 1006).
+  let sent: SocketClose | undefined
+  // Once either side closes, no message is delivered: a reader waiting on an empty queue is done (messages
+  // received before stay readable), and work handed the signal stops.
+  const stop = () => {
+    open = false
+    controller?.abort()
+    for (const resolve of waiting.splice(0)) resolve({ done: true, value: undefined })
+  }
   const close = (code: number, reason: string) => {
     if (!open) return
-    open = false
-    raw.close(code, reasonOf(reason))
+    sent = { code, reason: reasonOf(reason) }
+    stop()
+    raw.close(code, sent.reason)
   }
   const finished = (code: number, reason: string) => {
-    open = false
     settled = true
     clearInterval(pinger)
-    controller?.abort()
-    // Messages received before the close stay readable; a reader waiting on an empty queue is done.
-    for (const resolve of waiting.splice(0)) resolve({ done: true, value: undefined })
-    settle({ code, reason })
+    clearTimeout(dropping)
+    stop()
+    settle(code === 1006 && sent !== undefined ? sent : { code, reason })
+  }
+  // A peer too slow to read will not read the close frame queued behind its backlog either: it gets a moment,
+  // then the connection is dropped, so its buffers and its place in a room go at once.
+  let dropping: ReturnType<typeof setTimeout> | undefined
+  const drop = () => {
+    close(1008, siteletMessages.slowReader)
+    dropping = setTimeout(() => settled || raw.terminate(), slowCloseMilliseconds)
+    ;(dropping as { unref?: () => void }).unref?.()
   }
   const pinger =
     options.PingSeconds > 0 && raw.ping !== undefined
@@ -109,14 +133,17 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
   const socket: ServerSocket<unknown, unknown> = {
     Send(message) {
       // After the close a message is dropped: `Closed` and `Signal` tell the handler, which need not catch.
-      if (!open) return Promise.resolve()
-      if (raw.bufferedAmount() > options.MaxBufferedBytes) {
-        close(1008, "the client reads too slowly")
-        return Promise.resolve()
+      if (!open) return done
+      try {
+        // A value the declaration does not describe rejects: the program's mistake, reported where it awaits.
+        raw.send(writeMessage(declaration.fromServer, message))
+      } catch (error) {
+        return Promise.reject(error)
       }
-      // A value the declaration does not describe throws here, in the handler: the program's mistake.
-      const frame = writeMessage(declaration.fromServer, message)
-      return new Promise((resolve) => raw.send(frame, () => resolve()))
+      // Checked after queuing, not before the next Send: a peer that stopped reading is dropped at once, and
+      // nothing waits for it to read, so one slow peer never holds up a broadcast to the others.
+      if (raw.bufferedAmount() > options.MaxBufferedBytes) drop()
+      return done
     },
     Close(code = 1000, reason = "") {
       // RFC 6455 §7.4: an application closes with 1000 or its own 3000–4999; checked before anything changes.
@@ -128,7 +155,7 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
     get Signal() {
       if (controller === undefined) {
         controller = new AbortController()
-        if (!open && settled) controller.abort()
+        if (!open) controller.abort()
       }
       return controller.signal
     },
@@ -160,11 +187,11 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
       if (
         typeof data === "string" ? longerThan(data, options.MaxMessageBytes) : data.byteLength > options.MaxMessageBytes
       )
-        return close(1009, `a message may take at most ${options.MaxMessageBytes} bytes`)
+        return close(1009, siteletMessages.messageTooLarge(options.MaxMessageBytes))
       const now = Date.now()
       tokens = Math.min(options.MaxMessagesPerSecond, tokens + ((now - refilled) / 1000) * options.MaxMessagesPerSecond)
       refilled = now
-      if (tokens < 1) return close(1008, `at most ${options.MaxMessagesPerSecond} messages per second`)
+      if (tokens < 1) return close(1008, siteletMessages.tooManyMessages(options.MaxMessagesPerSecond))
       tokens -= 1
       const read = readMessage(declaration.fromClient, data, binary)
       if ("refuse" in read) {
@@ -176,7 +203,7 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
       const value = read.value
       const next = waiting.shift()
       if (next !== undefined) return next({ done: false, value })
-      if (queue.length >= options.MaxQueuedMessages) return close(1008, "too many messages waiting to be read")
+      if (queue.length >= options.MaxQueuedMessages) return close(1008, siteletMessages.queueFull)
       queue.push(value)
     },
     pong() {

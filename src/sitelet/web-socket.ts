@@ -22,10 +22,15 @@ import { siteletMessages } from "./messages.js"
  */
 export interface ServerSocket<FromClient, FromServer> extends AsyncIterable<FromClient> {
   /**
-   * Sends a message (written with the JSON codec). Settles when the frame is
-   * handed to the network: await it to follow a slow peer's pace. After the
-   * close a message is dropped (the promise still settles); with more than
-   * `MaxBufferedBytes` waiting unsent, the socket closes with 1008.
+   * Sends a message (written with the JSON codec). Settles as soon as the
+   * frame is queued on the connection: it never waits for this peer to read,
+   * so a broadcast (`Promise.all` over a room's sockets) is never held up by
+   * one slow peer. Frames the peer has not taken yet count against
+   * `MaxBufferedBytes`: past it the socket closes with 1008 at once. After the
+   * close a message is dropped (the promise still resolves; `Closed` and
+   * `Signal` tell). It rejects when the message does not match the
+   * declaration, or when the platform refuses the send (on Workers, a socket
+   * that another request opened).
    */
   Send(message: FromServer): Promise<void>
   /** Closes with a code (1000 by default; 3000–4999 for the application's own) and a reason (at most 123 bytes). */

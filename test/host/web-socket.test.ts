@@ -39,6 +39,7 @@ const Site = t.union({
   Slow: t.case("GET /slow", {}, Chat),
   Binary: t.case("GET /binary", {}, Raw),
   Flood: t.case("GET /flood", {}, Chat),
+  Crowd: t.case("GET /crowd", {}, Chat),
   Home: "GET /",
 })
 const Admin = t.union({ Secret: t.case("GET /secret", {}, Chat) })
@@ -48,6 +49,9 @@ let flakyConnections = 0
 const slowRead: string[] = []
 const floodClosed: number[] = []
 const invalid: string[] = []
+// The broadcast room of docs/websockets.md: every message to every member, awaited as a whole.
+const crowd = new Set<{ Send(heard: { $: "Echo"; room: string; text: string }): Promise<void> }>()
+const crowdClosed: number[] = []
 const echo = (room: string) =>
   Content.WebSocket(
     Chat,
@@ -113,6 +117,23 @@ const site = Sitelet.Sum(
           floodClosed.push((await socket.Closed).code)
         },
         { MaxBufferedBytes: 256 * 1024 },
+      ),
+    Crowd: () =>
+      Content.WebSocket(
+        Chat,
+        async (socket) => {
+          crowd.add(socket)
+          try {
+            for await (const said of socket) {
+              const text = said.$ === "Shout" ? said.text.repeat(said.times) : said.text
+              await Promise.all([...crowd].map((member) => member.Send({ $: "Echo", room: "crowd", text })))
+            }
+          } finally {
+            crowd.delete(socket)
+          }
+          crowdClosed.push((await socket.Closed).code)
+        },
+        { MaxMessagesPerSecond: 100_000, MaxBufferedBytes: 256 * 1024 },
       ),
     Binary: () =>
       Content.WebSocket(Raw, async (socket) => {
@@ -201,7 +222,7 @@ describe("WebSocket cases on node:http", () => {
     for (let i = 0; i < 20; i++) fast.client.send(JSON.stringify({ $: "Say", text: String(i) }))
     const closed = await fast.closed
     expect(closed.code).toBe(1008)
-    expect(closed.reason).toBe("at most 5 messages per second")
+    expect(closed.reason).toBe(siteletMessages.tooManyMessages(5))
   })
 
   it("answers 426 with Upgrade: websocket to a request that is no upgrade", async () => {
@@ -269,10 +290,39 @@ describe("WebSocket cases on node:http", () => {
     await new Promise((done) => setTimeout(done, 1500))
     raw.resume()
     // Reading again, it gets what was sent before the bound was passed, then the server's close.
-    expect(await closed).toEqual({ code: 1008, reason: "the client reads too slowly" })
+    expect(await closed).toEqual({ code: 1008, reason: siteletMessages.slowReader })
     expect(received).toBeLessThan(4_000)
     await until(() => floodClosed.length > 0)
     expect(floodClosed).toEqual([1008])
+  })
+
+  it("keeps a room delivering when one member stops reading: that member alone is closed with 1008", async () => {
+    const stuck = await open("/crowd")
+    // Stops reading at once: the kernel's buffers fill, then the server's, past MaxBufferedBytes.
+    ;(stuck.client as unknown as { _socket: { pause(): void } })._socket.pause()
+    const reader = await open("/crowd")
+    const sender = await open("/crowd")
+    // 2,000 answers of 10 KB to each member, the sender waiting for each to come back before the next:
+    // 20 MB to the one that does not read, more than loopback buffers hold.
+    const count = 2000
+    for (let i = 0; i < count; i++) {
+      sender.client.send(JSON.stringify({ $: "Shout", text: "x".repeat(100), times: 100 }))
+      for (let wait = 0; wait < 500 && sender.messages.length <= i; wait++)
+        await new Promise((done) => setImmediate(done))
+      if (sender.messages.length <= i) break
+    }
+    for (let wait = 0; wait < 200 && reader.messages.length < count; wait++)
+      await new Promise((done) => setTimeout(done, 5))
+    expect(sender.messages.length).toBe(count)
+    expect(reader.messages.length).toBe(count)
+    // Out of the room at once; its connection dropped after a moment to take the close frame it does not read.
+    expect(crowd.size).toBe(2)
+    for (let wait = 0; wait < 100 && crowdClosed.length === 0; wait++) await new Promise((done) => setTimeout(done, 50))
+    expect(crowdClosed).toEqual([1008])
+    reader.client.close()
+    sender.client.close()
+    stuck.client.terminate()
+    expect((await sender.closed).code).toBe(1005)
   })
 
   it("keeps the messages received before the close readable", async () => {

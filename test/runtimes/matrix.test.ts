@@ -190,6 +190,47 @@ describe.each(runtimeNames)("%s", (name) => {
     expect(await socketTo(port, "/rooms/r1", { Origin: "https://evil.example" }).opened).toBe(403)
   })
 
+  it("broadcasts to a room where the runtime allows it, and a member that stops reading holds up no one", async () => {
+    const port = runtime(name).port("socket")
+    const waitFor = async (check: () => boolean, rounds = 400) => {
+      for (let i = 0; i < rounds && !check(); i++) await new Promise((done) => setTimeout(done, 5))
+    }
+    const a = socketTo(port, "/crowd/talk")
+    const b = socketTo(port, "/crowd/talk")
+    expect([await a.opened, await b.opened]).toEqual([101, 101])
+    a.client.send(JSON.stringify({ $: "Say", text: "one" }))
+    await waitFor(() => a.messages.length > 0 && (name === "workerd" || b.messages.length > 0))
+    const heard = { $: "Echo", room: "talk", text: "one", at: "2026-01-02T00:00:00.000Z" }
+    expect(a.messages).toEqual([heard])
+    // workerd refuses I/O on a socket another request opened: Send rejects, and the sender goes on.
+    expect(b.messages).toEqual(name === "workerd" ? [] : [heard])
+    a.client.send(JSON.stringify({ $: "Bye" }))
+    expect(await a.closed).toEqual({ code: 4000, reason: "bye" })
+    b.client.close()
+    if (name === "workerd") return
+
+    // One member never reads; another sends 600 messages of 20 KB, each after the last came back (12 MB).
+    const stuck = socketTo(port, "/crowd/slow")
+    expect(await stuck.opened).toBe(101)
+    ;(stuck.client as unknown as { _socket: { pause(): void } })._socket.pause()
+    const sender = socketTo(port, "/crowd/slow")
+    expect(await sender.opened).toBe(101)
+    const text = "x".repeat(20_000)
+    for (let i = 0; i < 600; i++) {
+      sender.client.send(JSON.stringify({ $: "Say", text }))
+      const started = Date.now()
+      while (sender.messages.length <= i && Date.now() - started < 2000)
+        await new Promise((done) => setTimeout(done, 1))
+      if (sender.messages.length <= i) break
+    }
+    expect(sender.messages.length).toBe(600)
+    sender.client.send(JSON.stringify({ $: "Bye" }))
+    expect(await sender.closed).toEqual({ code: 4000, reason: "bye" })
+    // The one that did not read was closed for it (1008), or dropped before it read the close frame (1006).
+    ;(stuck.client as unknown as { _socket: { resume(): void } })._socket.resume()
+    expect([1008, 1006]).toContain((await stuck.closed).code)
+  })
+
   it("serves the host table", async () => {
     for (const row of hostCases) {
       const response = await runtime(name).send("host", row.request)

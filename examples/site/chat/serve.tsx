@@ -19,7 +19,10 @@ type Visitor = ServerSocket<unknown, Heard>
 // The sockets of each room; a room with nobody in it is forgotten.
 const rooms = new Map<string, Set<Visitor>>()
 
-const broadcast = (room: Set<Visitor>, heard: Heard) => Promise.all([...room].map((visitor) => visitor.Send(heard)))
+// Send settles once the frame is queued, so a visitor who stops reading holds up no one (it is closed with 1008
+// past its buffer allowance); allSettled, so that a send the platform refuses does not end the sender's loop.
+const broadcast = (room: Set<Visitor>, heard: Heard) =>
+  Promise.allSettled([...room].map((visitor) => visitor.Send(heard)))
 
 let bundled: Promise<string> | undefined
 const bundle = () =>
