@@ -103,13 +103,8 @@ export type { ProtectFilter } from "./sitelet/protect.js"
 export type { GuardCheck, GuardOptions } from "./sitelet/guard.js"
 export type { PartNotInSite, SitePart } from "./sitelet/part-of.js"
 export type { RespondsOptions } from "./descriptor/attributes.js"
-export {
-  memoryStore,
-  type RateLimitOptions,
-  type RateLimitRule,
-  type RateLimitStore,
-  type RateLimitVerdict,
-} from "./sitelet/rate-limit.js"
+export type { RateLimitOptions, RateLimitRule, RateLimitStore, RateLimitVerdict } from "./sitelet/rate-limit.js"
+export { memoryStore, type MemoryStoreOptions } from "./sitelet/rate-limit-memory.js"
 export type { ContextValue } from "./sitelet/context-value.js"
 export {
   Auth,

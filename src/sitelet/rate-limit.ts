@@ -4,8 +4,8 @@
  * Each request takes a token; a bucket holds `Capacity` tokens (the burst)
  * and refills `RefillPerSecond` (the sustained rate). An empty bucket is a
  * 429 with `Retry-After`. The buckets live in a store: in memory by default
- * (one process; bounded in keys, the least recently used dropped first),
- * or anything implementing `RateLimitStore` — a Redis script, a Durable
+ * (one process; bounded in memory, and a bucket pushed out keeps its
+ * deficit, see `memoryStore`), or anything implementing `RateLimitStore` — a Redis script, a Durable
  * Object — for several processes.
  */
 import { header, staticContent } from "./content-model.js"
@@ -15,6 +15,7 @@ import { Status } from "./http-status.js"
 import { siteletMessages } from "./messages.js"
 import type { Sitelet } from "./sitelet.js"
 import type { MaybePromise } from "../internal/maybe-promise.js"
+import { memoryStore } from "./rate-limit-memory.js"
 
 /** A bucket's size and refill. */
 export interface RateLimitRule {
@@ -57,50 +58,6 @@ export interface RateLimitOptions<Endpoint> {
   readonly Store?: RateLimitStore
   /** Clock in milliseconds, for tests. Default `Date.now`. */
   readonly Now?: () => number
-}
-
-// Keys are the application's, and may come from a client (an API key): long ones are stored shortened.
-const maxKeyLength = 256
-
-function storedKey(key: string): string {
-  if (key.length <= maxKeyLength) return key
-  // FNV-1a over the rest: a collision only makes two clients share a bucket.
-  let hash = 0x811c9dc5
-  for (let i = 200; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0
-  return `${key.slice(0, 200)}#${key.length}#${hash.toString(36)}`
-}
-
-/**
- * The in-memory store: one process's buckets, at most `maxKeys` of them
- * (default 10,000; the least recently used is dropped first, so keys a
- * client invents cannot grow memory without bound).
- *
- * @example
- * ```ts
- * Sitelet.RateLimit({ Capacity: 10, RefillPerSecond: 1, Key: byUser, Store: memoryStore({ maxKeys: 50_000 }) }, api)
- * ```
- */
-export function memoryStore(options: { readonly maxKeys?: number } = {}): RateLimitStore {
-  const maxKeys = options.maxKeys ?? 10_000
-  const buckets = new Map<string, { tokens: number; at: number }>()
-  return {
-    take(key, rule, now) {
-      const stored = storedKey(key)
-      const bucket = buckets.get(stored) ?? { tokens: rule.capacity, at: now }
-      buckets.delete(stored)
-      const elapsed = Math.max(0, now - bucket.at) / 1000
-      const tokens = Math.min(rule.capacity, bucket.tokens + elapsed * rule.refillPerSecond)
-      const allowed = tokens >= 1
-      const left = allowed ? tokens - 1 : tokens
-      buckets.set(stored, { tokens: left, at: now })
-      if (buckets.size > maxKeys) buckets.delete(buckets.keys().next().value as string)
-      return {
-        allowed,
-        remaining: Math.floor(left),
-        retryAfterSeconds: allowed ? 0 : (1 - left) / rule.refillPerSecond,
-      }
-    },
-  }
 }
 
 /**
