@@ -3,7 +3,15 @@
  * FormData, logout, and a profile page protected by `Sitelet.Protect`.
  * Embedded into `Site` under `/account` with `EmbedInUnion`.
  */
-import { Content, Http, Sitelet, safeReturnPath, type Context } from "../../src/index.js"
+import {
+  Content,
+  Http,
+  memoryStore,
+  type RateLimitVerdict,
+  Sitelet,
+  safeReturnPath,
+  type Context,
+} from "../../src/index.js"
 import type { JSX } from "sitelets/jsx-runtime"
 import { AccountForms, type Account, type Site } from "./endpoints.js"
 import { layout, siteLinks } from "./layout.js"
@@ -33,6 +41,47 @@ export const isKnownUser = (user: string): boolean => demoUsers.has(user)
  */
 export const checkPassword = (user: string | undefined, password: string | undefined): boolean =>
   user !== undefined && password !== undefined && demoUsers.get(user) === password
+
+/**
+ * The one limit on password guesses, per user name, shared by every path
+ * that checks a password (the login form here, `POST /api/token` in
+ * api.ts): five attempts, then one a minute. One store, so guesses on one
+ * path count on the other.
+ *
+ * @example
+ * ```ts
+ * Sitelet.RateLimit({ ...passwordLimit, Key: (_ctx, e) => passwordKey(e.user) }, tokens)
+ * ```
+ */
+export const passwordLimit = { Capacity: 5, RefillPerSecond: 1 / 60, Store: memoryStore() } as const
+
+/**
+ * The bucket of a user name's password attempts in {@link passwordLimit}.
+ *
+ * @example
+ * ```ts
+ * passwordKey("ada") //=> "password:ada"
+ * ```
+ */
+export const passwordKey = (user: string): string => `password:${user}`
+
+/**
+ * Takes one password attempt for `user` from {@link passwordLimit}: call it
+ * before checking a password anywhere but under `Sitelet.RateLimit`.
+ *
+ * @example
+ * ```ts
+ * if (!(await takePasswordAttempt("ada")).allowed) return tooManyAttempts()
+ * ```
+ */
+export const takePasswordAttempt = (user: string): Promise<RateLimitVerdict> =>
+  Promise.resolve(
+    passwordLimit.Store.take(
+      passwordKey(user),
+      { capacity: passwordLimit.Capacity, refillPerSecond: passwordLimit.RefillPerSecond },
+      Date.now(),
+    ),
+  )
 
 /**
  * The login page of the account area, coming back afterwards to `returnTo`:
@@ -91,6 +140,18 @@ const forms = Sitelet.InferPartial(
   {
     Login: async (ctx, e) => {
       if (ctx.Request.method !== "POST") return loginForm(ctx, e.returnTo)
+      // The same limit as the API's token endpoint: a password is never checked past it.
+      const attempt = e.user === undefined ? undefined : await takePasswordAttempt(e.user)
+      if (attempt !== undefined && !attempt.allowed) {
+        const seconds = Math.max(1, Math.ceil(attempt.retryAfterSeconds))
+        return Content.WithHeaders(
+          Content.SetStatus(
+            Http.Status.Custom(429),
+            await loginForm(ctx, e.returnTo, `Too many attempts for this user: try again in ${seconds} seconds.`),
+          ),
+          { "Retry-After": String(seconds) },
+        )
+      }
       if (!checkPassword(e.user, e.password)) {
         return Content.SetStatus(
           Http.Status.Custom(401),

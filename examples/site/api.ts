@@ -15,7 +15,7 @@ import {
   type HttpStatus,
   type ParseRequestResult,
 } from "../../src/index.js"
-import { checkPassword, isKnownUser } from "./account.js"
+import { checkPassword, isKnownUser, passwordKey, passwordLimit } from "./account.js"
 import { Api, ApiError, ApiWrites, Site } from "./endpoints.js"
 import { store } from "./data.js"
 
@@ -83,11 +83,13 @@ const refusal = (result: Exclude<ParseRequestResult<unknown>, { $: "Success" }>)
 
 /**
  * The API's public part (its own URLs; the site mounts it under `/api`).
- * The token endpoint is rate-limited per user name (5 attempts, then one a
- * minute: 429 with Retry-After), so a password cannot be guessed quickly.
+ * The token endpoint is rate-limited per user name by the site's one
+ * password limit (5 attempts, then one a minute: 429 with Retry-After),
+ * shared with the login form, so a password cannot be guessed quickly on
+ * either path.
  */
 export const api = Sitelet.RateLimit<Api>(
-  { Capacity: 5, RefillPerSecond: 1 / 60, Key: (_ctx, e) => (e.$ === "Token" ? `token:${e.user}` : undefined) },
+  { ...passwordLimit, Key: (_ctx, e) => (e.$ === "Token" ? passwordKey(e.user) : undefined) },
   Sitelet.InferWithErrors(Api, (ctx, result) =>
     result.$ === "Success" ? serveCall(ctx, result.endpoint) : refusal(result),
   ),

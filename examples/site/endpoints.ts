@@ -85,8 +85,12 @@ const accountFormCases = {
   Login: t.case(
     "GET|POST /login?returnTo=<returnTo:string?>",
     { user: FormData(t.option(t.string)), password: FormData(t.option(t.string)) },
-    // The form (200), the form again for a wrong password (401), or on to the page asked for (303).
-    Responds({ 200: Html, 303: NoBody, 401: Html }),
+    // The form (200), the form again for a wrong password (401) or past the password limit (429, with
+    // Retry-After), or on to the page asked for (303).
+    Responds(
+      { 200: Html, 303: NoBody, 401: Html, 429: Html },
+      { Headers: { 429: { "Retry-After": "Seconds until the next attempt" } } },
+    ),
   ),
   Logout: t.case("POST /logout", {}, Responds({ 303: NoBody })),
 } as const

@@ -42,6 +42,27 @@ describe("example site through Handle", () => {
     expect(page?.body).toContain("3 result(s)")
     expect(page?.body).toContain('href="/search?q=o&amp;page=1"')
   })
+  it("shares one password limit between the token endpoint and the login form", async () => {
+    const form = "application/x-www-form-urlencoded"
+    // Locked out on the API: the form checks no password for that user either.
+    for (let i = 0; i < 5; i++) await send("POST", "/api/token", `user=mallory&password=guess${i}`, form)
+    expect((await send("POST", "/api/token", "user=mallory&password=again", form))?.status).toBe(429)
+    const refused = await site.Handle(
+      new Request("http://localhost/account/login", {
+        method: "POST",
+        body: "user=mallory&password=another",
+        headers: { "content-type": form },
+      }),
+    )
+    expect(refused?.status).toBe(429)
+    expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0)
+    expect(await refused?.text()).toContain("Too many attempts for this user")
+    // And the other way: five guesses on the form lock the token endpoint.
+    const guesses = []
+    for (let i = 0; i < 6; i++) guesses.push(await send("POST", "/account/login", `user=trent&password=g${i}`, form))
+    expect(guesses.map((guess) => guess?.status)).toEqual([401, 401, 401, 401, 401, 429])
+    expect((await send("POST", "/api/token", "user=trent&password=g", form))?.status).toBe(429)
+  })
   it("serves the JSON API with InferWithErrors statuses", async () => {
     const list = await send("GET", "/api/articles")
     expect(list?.type).toBe("application/json")
