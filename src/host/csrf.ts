@@ -2,16 +2,17 @@
  * The host's cross-site request check (RELIABILITY F6), on when the host
  * option `csrf` asks: a request with an unsafe method (anything but GET,
  * HEAD, OPTIONS) that a sitelet accepted is served only when it comes from
- * the site itself. Browsers say where a request comes from in
- * `Sec-Fetch-Site` and `Origin`; a request that carries neither is refused
- * too (every current browser sends `Origin` on a POST), unless the option
- * allows it for non-browser clients. A `CorsContent` part's allow-list
+ * the site itself, by the rule the WebSocket origin check applies too
+ * (same-origin.ts). A request that carries neither `Origin` nor
+ * `Sec-Fetch-Site` is refused too (every current browser sends `Origin` on
+ * a POST), unless the option allows it for non-browser clients. A `CorsContent` part's allow-list
  * admits the origins it lists; `trustedOrigins` adds others (the site's
  * public origin behind a TLS-terminating proxy).
  */
 import type { RouteRequest } from "../router/request.js"
 import { corsAdmits } from "../sitelet/cors-content.js"
 import { HostError, hostMessages } from "./host-errors.js"
+import { sameOrigin } from "./same-origin.js"
 
 /**
  * The host option `csrf`.
@@ -98,16 +99,8 @@ export function csrfRefusal(
   csrf: ResolvedCsrf,
 ): HostError | undefined {
   if (safeMethods.has(request.method)) return undefined
-  const site = request.headers.get("sec-fetch-site")
-  const from = request.headers.get("origin")
-  // A same-origin request, or one the user started (a bookmark, the address bar), by the browser's own account.
-  if (site === "same-origin" || site === "none") return undefined
-  if (from !== null) {
-    const lower = from.toLowerCase()
-    if (site === null && lower === ownOrigin()) return undefined
-    if (csrf.trusted.has(lower) || corsAdmits(request)) return undefined
-    return new HostError(403, "request.cross.site", hostMessages.crossSite(from))
-  }
-  if (site === null && csrf.allowWithoutOrigin) return undefined
-  return new HostError(403, "request.cross.site", hostMessages.crossSite(null))
+  // The rule the WebSocket origin check applies too (same-origin.ts).
+  const verdict = sameOrigin(request.headers, ownOrigin, (from) => csrf.trusted.has(from) || corsAdmits(request))
+  if (verdict === "same" || (verdict === "unsigned" && csrf.allowWithoutOrigin)) return undefined
+  return new HostError(403, "request.cross.site", hostMessages.crossSite(request.headers.get("origin")))
 }

@@ -1,9 +1,9 @@
 /**
  * What every host decides about WebSocket upgrades before writing an
  * answer: a WebSocket case asked without an upgrade gets 426 with
- * `Upgrade: websocket`; an upgrade from another site's page (its `Origin`)
- * gets 403 unless the case allows that origin (cross-site WebSocket
- * hijacking). Hosts then upgrade only what is left: a socket answer to an
+ * `Upgrade: websocket`; an upgrade from another site's page gets 403 unless
+ * the case allows that origin (cross-site WebSocket hijacking), by the rule
+ * the cross-site request check applies too (same-origin.ts). Hosts then upgrade only what is left: a socket answer to an
  * upgrade request from an allowed origin. An upgrade to a case that answers
  * with anything else is no handshake (no 101); the node host, which sees
  * upgrades apart, answers a success there with 400 (`notSocketAnswer`).
@@ -12,6 +12,7 @@ import type { RouteHeaders } from "../router/request.js"
 import { header, type StaticContent } from "../sitelet/content-model.js"
 import { siteletMessages } from "../sitelet/messages.js"
 import type { SocketBody } from "../sitelet/web-socket.js"
+import { sameOrigin } from "./same-origin.js"
 
 /** Whether a header's comma-separated tokens include `token` (case-insensitively). */
 function hasToken(value: string | null, token: string): boolean {
@@ -79,17 +80,14 @@ export function socketAnswer(
   ownOrigin: () => string | undefined,
 ): StaticContent | undefined {
   if (!isSocketUpgrade(headers)) return upgradeRequired
-  // Same-origin by the browser's own account (Fetch Metadata): also right behind a TLS-terminating proxy.
-  if (headers.get("sec-fetch-site") === "same-origin") return undefined
-  const origin = headers.get("origin")
-  // A client that is no browser sends no Origin: hijacking is a browser's attack.
-  if (origin === null) return undefined
   const allowed = socket.options.AllowedOrigins
-  if (
-    allowed === "*" ||
-    origin.toLowerCase() === ownOrigin() ||
-    allowed.some((entry) => entry.toLowerCase() === origin.toLowerCase())
+  // The rule of the cross-site request check (same-origin.ts); a client that is no browser sends neither header,
+  // and hijacking is a browser's attack.
+  const verdict = sameOrigin(
+    headers,
+    ownOrigin,
+    (origin) => allowed === "*" || allowed.some((entry) => entry.toLowerCase() === origin),
   )
-    return undefined
-  return plain(403, "Forbidden", siteletMessages.socketOrigin(origin))
+  if (verdict !== "cross") return undefined
+  return plain(403, "Forbidden", siteletMessages.socketOrigin(headers.get("origin") ?? "null"))
 }

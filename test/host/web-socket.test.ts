@@ -248,6 +248,10 @@ describe("WebSocket cases on node:http", () => {
     await expect(open("/chat/a", { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" })).rejects.toThrow(
       "HTTP 403",
     )
+    // The browser's own verdict decides, as for the cross-site request check: cross-site is refused, whatever Origin.
+    await expect(
+      open("/chat/a", { Origin: `http://127.0.0.1:${port}`, "Sec-Fetch-Site": "cross-site" }),
+    ).rejects.toThrow("HTTP 403")
   })
 
   it("applies Protect to the upgrade: 401 without a token", async () => {
