@@ -26,6 +26,8 @@ const handler = NodeHandler(
 )
 const server = createServer(handler)
 server.on("upgrade", handler.upgrade)
+// `Expect: 100-continue`: 100 only for a body a case reads within its limit, else the 413 at once.
+server.on("checkContinue", handler.checkContinue)
 server.listen(port, host, () => {
   const { port: actual } = server.address() as AddressInfo
   const shown = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" ? "localhost" : host

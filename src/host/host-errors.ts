@@ -18,6 +18,7 @@ export const hostMessages = {
   urlTooLong: (limit: number) => `Request target is longer than ${limit} characters`,
   tooManyParameters: (limit: number) => `Request has more than ${limit} query parameters`,
   badTarget: (reason: string) => `Bad request target: ${reason}`,
+  repeatedHost: "A request carries one Host header (RFC 9112 §3.2), this one carries several",
   bodyAborted: "Request body was aborted before it was complete",
   noFetchSocket:
     "This runtime has no WebSocket upgrade the Fetch host knows (Deno.upgradeWebSocket, WebSocketPair, Bun's server.upgrade): serve WebSockets on node:http with NodeHandler(site).upgrade",
@@ -62,6 +63,7 @@ export type HostErrorType =
   | "uri.too.long"
   | "parameters.too.many"
   | "request.target.malformed"
+  | "request.host.repeated"
   | "request.aborted"
   | "unsupported.media.type"
   | "charset.unsupported"

@@ -14,6 +14,8 @@ import {
   type ResolvedHostOptions,
 } from "./host-options.js"
 import { readNodeBody } from "./node-body.js"
+import { declaresOver } from "./fetch-body.js"
+import { continueIfWaiting, continueListener, stopWaiting } from "./node-continue.js"
 import { nodeHeaders, setCorsHeaders, writeNodeResponse } from "./node-write.js"
 import { errorContent, serveRequest, type ServeInit, type ServeOutcome } from "./serve.js"
 import type { RouteHeaders } from "../router/request.js"
@@ -44,6 +46,13 @@ export interface NodeRequestHandler {
    * the request is served by the same sitelet and options, and a socket answer is upgraded.
    */
   readonly upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void
+  /**
+   * The server's `checkContinue` listener (`server.on("checkContinue", handler.checkContinue)`): a request
+   * with `Expect: 100-continue` gets `100 Continue` only when a case reads its body within the limit, and
+   * a declared length over the limit its 413 at once. Without it, Node answers `100 Continue` to every such
+   * request before the handler runs.
+   */
+  readonly checkContinue: (req: IncomingMessage, res: ServerResponse) => void
 }
 
 /**
@@ -62,6 +71,14 @@ export interface ConnectMiddleware {
    * (under a mount path, give the same `basePath`).
    */
   readonly upgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void
+  /**
+   * Wraps the app for the server's `checkContinue` event (`server.on("checkContinue",
+   * middleware.checkContinue(app))`): `100 Continue` is written when the sitelet reads the body within its
+   * limit, or when the request goes on to the app's next middleware.
+   */
+  readonly checkContinue: (
+    app: (req: IncomingMessage, res: ServerResponse) => void,
+  ) => (req: IncomingMessage, res: ServerResponse) => void
 }
 
 const pathOf = (url: string): string => {
@@ -93,12 +110,35 @@ export function mountPathOf(req: IncomingMessage): string {
     : ""
 }
 
+/**
+ * Whether the raw header list names `Host` more than once: node:http keeps
+ * the first in `req.headers` and lets the request through.
+ *
+ * @example
+ * ```ts
+ * hasRepeatedHost(["Host", "a.example", "host", "b.example"]) //=> true
+ * ```
+ */
+export function hasRepeatedHost(raw: readonly string[]): boolean {
+  let seen = false
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string
+    // Only a four-letter name is lowered: the scan costs a length read per header.
+    if (name.length === 4 && name.toLowerCase() === "host") {
+      if (seen) return true
+      seen = true
+    }
+  }
+  return false
+}
+
 /** What the core needs from a `node:http` request; a class, so reading the body is a shared method, not a closure per request. */
 class NodeServeInit implements ServeInit {
   readonly method: string
   readonly target: string
   readonly headers: RouteHeaders
   readonly secure: boolean
+  readonly repeatedHost: boolean
 
   constructor(
     private readonly req: IncomingMessage,
@@ -110,11 +150,17 @@ class NodeServeInit implements ServeInit {
     this.method = req.method ?? "GET"
     this.target = req.url ?? "/"
     this.headers = nodeHeaders(req.headers, req)
+    this.repeatedHost = hasRepeatedHost(req.rawHeaders)
     this.secure = (req.socket as Partial<TLSSocket>).encrypted === true
   }
 
   readBody(limit?: number): Promise<Uint8Array> {
-    return readNodeBody(this.req, limit ?? bodyLimitFor(this.limits, this.headers.get("content-type")))
+    const req = this.req
+    const max = limit ?? bodyLimitFor(this.limits, this.headers.get("content-type"))
+    // A client waiting on `Expect: 100-continue` is told to send only a body the case will read: over the
+    // limit, the 413 is the answer it gets instead.
+    if (stopWaiting(req) && !declaresOver(req.headers["content-length"], max)) this.res.writeContinue()
+    return readNodeBody(req, max)
   }
 
   /** The response closing before it finished writing is the client going away. */
@@ -244,7 +290,7 @@ export function NodeHandler<Endpoint>(
       fail(res, method, error, watched)
     }
   }
-  return Object.assign(listener, { upgrade: upgradeListener(listener) })
+  return Object.assign(listener, { upgrade: upgradeListener(listener), checkContinue: continueListener(listener) })
 }
 
 /**
@@ -283,6 +329,8 @@ export function Middleware<Endpoint>(
       if (outcome.kind !== "served") reported(outcome, 0)
       switch (outcome.kind) {
         case "declined":
+          // The next middleware may read the body: a client waiting on `Expect: 100-continue` is told to send it.
+          continueIfWaiting(req, res)
           return next()
         case "rejected":
           // The app's error handler writes the answer; the unread rest of the body must not be parsed as a request.
@@ -310,5 +358,5 @@ export function Middleware<Endpoint>(
       next(error)
     }
   }
-  return Object.assign(middleware, { upgrade: NodeHandler(site, options).upgrade })
+  return Object.assign(middleware, { upgrade: NodeHandler(site, options).upgrade, checkContinue: continueListener })
 }

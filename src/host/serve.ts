@@ -49,6 +49,8 @@ export interface ServeInit extends ContextInit {
    * `host[:port]`. Else the target is parsed whole.
    */
   readonly originForm?: string | undefined
+  /** More than one `Host` header came (a 400, RFC 9112 §3.2): set by hosts whose platform lets it through. */
+  readonly repeatedHost?: boolean
   readonly headers: RouteHeaders
   /** Reads the body (at most once, as a method of the init) within `limit` bytes (a case's `MaxBytes`), else within the host's limit. */
   readonly readBody: (limit?: number) => Promise<Uint8Array>
@@ -124,6 +126,8 @@ export function serveRequest<Endpoint>(
 ): ServeOutcome | Promise<ServeOutcome> {
   const tooLarge = checkTarget(init.originForm ?? init.target, options)
   if (tooLarge) return rejected(tooLarge)
+  if (init.repeatedHost === true)
+    return rejected(new HostError(400, "request.host.repeated", hostMessages.repeatedHost))
   const serving = new Serving(site, init, options)
   const request = serving.request
   if (request.bad !== undefined)

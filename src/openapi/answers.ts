@@ -151,7 +151,7 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
     (route.cookies?.length ?? 0) > 0 ||
     (route.form.length > 0 && (method === "get" || method === "head"))
   const pathParams = route.segments.some((segment) => segment.kind === "param")
-  add(400, "A malformed request target (percent-encoding, UTF-8)", text)
+  add(400, "A malformed request target (percent-encoding, UTF-8), or more than one Host header", text)
   if (reads) {
     // Problem details are on unless the host turns them off (then the same refusals are plain text).
     const refusal = host.problemDetails === false ? text : { ...text, ...problem }

@@ -90,7 +90,10 @@ function addMethodAnswer(item: Record<string, JsonSchema>, taken: Set<string>): 
     parameters,
     responses: {
       "204": { description: "The methods this path answers", headers: { Allow: { schema: { type: "string" } } } },
-      "400": { description: "A malformed request target (percent-encoding, UTF-8)", content: text },
+      "400": {
+        description: "A malformed request target (percent-encoding, UTF-8), or more than one Host header",
+        content: text,
+      },
       ...(parameters.length > 0 ? { "404": { description: "The path does not parse", content: text } } : {}),
       "414": { description: "The request target over the host's limits", content: text },
     },

@@ -1,16 +1,17 @@
 /**
  * Who a request is, by the credentials a `Sitelet.Protect` accepts, tried
  * in a fixed order: `Authorization: Bearer` (the application's tokens,
- * then JWTs), API key headers, the session cookie. A credential that is
+ * then the application's own checks, then JWTs), API key headers, the
+ * session cookie. A credential that is
  * present but refused settles the answer (a bad token is a 401 even with a
  * valid cookie beside it); so does the first one that names a user.
  * Nothing here throws for a client's input: a malformed, forged, expired or
  * over-long credential is a reason, never an exception.
  */
-import type { Credential, JwtCredential } from "./auth.js"
+import type { BearerCredential, Credential, JwtCredential } from "./auth.js"
 import { authMessages } from "./auth-messages.js"
 import { type Context, withSession } from "./context.js"
-import { verifyJwt } from "./jwt-verify.js"
+import { maxJwtLength, verifyJwt } from "./jwt-verify.js"
 import { maxTokenLength } from "./session-token.js"
 
 /**
@@ -60,10 +61,14 @@ export function carriesCredentials(
  */
 export async function authenticate(credentials: readonly Credential[], ctx: Context<unknown>): Promise<Authentication> {
   const headers = ctx.Request.headers
-  const bearer = credentials.some((credential) => credential.kind === "bearer")
+  const bearer = credentials.some((credential) => credential.kind === "bearer" && credential.verify === undefined)
+  const checks = credentials.filter(
+    (credential): credential is BearerCredential & Required<BearerCredential> =>
+      credential.kind === "bearer" && credential.verify !== undefined,
+  )
   const jwts = credentials.filter((credential): credential is JwtCredential => credential.kind === "jwt")
   const authorization = headers.get("authorization")
-  if (authorization !== null && (bearer || jwts.length > 0)) {
+  if (authorization !== null && (bearer || checks.length > 0 || jwts.length > 0)) {
     const token = bearerHeader.exec(authorization)?.[1]
     if (token === undefined) return { kind: "invalid", reason: authMessages.notBearer(), bearer: true }
     // The application's own tokens are `b1.…`; a JWT is three base64url parts.
@@ -76,6 +81,13 @@ export async function authenticate(credentials: readonly Credential[], ctx: Cont
         : { kind: "user", user, via: "bearer" }
     }
     let reason: string = authMessages.badToken()
+    if (checks.length > 0 && token.length > maxJwtLength)
+      return { kind: "invalid", reason: authMessages.tooLong(maxJwtLength), bearer: true }
+    for (const check of checks) {
+      const user = await check.verify(token, ctx)
+      if (typeof user === "string" && user !== "") return { kind: "user", user, via: "bearer" }
+      reason = authMessages.refusedToken()
+    }
     for (const jwt of jwts) {
       const verified = await verifyJwt(jwt, token)
       if ("user" in verified) return { kind: "user", user: verified.user, via: "jwt" }

@@ -26,6 +26,7 @@ export const authMessages = {
   tooLong: (limit: number) => `the token is longer than ${limit} characters`,
   badToken: () => "the token is malformed, forged, or expired",
   badJwt: (reason: string) => `the token is not accepted: ${reason}`,
+  refusedToken: () => "the token is not accepted",
   unknownKey: () => "the API key is not known",
   refused: () => "the authenticated user may not use this endpoint",
 } as const

@@ -17,9 +17,21 @@ export interface SessionCredential {
   readonly kind: "session"
 }
 
-/** `Authorization: Bearer <token>` with a token `ctx.UserSession.IssueToken` made. */
+/**
+ * `Authorization: Bearer <token>`: a token `ctx.UserSession.IssueToken`
+ * made, or, with `verify`, any token the application checks itself (a
+ * static token, an introspection call).
+ */
 export interface BearerCredential {
   readonly kind: "bearer"
+  /** The user of a token, or `undefined` for one refused (sync or async); absent: the application's own tokens. */
+  readonly verify?: (token: string, ctx: Context<unknown>) => string | undefined | Promise<string | undefined>
+}
+
+/** Options of `Auth.Bearer` for tokens the application checks itself. */
+export interface BearerOptions {
+  /** The user of a token, or `undefined` for one refused (sync or async). */
+  readonly verify: NonNullable<BearerCredential["verify"]>
 }
 
 /** An API key in a request header, mapped to a user name by the application. */
@@ -49,6 +61,8 @@ export interface JwtOptions {
   readonly clockToleranceSeconds?: number
   /** The user name of verified claims. Default: `sub` (no `sub`: refused). */
   readonly user?: (claims: JWTPayload) => string | undefined
+  /** Whether a token must carry `exp`: one without would never expire. Default `true`; `false` accepts it. */
+  readonly requireExp?: boolean
 }
 
 /** `Authorization: Bearer <JWT>` from an identity provider. */
@@ -80,8 +94,16 @@ export type Credential = SessionCredential | BearerCredential | ApiKeyCredential
 export const Auth = Object.freeze({
   /** The signed session cookie (`ctx.UserSession.LoginUser`): the default, and what pages use. */
   Session: (): SessionCredential => Object.freeze({ kind: "session" }),
-  /** Bearer tokens the application issues with `ctx.UserSession.IssueToken` (the session's keys). */
-  Bearer: (): BearerCredential => Object.freeze({ kind: "bearer" }),
+  /**
+   * Bearer tokens the application issues with `ctx.UserSession.IssueToken` (the session's keys); given
+   * `{ verify }`, tokens `verify(token, ctx)` maps to a user (`undefined`: refused) — a static token, or one
+   * checked by another service.
+   */
+  Bearer: (options?: BearerOptions): BearerCredential => {
+    if (options === undefined) return Object.freeze({ kind: "bearer" })
+    if (typeof options?.verify !== "function") throw new TypeError(authMessages.notAFunction("Auth.Bearer", "verify"))
+    return Object.freeze({ kind: "bearer", verify: options.verify })
+  },
   /** An API key in `header`, whose user `verify` returns (`undefined`: unknown key). */
   ApiKey: (header: string, verify: ApiKeyCredential["verify"]): ApiKeyCredential => {
     if (!isHttpToken(header) || header.toLowerCase() === "authorization" || header.toLowerCase() === "cookie")
@@ -114,7 +136,9 @@ export function schemeOf(credential: Credential): readonly [name: string, scheme
     case "session":
       return ["session", { type: "apiKey", in: "cookie", name: "", description: sessionScheme }]
     case "bearer":
-      return ["bearer", { type: "http", scheme: "bearer", description: bearerScheme }]
+      return credential.verify === undefined
+        ? ["bearer", { type: "http", scheme: "bearer", description: bearerScheme }]
+        : ["bearer_verified", { type: "http", scheme: "bearer", description: verifiedBearerScheme }]
     case "apiKey":
       return [`apiKey_${credential.header}`, { type: "apiKey", in: "header", name: credential.header }]
     case "jwt":
@@ -125,4 +149,5 @@ export function schemeOf(credential: Credential): readonly [name: string, scheme
 const sessionScheme = "The signed session cookie `ctx.UserSession.LoginUser` sets"
 const bearerScheme =
   "A token of the application (`ctx.UserSession.IssueToken`), sent as `Authorization: Bearer <token>`"
+const verifiedBearerScheme = "A bearer token the application checks, sent as `Authorization: Bearer <token>`"
 const jwtScheme = "A JWT of the identity provider, verified against its JWKS"

@@ -2,8 +2,8 @@
  * Verifies a JWT of an identity provider with `jose` (WebCrypto on every
  * runtime): the signature against the provider's JWKS (remote, fetched
  * and cached by `jose`, or given), the algorithm against an allow-list
- * (never `none`, never a symmetric one unless listed), `exp`/`nbf` with a
- * tolerance, and `iss`/`aud` when configured. A token that fails is a
+ * (never `none`, never a symmetric one unless listed), `exp` (required
+ * unless `requireExp: false`) and `nbf` with a tolerance, and `iss`/`aud` when configured. A token that fails is a
  * reason for a 401; a JWKS that cannot be fetched is the server's failure
  * (the error propagates: the host answers 500 and reports it).
  */
@@ -56,6 +56,8 @@ export async function verifyJwt(
     const { payload } = await jwtVerify(token, keySetOf(credential), {
       algorithms: [...(credential.algorithms ?? asymmetric)],
       clockTolerance: credential.clockToleranceSeconds ?? 60,
+      // A token without `exp` would be good forever: refused unless the application says otherwise.
+      ...(credential.requireExp === false ? {} : { requiredClaims: ["exp"] }),
       ...(credential.issuer === undefined ? {} : { issuer: credential.issuer as string | string[] }),
       ...(credential.audience === undefined ? {} : { audience: credential.audience as string | string[] }),
     })
@@ -76,7 +78,10 @@ export async function verifyJwt(
 
 function reasonOf(error: InstanceType<typeof errors.JOSEError>): string {
   if (error instanceof errors.JWTExpired) return "it expired"
-  if (error instanceof errors.JWTClaimValidationFailed) return `its '${error.claim}' claim fails the check`
+  if (error instanceof errors.JWTClaimValidationFailed)
+    return error.reason === "missing"
+      ? `it has no '${error.claim}' claim`
+      : `its '${error.claim}' claim fails the check`
   if (error instanceof errors.JOSEAlgNotAllowed) return "its algorithm is not accepted"
   if (error instanceof errors.JWKSNoMatchingKey) return "no key of the identity provider matches it"
   if (error instanceof errors.JWSSignatureVerificationFailed) return "its signature does not verify"

@@ -15,6 +15,8 @@ export interface HardeningCase extends RawRequest {
   readonly ids: string
   readonly status: number
   readonly fetch?: number
+  /** What the in-process Fetch host answers, when no wire can carry the case to it (a `Request` built here). */
+  readonly inProcess?: number
   /** The response body must equal this (all hosts), when given. */
   readonly answer?: string
   /** The body must never contain this. */
@@ -113,6 +115,8 @@ export const cases: readonly HardeningCase[] = [
   { name: "duplicate keys: last wins, one parse", ids: "C7", method: "POST", target: "/echo", headers: json, body: '{"title":"a","title":"b","n":1}', status: 200, answer: "echo:b:1:title,n" },
   // RFC 8259 §8.1 lets a parser ignore a BOM; the UTF-8 decoder drops it.
   { name: "UTF-8 BOM is ignored", ids: "C10", method: "POST", target: "/echo", headers: json, body: '\uFEFF{"title":"t","n":1}', status: 200, answer: "echo:t:1:title,n" },
+  // RFC 9112 §3.2: a request with more than one Host is a 400 (a Request built in process has one Host at most).
+  { name: "repeated Host", ids: "RFC9112", target: "/item/1", extraHeaders: [["Host", "evil.example"]], status: 400, inProcess: 200 },
   // A11/A12: methods.
   { name: "HEAD on a GET case", ids: "A11", method: "HEAD", target: "/item/1", status: 200, answer: "" },
   { name: "method CONSTRUCTOR", ids: "A11", method: "CONSTRUCTOR", target: "/item/1", status: 400, fetch: 404, parser: true },

@@ -44,6 +44,7 @@ export function wireBytes(request: RawRequest): Buffer {
     headers.set("content-length", String(body.length))
   let head = `${request.method ?? "GET"} ${request.target} HTTP/1.1\r\n`
   for (const [name, value] of headers) head += `${name}: ${value}\r\n`
+  for (const [name, value] of request.extraHeaders ?? []) head += `${name}: ${value}\r\n`
   head += "\r\n"
   if (request.chunked === undefined) return Buffer.concat([Buffer.from(head, "latin1"), body])
   const parts: Buffer[] = [Buffer.from(head, "latin1")]
@@ -145,9 +146,11 @@ export async function startHosts<E>(site: Sitelet<E>, options?: HostOptions): Pr
       try {
         // An absolute-form target is the URL itself; an origin-form one is resolved against the host.
         const url = request.target.startsWith("/") ? `http://localhost${request.target}` : request.target
+        const headers = new Headers(request.headers)
+        for (const [name, value] of request.extraHeaders ?? []) headers.append(name, value)
         req = new Request(url, {
           method,
-          headers: request.headers,
+          headers,
           body: hasBody ? new Uint8Array(bytesOf(request.body)) : null,
         })
       } catch {

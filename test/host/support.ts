@@ -17,6 +17,8 @@ export interface WireRequest {
   readonly method?: string
   readonly target: string
   readonly headers?: Readonly<Record<string, string>>
+  /** Header lines written as they are after the others, repeats included (a second `Host`). */
+  readonly extraHeaders?: readonly (readonly [string, string])[]
   readonly body?: string | Uint8Array
   /** Send the body with `Transfer-Encoding: chunked`, in chunks of this size. */
   readonly chunked?: number
@@ -96,6 +98,7 @@ export function sendRaw(port: number, request: WireRequest): Promise<WireRespons
     const body = request.body === undefined ? undefined : Buffer.from(request.body)
     let head = `${request.method ?? "GET"} ${request.target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n`
     for (const [name, value] of Object.entries(request.headers ?? {})) head += `${name}: ${value}\r\n`
+    for (const [name, value] of request.extraHeaders ?? []) head += `${name}: ${value}\r\n`
     if (
       body !== undefined &&
       request.chunked === undefined &&

@@ -98,10 +98,10 @@ function blocksOf(document: string, text: string): Block[] {
   const fence = /```ts\n([\s\S]*?)```/g
   for (let match = fence.exec(text); match !== null; match = fence.exec(text)) {
     const before = text.slice(0, match.index)
-    // The line right above the fence.
-    const above = before.slice(0, -1)
+    // The line right above the fence (an indented fence, in a list item, starts after its indent).
+    const above = before.replace(/[ \t]*$/, "").slice(0, -1)
     const last = above.slice(above.lastIndexOf("\n") + 1)
-    const marker = /^<!-- snippet: (.*) -->$/.exec(last)?.[1]
+    const marker = /^\s*<!-- snippet: (.*) -->$/.exec(last)?.[1]
     // The README line of the block's first line of code.
     blocks.push({ document, line: before.split("\n").length + 1, code: match[1]!, marker })
   }

@@ -14,7 +14,8 @@ import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Router } from "../../src/client/index.js"
 import { t } from "../../src/descriptor/t.js"
 import type { HostOptions } from "../../src/host/host-options.js"
-import { Auth } from "../../src/sitelet/auth.js"
+import { handleFetch } from "../../src/host/fetch-handle.js"
+import { Auth, schemeOf } from "../../src/sitelet/auth.js"
 import { authMessages } from "../../src/sitelet/auth-messages.js"
 import { Content } from "../../src/sitelet/content.js"
 import { maxJwtLength } from "../../src/sitelet/jwt-verify.js"
@@ -82,6 +83,15 @@ const jwt = (claims: { aud?: string } = {}, expires = "5m") =>
     .setAudience(claims.aud ?? audience)
     .setIssuedAt(Math.floor(clock / 1000))
     .setExpirationTime(expires)
+    .sign(privateKey)
+
+// A JWT without `exp`: good forever, unless refused.
+const lastingJwt = () =>
+  new SignJWT({ sub: "dave" })
+    .setProtectedHeader({ alg: "RS256", kid: "k1" })
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setIssuedAt(Math.floor(clock / 1000))
     .sign(privateKey)
 
 let hosts: HostUnderTest[]
@@ -170,6 +180,11 @@ describe("Protect for APIs, on every host", () => {
       ["the session cookie's value", `Bearer ${cookieToken}`, authMessages.badJwt("it is malformed")],
       ["an expired JWT", `Bearer ${await jwt({}, "-2h")}`, authMessages.badJwt("it expired")],
       [
+        "a JWT that never expires (no exp)",
+        `Bearer ${await lastingJwt()}`,
+        authMessages.badJwt("it has no 'exp' claim"),
+      ],
+      [
         "a JWT for another audience",
         `Bearer ${await jwt({ aud: "other" })}`,
         authMessages.badJwt("its 'aud' claim fails the check"),
@@ -250,6 +265,56 @@ describe("Protect for APIs, on every host", () => {
       const refused = parseResponse(await exchange(host.port!, Buffer.from(control, "latin1")))
       expect([host.name, refused.status >= 400 && refused.status < 500]).toEqual([host.name, true])
     }
+  })
+})
+
+describe("tokens the application checks itself, and JWTs without exp", () => {
+  const staticTokens = new Map([["ci-token-0123456789", "ci"]])
+  const checked = Sitelet.Protect<Site>(
+    {
+      VerifyUser: () => true,
+      Credentials: [
+        Auth.Bearer(),
+        Auth.Bearer({ verify: (token) => staticTokens.get(token) }),
+        Auth.Jwt({ jwks: { keys: [jwk] }, issuer, audience, requireExp: false }),
+      ],
+    },
+    open,
+  )
+  const me = async (authorization: string) => {
+    const answer = await handleFetch(
+      checked,
+      new Request("http://localhost/api/me", { headers: { authorization } }),
+      options,
+    )
+    return { status: answer?.status, body: await answer?.text(), challenge: answer?.headers.get("www-authenticate") }
+  }
+
+  it("admits a token verify maps to a user, beside the application's own tokens and JWTs", async () => {
+    expect(await me("Bearer ci-token-0123456789")).toMatchObject({ status: 200, body: '{"user":"ci"}' })
+    expect(await me(`Bearer ${await tokenOf("alice")}`)).toMatchObject({ status: 200, body: '{"user":"alice"}' })
+    expect(await me(`Bearer ${await jwt()}`)).toMatchObject({ status: 200, body: '{"user":"carol"}' })
+  })
+
+  it("refuses a token verify does not know with 401 invalid_token", async () => {
+    const refused = await me("Bearer not-a-token")
+    expect(refused.status).toBe(401)
+    expect(refused.challenge).toContain('error="invalid_token"')
+    expect(JSON.parse(refused.body ?? "").detail).toBe(authMessages.badJwt("it is malformed"))
+    expect((await me(`Bearer ${"t".repeat(maxJwtLength + 1)}`)).status).toBe(401)
+  })
+
+  it("accepts a JWT without exp only where requireExp is false", async () => {
+    expect(await me(`Bearer ${await lastingJwt()}`)).toMatchObject({ status: 200, body: '{"user":"dave"}' })
+  })
+
+  it("refuses verify that is no function, when the site is built", () => {
+    expect(() => Auth.Bearer({ verify: "token" as never })).toThrow(authMessages.notAFunction("Auth.Bearer", "verify"))
+  })
+
+  it("names the application's own check as a scheme of its own in the document", () => {
+    expect(schemeOf(Auth.Bearer({ verify: () => undefined }))[0]).toBe("bearer_verified")
+    expect(schemeOf(Auth.Bearer())[0]).toBe("bearer")
   })
 })
 
