@@ -8,8 +8,8 @@ import type { DescribedField, DescribedRoute } from "../router/describe.js"
 
 /**
  * A route the export did not write, and why: behind `Protect`, no GET, a
- * path parameter without a listed value, or a field the request must carry
- * (a required query, header, cookie or body).
+ * path parameter without a listed value, a field the request must carry
+ * (a required query, header, cookie or body), or a WebSocket.
  *
  * @example
  * ```ts
@@ -18,13 +18,14 @@ import type { DescribedField, DescribedRoute } from "../router/describe.js"
  */
 export interface SkippedRoute {
   readonly route: string
-  readonly reason: "protected" | "method" | "parameters" | "request"
+  readonly reason: "protected" | "method" | "parameters" | "request" | "socket"
   readonly detail: string
 }
 
 /** Sentences of the export's report and errors, written once. */
 export const exportMessages = {
   protected: "behind Sitelet.Protect: a static file cannot check credentials",
+  socket: "is a WebSocket, which a static host cannot serve (serve it with the live site)",
   method: (methods: readonly string[]) => `answers ${methods.join(", ")} only: a static host serves GET`,
   parameters: "has path parameters and no listed endpoint value reaches it (list them in `endpoints`)",
   request: (fields: readonly string[]) => `needs ${fields.join(", ")}, which a static request cannot carry`,
@@ -33,6 +34,11 @@ export const exportMessages = {
   timeout: (ms: number) => `did not finish its answer within ${ms} ms`,
   query: "carries a query, which a static host does not pass to a file",
   badFileName: "names a file outside the output directory, or with a character no file name may have",
+  nameTooLong: (bytes: number) =>
+    `has a segment of more than ${bytes} bytes, longer than a file name may be on common file systems`,
+  rootNotHtml: (contentType: string) =>
+    `answered ${contentType} at its root, which a static host serves only as index.html (answer HTML there, or export it under a name with an extension)`,
+  writeFailed: (message: string) => `could not be written: ${message}`,
   sameFile: (url: string) => `would be written to the same file as ${url}`,
   notServed: "is in the Files directory but the site does not serve it (a dotfile, or a link out of the directory)",
   badOutDir: (outDir: unknown) => `ExportStatic: outDir must be a non-empty directory path, got ${String(outDir)}`,
@@ -54,6 +60,8 @@ export interface ExportPlan {
   readonly urls: readonly string[]
   readonly directories: readonly { readonly prefix: string; readonly directory: string }[]
   readonly parametric: readonly DescribedRoute[]
+  /** The WebSocket routes (skipped): a listed value that reaches one is not fetched. */
+  readonly sockets: readonly DescribedRoute[]
   readonly skipped: readonly SkippedRoute[]
 }
 
@@ -89,6 +97,7 @@ export function planExport(routes: readonly DescribedRoute[]): ExportPlan {
   const urls: string[] = []
   const directories: { prefix: string; directory: string }[] = []
   const parametric: DescribedRoute[] = []
+  const sockets: DescribedRoute[] = []
   const skipped: SkippedRoute[] = []
   const skip = (route: DescribedRoute, reason: SkippedRoute["reason"], detail: string) =>
     skipped.push({ route: routeLabel(route), reason, detail })
@@ -101,6 +110,12 @@ export function planExport(routes: readonly DescribedRoute[]): ExportPlan {
     }
     if (route.protected !== undefined) {
       skip(route, "protected", exportMessages.protected)
+      continue
+    }
+    // Before the parameters: listing a socket's values would not make it a file.
+    if (route.socket !== undefined) {
+      sockets.push(route)
+      skip(route, "socket", exportMessages.socket)
       continue
     }
     if (route.methods !== undefined && !route.methods.includes("GET")) {
@@ -118,7 +133,7 @@ export function planExport(routes: readonly DescribedRoute[]): ExportPlan {
     else if (literals.length < route.segments.length) parametric.push(route)
     else if (!urls.includes(path)) urls.push(path)
   }
-  return { urls, directories, parametric, skipped }
+  return { urls, directories, parametric, sockets, skipped }
 }
 
 /**

@@ -114,7 +114,8 @@ export async function ExportStatic<Endpoint>(
       })
     }
   }
-  for (const url of listed) urls.add(url)
+  // A listed value of a WebSocket route is reported with its route (skipped), not fetched for a 426.
+  for (const url of listed) if (!plan.sockets.some((route) => reaches(route, segmentsOf(url)))) urls.add(url)
   const skipped = [...plan.skipped]
   for (const route of plan.parametric) {
     if (!listed.some((url) => reaches(route, segmentsOf(url))))
@@ -150,8 +151,12 @@ export async function ExportStatic<Endpoint>(
       continue
     }
     const file = fileOf(url, outcome.contentType, layout)
-    const target = file === undefined ? undefined : resolve(outDir, ...file.split("/"))
-    if (file === undefined || target === undefined || !target.startsWith(outDir + sep)) {
+    if (typeof file !== "string") {
+      failed.push({ url, detail: file.refused })
+      continue
+    }
+    const target = resolve(outDir, ...file.split("/"))
+    if (!target.startsWith(outDir + sep)) {
       failed.push({ url, detail: exportMessages.badFileName })
       continue
     }
@@ -161,8 +166,15 @@ export async function ExportStatic<Endpoint>(
       continue
     }
     owners.set(file, url)
-    await mkdir(resolve(target, ".."), { recursive: true })
-    await writeFile(target, outcome.body)
+    try {
+      await mkdir(resolve(target, ".."), { recursive: true })
+      await writeFile(target, outcome.body)
+    } catch (error) {
+      // One URL the file system refuses (a name too long for it, a file where a directory must be) is reported;
+      // the export goes on.
+      failed.push({ url, detail: exportMessages.writeFailed(error instanceof Error ? error.message : String(error)) })
+      continue
+    }
     written.push({ url, file, contentType: outcome.contentType })
   }
   return { written, skipped, failed }
@@ -181,18 +193,26 @@ const segmentsOf = (url: string): string[] =>
       }
     })
 
+// The longest file name most file systems take (ext4, APFS, NTFS: 255), in UTF-8 bytes.
+const maxNameBytes = 255
+
 /**
  * The file an answer at `url` is written to, relative to the output
- * directory, or undefined when the URL names no safe file (a segment that decodes to a separator, a dot segment, NUL).
+ * directory, or why there is none: a segment that decodes to a separator, a
+ * dot segment or NUL; a name too long for a file system; a root that is no
+ * page.
  */
-function fileOf(url: string, contentType: string, layout: "file" | "directory"): string | undefined {
+function fileOf(url: string, contentType: string, layout: "file" | "directory"): string | { readonly refused: string } {
   const segments = segmentsOf(url)
   const unsafe = (segment: string) =>
     segment === "." || segment === ".." || /[/\\\0]/.test(segment) || segment.trim() === ""
-  if (segments.some(unsafe)) return undefined
+  if (segments.some(unsafe)) return { refused: exportMessages.badFileName }
+  // The written name may gain `.html` or an extension: measured with room for it.
+  if (segments.some((segment) => new TextEncoder().encode(segment).byteLength > maxNameBytes - 16))
+    return { refused: exportMessages.nameTooLong(maxNameBytes - 16) }
   const html = /^text\/html\b/i.test(contentType)
   const last = segments.at(-1)
-  if (last === undefined) return html ? "index.html" : undefined
+  if (last === undefined) return html ? "index.html" : { refused: exportMessages.rootNotHtml(contentType) }
   const dot = last.lastIndexOf(".")
   const hasExtension = dot > 0 && dot < last.length - 1 && /^[A-Za-z0-9]+$/.test(last.slice(dot + 1))
   if (html && !hasExtension)

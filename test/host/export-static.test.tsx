@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Query } from "../../src/descriptor/attributes.js"
 import { t } from "../../src/descriptor/t.js"
+import { WebSocket } from "../../src/descriptor/web-socket.js"
 import { exportMessages } from "../../src/host/export-plan.js"
 import { ExportStatic, type ExportReport } from "../../src/host/node.js"
 import { Content } from "../../src/sitelet/content.js"
@@ -209,6 +210,41 @@ describe("ExportStatic", () => {
     expect(await readFile(join(root, "dirs", "about", "index.html"), "utf8")).toContain("<title>About</title>")
     const served = await fetch(`http://127.0.0.1:${port}/dirs/article/1/`)
     expect(await served.text()).toContain('href="/dirs/about"')
+  })
+
+  it("puts one URL the file system cannot take in report.failed and exports the rest (issue 35)", async () => {
+    const long = "a".repeat(300)
+    const report = await ExportStatic(live(publicDir), {
+      outDir: join(root, "long"),
+      endpoints: [
+        { $: "Tag", name: long },
+        { $: "Tag", name: "short" },
+      ],
+    })
+    expect(report.failed.find((entry) => entry.url === `/tag/${long}`)?.detail).toBe(exportMessages.nameTooLong(239))
+    expect(report.written.map((file) => file.url)).toContain("/tag/short")
+    // A file where a directory must go: the file system's refusal, for that URL alone.
+    await mkdir(join(root, "blocked"), { recursive: true })
+    await writeFile(join(root, "blocked", "tag"), "a file, not a directory")
+    const blocked = await ExportStatic(live(publicDir), {
+      outDir: join(root, "blocked"),
+      endpoints: [{ $: "Tag", name: "x" }],
+    })
+    expect(blocked.failed.find((entry) => entry.url === "/tag/x")?.detail).toMatch(/^could not be written: /)
+    expect(blocked.written.map((file) => file.url)).toContain("/about")
+  })
+
+  it("skips a WebSocket route with its reason, and says why a root that is no page has no file", async () => {
+    const Chat = WebSocket({ FromClient: t.string, FromServer: t.string })
+    const Sockets = t.union({ Home: "GET /", Room: t.case("GET /rooms/<room>", {}, Chat) })
+    const sockets = Sitelet.Infer(Sockets, {
+      Home: () => Content.Text("plain text at the root"),
+      Room: () => Content.WebSocket(Chat, () => undefined),
+    })
+    const report = await ExportStatic(sockets, { outDir: join(root, "sockets"), endpoints: [{ $: "Room", room: "a" }] })
+    expect(report.skipped).toEqual([{ route: "GET /rooms/{room}", reason: "socket", detail: exportMessages.socket }])
+    // Its listed value is not fetched (no 426 in the report): the route's reason covers it.
+    expect(report.failed).toEqual([{ url: "/", detail: exportMessages.rootNotHtml("text/plain; charset=utf-8") }])
   })
 
   it("refuses options it cannot use, with the sentence", async () => {
