@@ -1,14 +1,18 @@
 /**
  * Reads a Fetch API request body with a size limit counted on the actual
- * bytes: a declared `Content-Length` over the limit fails without keeping
- * anything, and a body that grows past the limit (lying or absent length)
- * fails at the first byte over it.
+ * bytes, in memory bounded by the limit (`BodyBytes`): a declared
+ * `Content-Length` over the limit fails without keeping anything, and a
+ * body that grows past the limit (lying or absent length) fails at the
+ * first byte over it.
  *
  * Before the 413 is answered, what remains of an over-limit body is read
- * and discarded, up to as much again as the limit (RELIABILITY D4, "drain
- * up to a cap"): Bun closes a connection whose request body is unread, and
- * the client's kernel then drops the answer for a reset.
+ * and discarded, up to `drainBytes(limit)` more and while it keeps coming
+ * (RELIABILITY D4, "drain up to a cap"): Bun closes a connection whose
+ * request body is unread, and the client's kernel then drops the answer for
+ * a reset. A body that stalls is not waited for: the 413 goes after
+ * `drainIdleMs` without a byte.
  */
+import { BodyBytes } from "./body-bytes.js"
 import { HostError, hostMessages } from "./host-errors.js"
 
 /**
@@ -30,8 +34,7 @@ export async function readFetchBody(request: Request, limit: number): Promise<Ui
   }
   if (request.body === null) return new Uint8Array(0)
   const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
+  const body = new BodyBytes(limit)
   for (;;) {
     let step: ReadableStreamReadResult<Uint8Array>
     try {
@@ -40,15 +43,14 @@ export async function readFetchBody(request: Request, limit: number): Promise<Ui
       throw new HostError(400, "request.aborted", hostMessages.bodyAborted)
     }
     if (step.done) break
-    size += step.value.byteLength
+    const size = body.size + step.value.byteLength
     if (size > limit) {
-      chunks.length = 0
       await discard(reader, size, cap)
       throw bodyTooLarge(limit)
     }
-    chunks.push(step.value)
+    body.add(step.value)
   }
-  return concat(chunks, size)
+  return body.bytes()
 }
 
 /**
@@ -64,11 +66,29 @@ export function drainBytes(limit: number): number {
   return Math.max(limit, 64 * 1024)
 }
 
-/** Reads and drops chunks until the body ends or `cap` bytes were seen; then cancels. Never throws. */
+/**
+ * How long the drain waits for the next bytes of an over-limit body before
+ * answering the 413 anyway (a client that stalls gets its answer).
+ *
+ * @example
+ * ```ts
+ * drainIdleMs //=> 100
+ * ```
+ */
+export const drainIdleMs = 100
+
+/** Reads and drops chunks until the body ends, `cap` bytes were seen, or none came for `drainIdleMs`; then cancels. Never throws. */
 async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number, cap: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const idle = () =>
+    new Promise<undefined>((done) => {
+      timer = setTimeout(done, drainIdleMs)
+    })
   try {
     while (seen <= cap) {
-      const step = await reader.read()
+      const step = await Promise.race([reader.read(), idle()])
+      clearTimeout(timer)
+      if (step === undefined) break
       if (step.done) return
       seen += step.value.byteLength
     }
@@ -101,23 +121,4 @@ export function bodyTooLarge(limit: number): HostError {
  */
 export function declaresOver(declared: string | null | undefined, limit: number): boolean {
   return declared !== null && declared !== undefined && /^[0-9]+$/.test(declared) && Number(declared) > limit
-}
-
-/**
- * Joins byte chunks.
- *
- * @example
- * ```ts
- * concat([new Uint8Array([1]), new Uint8Array([2])], 2) //=> Uint8Array [1, 2]
- * ```
- */
-export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0]
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    out.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return out
 }

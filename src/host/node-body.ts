@@ -4,7 +4,8 @@
  * for the body, so Connect fall-through leaves it intact.
  */
 import type { IncomingMessage } from "node:http"
-import { bodyTooLarge, concat, declaresOver } from "./fetch-body.js"
+import { BodyBytes } from "./body-bytes.js"
+import { bodyTooLarge, declaresOver } from "./fetch-body.js"
 import { HostError, hostMessages } from "./host-errors.js"
 
 /**
@@ -20,8 +21,8 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8
   if (declaresOver(req.headers["content-length"], limit)) return Promise.reject(bodyTooLarge(limit))
   if (req.readableEnded) return Promise.resolve(new Uint8Array(0))
   return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = []
-    let size = 0
+    // Chunks are copied into one buffer bounded by the limit, as on the Fetch hosts (body-bytes.ts).
+    const body = new BodyBytes(limit)
     const cleanup = () => {
       req.off("data", onData)
       req.off("end", onEnd)
@@ -35,13 +36,12 @@ export function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8
       reject(error)
     }
     const onData = (chunk: Buffer) => {
-      size += chunk.byteLength
-      if (size > limit) fail(bodyTooLarge(limit))
-      else chunks.push(chunk)
+      if (body.size + chunk.byteLength > limit) fail(bodyTooLarge(limit))
+      else body.add(chunk)
     }
     const onEnd = () => {
       cleanup()
-      resolve(concat(chunks, size))
+      resolve(body.bytes())
     }
     const onAbort = () => fail(new HostError(400, "request.aborted", hostMessages.bodyAborted))
     const onClose = () => {

@@ -4,7 +4,7 @@
  * protected area behind a login.
  */
 import { t } from "../../src/descriptor/t.js"
-import { FormData, Json } from "../../src/descriptor/attributes.js"
+import { FormData, Json, MaxBytes } from "../../src/descriptor/attributes.js"
 import type { Descriptor } from "../../src/descriptor/descriptor.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Infer } from "../../src/sitelet/infer.js"
@@ -25,6 +25,8 @@ export const Site = t.union({
   Tree: t.case("POST /tree", { tree: Json(Node) }),
   Form: t.case("POST /form", { name: FormData(t.string) }),
   Upload: "POST /upload",
+  // A route with a small limit of its own, for trickled and oversized bodies (the runtime matrix).
+  Small: t.case("POST /small", { post: Json(t.record({ title: t.string, n: t.int })) }, MaxBytes(1024)),
   Boom: "GET /boom",
   Login: "GET /login",
 })
@@ -46,6 +48,7 @@ const publicSite = Infer(Site, {
     calls.upload++
     return Content.Text(`upload:${body.length}`)
   },
+  Small: (_ctx, e) => Content.Text(`small:${e.post.title.length}`),
   Boom: () => {
     throw new Error("handler failure")
   },

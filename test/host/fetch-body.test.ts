@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { drainBytes, readFetchBody } from "../../src/host/fetch-body.js"
+import { drainBytes, drainIdleMs, readFetchBody } from "../../src/host/fetch-body.js"
 import { hostMessages } from "../../src/host/host-errors.js"
 
 /** A request whose body is `chunks` chunks of `size` bytes, counting what was read and whether it was cancelled. */
@@ -50,5 +50,43 @@ describe("readFetchBody", () => {
     const within = counted(15, 10 * 1024, 150 * 1024)
     await expect(readFetchBody(within.request, limit)).rejects.toThrow(hostMessages.bodyTooLarge(limit))
     expect(within.seen.read).toBe(150 * 1024)
+  })
+
+  it("answers a body that passes the limit and then stalls, without waiting for the rest (issue 35)", async () => {
+    let cancelled = false
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // A little over the limit, and then nothing more: the client stalls.
+        controller.enqueue(new Uint8Array(1100))
+      },
+      cancel() {
+        cancelled = true
+      },
+    })
+    const request = new Request("http://x/", { method: "POST", body, duplex: "half" } as RequestInit)
+    const started = Date.now()
+    await expect(readFetchBody(request, 1024)).rejects.toThrow(hostMessages.bodyTooLarge(1024))
+    expect(Date.now() - started).toBeGreaterThanOrEqual(drainIdleMs - 5)
+    expect(cancelled).toBe(true)
+  })
+
+  it("gives back the bytes of a body trickled a byte at a time, kept in one buffer", async () => {
+    const text = '{"title":"trickled","n":1}'
+    // Each byte a view of its own large buffer, as Deno hands a trickled body.
+    const chunks = [...new TextEncoder().encode(text)].map((byte) =>
+      new Uint8Array(new ArrayBuffer(65536), 7, 1).fill(byte),
+    )
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift()
+        if (next === undefined) controller.close()
+        else controller.enqueue(next)
+      },
+    })
+    const request = new Request("http://x/", { method: "POST", body, duplex: "half" } as RequestInit)
+    const bytes = await readFetchBody(request, 1024)
+    expect(new TextDecoder().decode(bytes)).toBe(text)
+    // One buffer of its own, within the limit: none of the 64 KiB buffers the bytes came in.
+    expect(bytes.buffer.byteLength).toBeLessThanOrEqual(4096)
   })
 })

@@ -6,7 +6,7 @@
  * install (`npm run test:runtimes` does it), never from anywhere else.
  */
 import { spawn, type ChildProcess } from "node:child_process"
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs"
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
 import { accepts, freePort } from "../../bench/common/loopback.js"
@@ -27,7 +27,22 @@ export interface StartedRuntime {
   readonly ports: Readonly<Record<SiteName, number>>
   /** Everything the process wrote to stderr so far (warnings, reported errors). */
   stderr(): string
+  /** The process's resident memory now, in bytes (from /proc: Linux). */
+  rss(): number
   close(): Promise<void>
+}
+
+/**
+ * The resident memory of a process, in bytes, read from `/proc/<pid>/status`.
+ *
+ * @example
+ * ```ts
+ * rssOf(process.pid) //=> 123456789
+ * ```
+ */
+export function rssOf(pid: number): number {
+  const kilobytes = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]
+  return Number(kilobytes ?? 0) * 1024
 }
 
 /** The sentence a missing runtime binary throws (written once; the test imports it). */
@@ -145,6 +160,7 @@ function started(
     version,
     ports,
     stderr,
+    rss: () => rssOf(child.pid as number),
     close: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
