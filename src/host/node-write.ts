@@ -32,7 +32,8 @@ export function writeNodeResponse(res: ServerResponse, content: StaticContent, m
     // The host's Content-Length and `Connection: close` replace the content's own (as `setHeader` did).
     if ((!bodyless && isNamed(name, "content-length")) || (close && isNamed(name, "connection"))) continue
     fields[count++] = name
-    fields[count++] = entry[1]
+    // A content's own `Connection` (the 426's `Upgrade`) would make Node keep a connection the client asked to close.
+    fields[count++] = !res.shouldKeepAlive && isNamed(name, "connection") ? `${entry[1]}, close` : entry[1]
   }
   if (close) {
     fields[count++] = "connection"

@@ -63,6 +63,8 @@ export const cases: readonly HardeningCase[] = [
   { name: "malformed absolute-form", ids: "A7", target: "http://h:bad/admin/x", status: 400 },
   // A8: NUL in a typed segment.
   { name: "NUL in an int segment", ids: "A8", target: "/item/%00", status: 404 },
+  // A raw NUL byte in the request line: the HTTP parser's refusal (a Request built in process encodes it as %00).
+  { name: "raw NUL in the target", ids: "A8", target: "/item/\u0000", status: 400, inProcess: 404, parser: true },
   // A9/B1: URL length and parameter count, never silent truncation.
   { name: "URL over 8 KiB", ids: "A9", target: "/files/" + "a".repeat(9000), status: 414 },
   { name: "1001 query parameters", ids: "B1", target: "/?" + "a=1&".repeat(1001), status: 414 },

@@ -230,6 +230,19 @@ describe("WebSocket cases on node:http", () => {
     expect(response.status).toBe(426)
     expect(response.headers.get("upgrade")).toBe("websocket")
     expect(await response.text()).toBe(siteletMessages.upgradeRequired)
+    // A client that asked to close gets its connection closed (the 426's own Connection: Upgrade kept it open).
+    const raw = connect(port, "127.0.0.1")
+    let answer = ""
+    raw.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")))
+    const closed = new Promise<boolean>((done) => {
+      raw.on("close", () => done(true))
+      setTimeout(() => done(false), 2000)
+    })
+    raw.write("GET /chat/a HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    expect(await closed).toBe(true)
+    raw.destroy()
+    expect(answer).toMatch(/^HTTP\/1\.1 426 /)
+    expect(answer.toLowerCase()).toContain("connection: upgrade, close")
   })
 
   it("refuses an upgrade to a page (400), to no case (404), and from another site's page (403)", async () => {

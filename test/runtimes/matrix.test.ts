@@ -66,6 +66,10 @@ const runtimeDifferences: Partial<
       why: "Bun rebuilds an absolute-form target from the Host header and the path, so http://h:bad/admin/x reaches the router as /admin/x, where the guard redirects",
     },
     "method CONSTRUCTOR": { status: 0, why: "Bun's HTTP parser closes the connection on a method it does not know" },
+    "raw NUL in the target": {
+      status: 505,
+      why: "Bun's HTTP parser answers 505 HTTP Version Not Supported to a request line with a NUL byte, before the handler",
+    },
   },
   deno: {
     "method CONSTRUCTOR": {
@@ -176,6 +180,17 @@ describe.each(runtimeNames)("%s", (name) => {
     expect(await big.opened).toBe(101)
     big.client.send(JSON.stringify({ $: "Say", text: "x".repeat(2000) }))
     expect((await big.closed).code).toBe(1009)
+
+    // A flood over the rate (50 a second by default) is closed with 1008 and its reason, on every runtime.
+    const flooding = socketTo(port, "/rooms/r4")
+    expect(await flooding.opened).toBe(101)
+    for (let i = 0; i < 200 && flooding.client.readyState === 1; i++)
+      flooding.client.send(JSON.stringify({ $: "Say", text: "again" }))
+    // Deno drops the connection when a frame follows its own close frame (denoland/deno#21642): a client still
+    // sending sees 1006 there (docs/websockets.md).
+    const flooded = await flooding.closed
+    if (name === "deno" && flooded.code === 1006) expect(flooded.reason).toBe("")
+    else expect(flooded).toEqual({ code: 1008, reason: siteletMessages.tooManyMessages(50) })
 
     // Binary frames both ways (a Bytes side), and text refused there with 1003.
     const raw = socketTo(port, "/raw")
