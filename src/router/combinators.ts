@@ -49,11 +49,33 @@ export function Sum<Endpoint>(
     }
     return undefined
   }
+  // The error pass: the first part's error that got past the method (a query, form or JSON body that does not
+  // parse), else the first part's wrong method. A field's error says more, in whatever order the parts come.
+  const explainFrom = (
+    request: RouteRequest,
+    offset: number,
+    first: number,
+    wrongMethod: ParseRequestResult<Endpoint> | undefined,
+  ): RouteOutcome<Endpoint> => {
+    for (let index = first; index < parts.length; index++) {
+      const result = (parts[index] as Router<Endpoint>).route(request, offset, true)
+      if (isPromise(result))
+        return result.then((settled) =>
+          settled !== undefined && settled.$ !== "InvalidMethod"
+            ? settled
+            : explainFrom(request, offset, index + 1, wrongMethod ?? settled),
+        )
+      if (result === undefined) continue
+      if (result.$ !== "InvalidMethod") return result
+      wrongMethod ??= result
+    }
+    return wrongMethod
+  }
   return makeRouter<Endpoint>({
     // A success in any part beats an error result in an earlier part.
     route: (request, offset, withErrors) => {
       const strict = tryFrom(request, offset, false, 0)
-      return withErrors ? andThen(strict, (found) => found ?? tryFrom(request, offset, true, 0)) : strict
+      return withErrors ? andThen(strict, (found) => found ?? explainFrom(request, offset, 0, undefined)) : strict
     },
     link: (endpoint) => {
       for (const router of parts) {

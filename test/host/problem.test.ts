@@ -115,3 +115,20 @@ describe.each([0, 1, 2])("problem details on host %i (fetch, node, express)", (i
     expect(answer.body).toBe(hostMessages.unreadableBody)
   })
 })
+
+describe("problem details in a Sum, in either order (issue 35)", () => {
+  const Reads = t.union({ List: "GET /items" })
+  const reads = Sitelet.Infer(Reads, { List: () => Content.Text("list") })
+  it.each([
+    ["reads first", Sitelet.Sum(reads, site)],
+    ["writes first", Sitelet.Sum(site, reads)],
+  ])("names the field of a bad JSON body when %s, a GET on the same path in the other part", async (_order, sum) => {
+    const answer = await sum.Handle(
+      new Request("http://localhost/items", { method: "POST", headers: json, body: '{"name":3,"tags":[]}' }),
+    )
+    expect(answer?.status).toBe(400)
+    expect(await answer?.json()).toMatchObject({
+      errors: [{ pointer: "/name", path: "$.name", detail: "expected string, got 3" }],
+    })
+  })
+})
