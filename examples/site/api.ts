@@ -8,6 +8,7 @@ import {
   Auth,
   Content,
   Http,
+  Responds,
   Router,
   Sitelet,
   t,
@@ -54,7 +55,8 @@ const serveCall = async (ctx: Context<Api>, call: Api) => {
  * path with a wrong method or a bad body still gets the API's 405 or 400.
  */
 export const apiNotFound = Sitelet.Fallback(
-  Sitelet.Infer(t.union({ Unknown: "/<...path>" }), (_ctx, e) =>
+  // Declared as what it answers: a JSON 404, whatever the method (the document lists it so).
+  Sitelet.Infer(t.union({ Unknown: t.case("/<...path>", {}, Responds({ 404: ApiError })) }), (_ctx, e) =>
     failure(Http.Status.NotFound, `no API endpoint /api/${e.path}`),
   ),
 )

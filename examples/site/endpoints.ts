@@ -37,14 +37,15 @@ export const Api = t.union({
   ListArticles: t.case(
     "GET /articles",
     { limit: Header(t.option(t.int), "X-Limit") },
-    Responds({ 200: t.list(Article), 405: ApiError }),
+    // 400 for an X-Limit that is not an int (the API's InferWithErrors handler says so in JSON).
+    Responds({ 200: t.list(Article), 400: ApiError, 405: ApiError }),
   ),
   GetArticle: t.case("GET /articles/<id:int>", {}, Responds({ 200: Article, 404: ApiError, 405: ApiError })),
   // A bearer token for the API's writes, for a user and password (the demo user: ada / lovelace).
   Token: t.case(
     "POST /token",
     { user: FormData(t.string), password: FormData(t.string) },
-    Responds({ 200: ApiToken, 401: ApiError, 405: ApiError }),
+    Responds({ 200: ApiToken, 400: ApiError, 401: ApiError, 405: ApiError }),
   ),
 })
 export type Api = Infer<typeof Api>

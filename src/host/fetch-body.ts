@@ -82,7 +82,7 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, seen: nu
   let timer: ReturnType<typeof setTimeout> | undefined
   const idle = () =>
     new Promise<undefined>((done) => {
-      timer = setTimeout(done, drainIdleMs)
+      timer = setTimeout(() => done(undefined), drainIdleMs)
     })
   try {
     while (seen <= cap) {

@@ -202,7 +202,9 @@ class Serving<Endpoint> {
     if (found === undefined)
       return this.bodyRead ? this.unusableBody() : this.options.methodNotAllowed ? this.methodAnswer() : declined
     const csrf = this.options.csrf
-    if (csrf !== undefined) {
+    // A part that took the request only to say its method is wrong (InferWithErrors' 405) did not accept the
+    // method: that answer is given, not a 403 for an unsafe method no case takes here.
+    if (csrf !== undefined && found.weak !== "method") {
       const init = this.init
       const refused = csrfRefusal(
         this.request,

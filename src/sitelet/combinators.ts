@@ -146,6 +146,7 @@ export function translated<Inner, Outer>(
     found && {
       endpoint: toOuter(found.endpoint),
       serve: (ctx: Context<Outer>) => found.serve(mapContext(ctx, toOuter)),
+      ...(found.weak === undefined ? {} : { weak: found.weak }),
     }
   return makeSitelet<Outer>(
     router,

@@ -6,7 +6,7 @@
  * other page, next to parts whose errors must still win.
  */
 import { andThen } from "../internal/maybe-promise.js"
-import { makeSitelet, type Sitelet } from "./sitelet.js"
+import { type Dispatched, makeSitelet, type Sitelet } from "./sitelet.js"
 
 /**
  * A sitelet that serves what `site` accepts, but only in the lenient pass
@@ -27,8 +27,12 @@ export function Fallback<Endpoint>(site: Sitelet<Endpoint>): Sitelet<Endpoint> {
     site.Router,
     (request, offset, lenient) =>
       lenient
-        ? andThen(site.dispatch(request, offset, false), (found) =>
-            found !== undefined || !site.lenient ? found : site.dispatch(request, offset, true),
+        ? andThen(
+            andThen(site.dispatch(request, offset, false), (found) =>
+              found !== undefined || !site.lenient ? found : site.dispatch(request, offset, true),
+            ),
+            // Marked, so that a Sum's lenient pass prefers any other part's error, wherever this part stands.
+            (found): Dispatched<Endpoint> | undefined => found && { ...found, weak: "fallback" },
           )
         : undefined,
     true,

@@ -97,7 +97,8 @@ export function Guard<Endpoint>(
       andThen(site.dispatch(request, offset, lenient), (found): Dispatched<Endpoint> | undefined => {
         // A CORS preflight runs no user code, as under Protect.
         if (found === undefined || isPreflightAnswer(found, request)) return found
-        return { endpoint: found.endpoint, serve: (ctx: Context<Endpoint>) => serve(found, ctx) }
+        const guarded = { endpoint: found.endpoint, serve: (ctx: Context<Endpoint>) => serve(found, ctx) }
+        return found.weak === undefined ? guarded : { ...guarded, weak: found.weak }
       }),
     site.lenient,
   )

@@ -59,6 +59,7 @@ export function InferWithErrors<const D extends Descriptor>(
     result && {
       endpoint: result.endpoint,
       serve: (ctx: Context<Infer<D>>) => resolveContent(handler(ctx, result), ctx, responsesOf(result)),
+      ...(result.$ === "InvalidMethod" ? { weak: "method" as const } : {}),
     }
   // Marked for documents: a failed query or body reaches the handler here, instead of falling through.
   return makeSitelet<Infer<D>>(markSources(router, { withErrors: true }), (request, offset, lenient) =>

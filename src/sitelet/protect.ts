@@ -125,7 +125,8 @@ export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet
     (request, offset, lenient) =>
       andThen(site.dispatch(request, offset, lenient), (found): Dispatched<Endpoint> | undefined => {
         if (found === undefined || isPreflightAnswer(found, request)) return found
-        return { endpoint: found.endpoint, serve: (ctx: Context<Endpoint>) => serveGuarded(found, ctx) }
+        const guarded = { endpoint: found.endpoint, serve: (ctx: Context<Endpoint>) => serveGuarded(found, ctx) }
+        return found.weak === undefined ? guarded : { ...guarded, weak: found.weak }
       }),
     site.lenient,
   )

@@ -23,6 +23,14 @@ import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
 export interface Dispatched<Endpoint> {
   readonly endpoint: Endpoint
   readonly serve: (ctx: Context<Endpoint>) => MaybePromise<StaticContent>
+  /**
+   * How weakly the lenient pass accepted: `"method"` for a method the case
+   * does not take (an `InferWithErrors` part's `InvalidMethod`),
+   * `"fallback"` for a `Sitelet.Fallback`. A `Sum` prefers a later part that
+   * got past the method (its query, header or body failed), then a wrong
+   * method, then a fallback, each the first of its kind.
+   */
+  readonly weak?: "method" | "fallback"
 }
 
 /**
@@ -126,20 +134,38 @@ export function makeSitelet<Endpoint>(
 export function sumSitelets<Endpoint>(parts: ReadonlyArray<Sitelet<Endpoint>>): Sitelet<Endpoint> {
   const frozen = Object.freeze([...parts])
   const lenientParts = Object.freeze(frozen.filter((part) => part.lenient))
-  // Synchronous while every part answers synchronously; from the first promise on, the rest follows it.
+  // Synchronous while every part answers synchronously; from the first promise on, the rest follows it. In the
+  // lenient pass a weak acceptance (a wrong method, a fallback) is kept while a later part may say more.
   const dispatchFrom = (
     request: RouteRequest,
     offset: number,
     lenient: boolean,
     first: number,
+    method?: Dispatched<Endpoint>,
+    fallback?: Dispatched<Endpoint>,
   ): ReturnType<Dispatch<Endpoint>> => {
     const parts = lenient ? lenientParts : frozen
     for (let index = first; index < parts.length; index++) {
       const found = (parts[index] as Sitelet<Endpoint>).dispatch(request, offset, lenient)
-      if (isPromise(found)) return found.then((settled) => settled ?? dispatchFrom(request, offset, lenient, index + 1))
-      if (found !== undefined) return found
+      if (isPromise(found))
+        return found.then((settled) =>
+          settled !== undefined && settled.weak === undefined
+            ? settled
+            : dispatchFrom(
+                request,
+                offset,
+                lenient,
+                index + 1,
+                method ?? (settled?.weak === "method" ? settled : undefined),
+                fallback ?? (settled?.weak === "fallback" ? settled : undefined),
+              ),
+        )
+      if (found === undefined) continue
+      if (found.weak === undefined) return found
+      if (found.weak === "method") method ??= found
+      else fallback ??= found
     }
-    return undefined
+    return method ?? fallback
   }
   const dispatch: Dispatch<Endpoint> = (request, offset, lenient) => dispatchFrom(request, offset, lenient, 0)
   return makeSitelet<Endpoint>(sumRouters(frozen.map((part) => part.Router)), dispatch, lenientParts.length > 0)
