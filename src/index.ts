@@ -116,7 +116,7 @@ export {
   type SessionCredential,
 } from "./sitelet/auth.js"
 export { Cors, type CorsAllows } from "./sitelet/cors.js"
-export { Http, type HttpStatus } from "./sitelet/http-status.js"
+export { Http, type HttpStatus, type StatusLike } from "./sitelet/http-status.js"
 export { Html, SafeHtml, type HtmlAttributes, type HtmlChild, type HtmlTags } from "./sitelet/html.js"
 export { html } from "./sitelet/html-template.js"
 export { escapeHtml, safeUrl } from "./sitelet/html-escape.js"

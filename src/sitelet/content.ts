@@ -17,7 +17,7 @@ import {
   sharedContent,
   staticContent,
 } from "./content-model.js"
-import { Status, type HttpStatus } from "./http-status.js"
+import { Status, statusOf, type HttpStatus, type StatusLike } from "./http-status.js"
 import type { ContentChange, JsonContent, NonJsonContent } from "./json-content.js"
 import { isWellFormed } from "../internal/well-formed.js"
 import { siteletMessages } from "./messages.js"
@@ -100,7 +100,8 @@ function NoContent(): StaticContent {
  * ```
  */
 export interface CustomContent {
-  readonly Status?: HttpStatus
+  /** An `Http.Status`, or the code alone (`201`). */
+  readonly Status?: StatusLike
   readonly Headers?: Readonly<Record<string, string>> | ReadonlyArray<readonly [string, string]>
   readonly Body?: ContentBody
 }
@@ -121,45 +122,52 @@ const headerList = (headers: CustomContent["Headers"]): ContentHeader[] => {
  * ```
  */
 function Custom(parts: CustomContent): StaticContent {
-  return staticContent(parts.Status ?? Status.Ok, headerList(parts.Headers), parts.Body)
+  return staticContent(
+    parts.Status === undefined ? Status.Ok : statusOf(parts.Status),
+    headerList(parts.Headers),
+    parts.Body,
+  )
 }
 
 /**
- * The same content with another status; works on contents and on promises
- * of contents. On a `Content.Json` the new code is in the type as well
- * (`JsonContent<Value, 404>`), for cases that declare `Responds`.
+ * The same content with another status — an `Http.Status` or the code
+ * alone (`201`); works on contents and on promises of contents. On a
+ * `Content.Json` the new code is in the type as well (`JsonContent<Value,
+ * 404>`), for cases that declare `Responds`, which it is checked against.
  *
  * @example
  * ```ts
  * Content.SetStatus(Http.Status.MethodNotAllowed, Content.Text("use POST"))
- * Content.SetStatus(Http.Status.NotFound, Content.Json({ error: "no such user" }))
+ * Content.SetStatus(404, Content.Json({ error: "no such user" }))
  * ```
  */
 // The other contents first: a redirect's endpoint type is inferred from the overload the checker tries first.
-function SetStatus<Endpoint = never>(status: HttpStatus, content: NonJsonContent<Endpoint>): NonJsonContent<Endpoint>
+function SetStatus<Endpoint = never>(status: StatusLike, content: NonJsonContent<Endpoint>): NonJsonContent<Endpoint>
 function SetStatus<Endpoint = never>(
-  status: HttpStatus,
+  status: StatusLike,
   content: Promise<NonJsonContent<Endpoint>>,
 ): Promise<NonJsonContent<Endpoint>>
 function SetStatus<const Code extends number, Value>(
-  status: HttpStatus<Code>,
+  status: StatusLike<Code>,
   content: JsonContent<Value>,
 ): JsonContent<Value, Code>
 function SetStatus<const Code extends number, Value>(
-  status: HttpStatus<Code>,
+  status: StatusLike<Code>,
   content: Promise<JsonContent<Value>>,
 ): Promise<JsonContent<Value, Code>>
-function SetStatus<Endpoint = never>(status: HttpStatus, content: ContentType<Endpoint>): ContentType<Endpoint>
+function SetStatus<Endpoint = never>(status: StatusLike, content: ContentType<Endpoint>): ContentType<Endpoint>
 function SetStatus<Endpoint = never>(
-  status: HttpStatus,
+  status: StatusLike,
   content: Promise<ContentType<Endpoint>>,
 ): Promise<ContentType<Endpoint>>
 function SetStatus<Endpoint>(
-  status: HttpStatus,
+  status: StatusLike,
   content: ContentType<Endpoint> | Promise<ContentType<Endpoint>>,
 ): ContentType<Endpoint> | Promise<ContentType<Endpoint>> {
+  // Checked now, where the call is, not when the content is written.
+  const checked = statusOf(status)
   return mapContent(content as ContentType<Endpoint>, (resolved) =>
-    staticContent(status, resolved.headers, resolved.body),
+    staticContent(checked, resolved.headers, resolved.body),
   )
 }
 

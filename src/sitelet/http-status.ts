@@ -123,6 +123,32 @@ export const Status = Object.freeze({
 export const Http = Object.freeze({ Status })
 
 /**
+ * A status as the API takes it: an `HttpStatus`, or its code alone (`201`,
+ * as Hono and fastify users write it; checked as `Http.Status.Custom` checks
+ * it).
+ *
+ * @example
+ * ```ts
+ * const created: StatusLike<201> = 201
+ * ```
+ */
+export type StatusLike<Code extends number = number> = HttpStatus<Code> | Code
+
+/**
+ * The `HttpStatus` of a status or a code (a code outside 200–599 throws a
+ * `RangeError`).
+ *
+ * @example
+ * ```ts
+ * statusOf(404) //=> { code: 404, text: "Not Found" }
+ * statusOf(Http.Status.Created) //=> { code: 201, text: "Created" }
+ * ```
+ */
+export function statusOf<const Code extends number>(status: StatusLike<Code>): HttpStatus<Code> {
+  return typeof status === "number" ? Custom(status) : status
+}
+
+/**
  * The standard reason phrase of a code, or `""`.
  *
  * @example

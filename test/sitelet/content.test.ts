@@ -48,6 +48,15 @@ describe("Content", () => {
     expect(headerOf(page, "content-type")).toBe("text/html; charset=utf-8")
     expect(Content.Page({ Body: "x" }).body).not.toContain("<title>")
   })
+  it("SetStatus and Custom take a status's code alone, checked as Http.Status.Custom checks it (issue 35)", async () => {
+    const created = await serve(Content.SetStatus(201, Content.Json({ id: 1 })))
+    expect([created.status, created.body]).toEqual([201, '{"id":1}'])
+    expect(Content.SetStatus(201, Content.Json(1)).status).toEqual(Http.Status.Created)
+    expect((await serve(Content.Custom({ Status: 418, Body: "tea" }))).status).toBe(418)
+    expect(() => Content.SetStatus(99, Content.Text("x"))).toThrow(siteletMessages.badStatusCode(99))
+    expect(() => Content.Custom({ Status: 600 })).toThrow(siteletMessages.badStatusCode(600))
+  })
+
   it("SetStatus works on contents, promises and deferred contents", async () => {
     expect((await serve(Content.SetStatus(Http.Status.Created, Content.Text("made")))).status).toBe(201)
     const fromPromise = await Content.SetStatus(Http.Status.NotFound, Promise.resolve(Content.Text("gone")))

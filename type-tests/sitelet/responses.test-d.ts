@@ -47,6 +47,23 @@ expectTypeOf(Content.SetStatus(Http.Status.NotFound, Content.Json({ $: "Gone" },
   JsonContent<Problem, 404>
 >()
 
+// A status may be its code alone (issue 35), checked against the declaration as a named one is.
+expectTypeOf(Content.SetStatus(201, Content.Json({ id: 1 }))).toEqualTypeOf<JsonContent<{ id: number }, 201>>()
+expectTypeOf(Content.Custom({ Status: 202, Body: "later" })).toEqualTypeOf<ReturnType<typeof Content.Custom>>()
+Sitelet.Infer(Api, {
+  Home: () => Content.Text(""),
+  GetUser: () => Content.SetStatus(404, Content.Json({ $: "Gone" }, Problem)),
+  Count: () => Content.Text(""),
+})
+Sitelet.Infer(Api, {
+  Home: () => Content.Text(""),
+  // @ts-expect-error at the case: 201 is not declared, however it is written
+  GetUser: (_ctx, e) => Content.SetStatus(201, Content.Json({ id: e.id, name: "Ada", since: 1n })),
+  Count: () => Content.Text(""),
+})
+const code: number = 200
+expectTypeOf(Content.SetStatus(code, Content.Json(1))).toEqualTypeOf<JsonContent<number, number>>()
+
 // Each declared case's handler is checked: shape and status; other contents stay allowed.
 Sitelet.Infer(Api, {
   Home: () => Content.Json({ anything: true }),
