@@ -55,6 +55,37 @@ async function settle(child: HtmlChild | Promise<unknown>): Promise<HtmlChild> {
   return flatten(value as JsxChild, flat) ? Promise.all(flat.map(settle)) : (flat as HtmlChild[])
 }
 
+/**
+ * Whether a promise is among the children (an `async` component's), at any
+ * depth of their lists; every synchronous element is markup already.
+ *
+ * @example
+ * ```ts
+ * hasPromise([<p>a</p>, "b"]) //=> false
+ * ```
+ */
+export function hasPromise(children: JsxChild): boolean {
+  if (Array.isArray(children)) {
+    for (const child of children as readonly JsxChild[]) if (hasPromise(child)) return true
+    return false
+  }
+  return isPromise(children)
+}
+
+/**
+ * The children as `Html` takes them, once every promise among them settled.
+ *
+ * @example
+ * ```ts
+ * await settleChildren([<Async />, "b"]) //=> [SafeHtml, "b"]
+ * ```
+ */
+export async function settleChildren(children: JsxChild): Promise<HtmlChild[]> {
+  const flat: Array<HtmlChild | Promise<unknown>> = []
+  flatten(children, flat)
+  return Promise.all(flat.map(settle))
+}
+
 // Children through `build` (Html's rules apply to them as given), now or once every promise among them settled.
 function withChildren(children: JsxChild, build: (children: HtmlChild[]) => SafeHtml): JsxNode {
   // A single child (text, a node) skips the flattening: the common case of a leaf element.

@@ -9,7 +9,7 @@ import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { t } from "../../src/descriptor/t.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Html } from "../../src/sitelet/html.js"
-import type { Component, JsxNode } from "../../src/sitelet/jsx.js"
+import type { Component, JsxChild, JsxNode } from "../../src/sitelet/jsx.js"
 import type { JSX } from "sitelets/jsx-runtime"
 import { siteletMessages } from "../../src/sitelet/messages.js"
 
@@ -127,5 +127,43 @@ describe("JSX", () => {
     const html = await (await site.Handle(new Request("http://x/")))?.text()
     expect(html).toContain('<main><a href="/post/1">first</a></main>')
     expectTypeOf<JSX.Element>().toEqualTypeOf<JsxNode>()
+  })
+
+  it("is a page's head and body as it is, no await; an async component inside renders before the page (issue 35)", async () => {
+    // A layout typed the way docs/pages.md says: JsxChild takes one element, several, or an async one.
+    const Layout = ({ title, children }: { title: string; children?: JsxChild }) => (
+      <main>
+        <h1>{title}</h1>
+        {children}
+      </main>
+    )
+    const Later = async ({ n }: { n: number }) => <em>{n}</em>
+    const Site = t.union({ Home: "GET /", Slow: "GET /slow" })
+    const site = Sitelet.Infer(Site, {
+      Home: () =>
+        Content.Page({
+          Title: "Home",
+          Head: <meta name="x" content="y" />,
+          Body: (
+            <Layout title="Home">
+              <p>hello</p>
+              <p>again</p>
+            </Layout>
+          ),
+        }),
+      Slow: () =>
+        Content.SetStatus(202, Content.Page({ Body: <Layout title="Slow">{[<Later n={1} />, "!"]}</Layout> })),
+    })
+    const home = await (await site.Handle(new Request("http://x/")))?.text()
+    expect(home).toContain('<meta name="x" content="y"></head>')
+    expect(home).toContain("<main><h1>Home</h1><p>hello</p><p>again</p></main>")
+    const slow = await site.Handle(new Request("http://x/slow"))
+    expect([slow?.status, await slow?.text()]).toEqual([
+      202,
+      '<!DOCTYPE html>\n<html><head><meta charset="utf-8"></head><body><main><h1>Slow</h1><em>1</em>!</main></body></html>\n',
+    ])
+    // Synchronous parts: the page is written at once, as with the Html builders.
+    expect(Content.Page({ Body: <p>now</p> }).kind).toBe("static")
+    expect(Content.Page({ Body: <Later n={2} /> }).kind).toBe("deferred")
   })
 })
