@@ -184,11 +184,41 @@ type LastOf<U> = (
   : never
 
 /**
+ * A sentence as a type only itself satisfies: a value of any other type is
+ * reported as `Property '"<sentence>"' is missing in type …`, the sentence
+ * first, however long the value's own type is.
+ *
+ * @example
+ * ```ts
+ * type R = Reported<"Sitelet.Infer: case 'Count' does not declare status 500"> //=> { readonly "Sitelet.Infer: …": true }
+ * ```
+ */
+export type Reported<Sentence extends string> = { readonly [Key in Sentence]: true }
+
+/**
+ * What a handler function must be to pass, when it does not: one of its own
+ * parameters returning the sentence, so that the checker reports an
+ * expression-bodied handler at its return expression, with the sentence
+ * first (the handler's own type, with its context's, would come first at
+ * the property).
+ *
+ * @example
+ * ```ts
+ * type F = ReportedAt<(ctx: C, e: E) => JsonContent<X, 200>, "…"> //=> (ctx: C, e: E) => Reported<"…">
+ * ```
+ */
+export type ReportedAt<Run, Sentence extends string> = Run extends (...args: infer Args) => unknown
+  ? (...args: Args) => Reported<Sentence>
+  : Reported<Sentence>
+
+/**
  * The handler object with each case whose answers break its declaration
- * replaced by the sentence saying how: the argument's own property is
- * then reported, on the first line (`Type '() => JsonContent<…>' is not
- * assignable to type '"Sitelet.Infer: case 'ListPosts' answers 200 with
- * 'page': string where the declaration says number"'`).
+ * replaced by a function returning the sentence saying how: an
+ * expression-bodied handler is then reported at its return expression, the
+ * sentence first (`Property '"Sitelet.Infer: case 'ListPosts' answers 200
+ * with 'page': string where the declaration says number"' is missing in
+ * type 'JsonContent<…>'`); a block-bodied one at its property, the sentence
+ * on the second line.
  *
  * @example
  * ```ts
@@ -201,7 +231,7 @@ export type DeclaredAnswersChecked<Handlers, Responses> = {
       ? AnswerProblem<Case, ResultOf<Handlers[Case]>, Declared> extends infer Problem extends string
         ? [Problem] extends [never]
           ? Handlers[Case]
-          : Problem
+          : ReportedAt<Handlers[Case], Problem>
         : Handlers[Case]
       : Handlers[Case]
     : Handlers[Case]

@@ -5,7 +5,7 @@
 import type { Descriptor, Infer as InferType, NoResponses, ResponseMap } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { type ResponseDescriptors, unionResponses } from "../descriptor/responses.js"
-import type { DeclaredAnswersChecked } from "./answer-problems.js"
+import type { DeclaredAnswersChecked, ReportedAt } from "./answer-problems.js"
 import { Router } from "../router/router.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
@@ -101,13 +101,18 @@ export type CheckedHandler<Handler, Tags> = Handler extends (...args: never[]) =
           : never
         : KeysChecked<Handler, Tags>
 
-// The handler, or the sentence of its first missing or unknown case.
-type KeysChecked<Handler, Tags> =
-  HandlerKeysProblem<keyof Handler, Tags> extends infer Problem extends string
-    ? [Problem] extends [never]
-      ? Handler
-      : Problem
-    : Handler
+// The handler; or the sentence of its missing cases (no property to report it at); or, for a key that is no case,
+// the handler with that key's function returning the sentence (reported at it, the sentence first). A correct
+// object passes two relation checks and instantiates nothing per case.
+type KeysChecked<Handler, Tags> = [Tags] extends [keyof Handler]
+  ? [keyof Handler] extends [Tags]
+    ? Handler
+    : {
+        [Key in keyof Handler]: Key extends Tags
+          ? Handler[Key]
+          : ReportedAt<Handler[Key], HandlerUnknownCase<Key & string>>
+      }
+  : HandlerMissing<Exclude<Tags, keyof Handler> & string>
 
 /**
  * The case keys of a descriptor whose cases declare answers, with the
@@ -175,14 +180,6 @@ export type HandlerKeys<D> = D extends {
 export type CaseKeys<D> = D extends { readonly kind: "union"; readonly cases: infer Cases }
   ? keyof Cases & string
   : never
-
-// The missing cases first (each its sentence); when none is missing, the keys that are no case. A correct
-// object passes two relation checks and instantiates nothing per case.
-type HandlerKeysProblem<Keys, Tags> = [Tags] extends [Keys]
-  ? [Keys] extends [Tags]
-    ? never
-    : HandlerUnknownCase<Exclude<Keys, Tags> & string>
-  : HandlerMissing<Exclude<Tags, Keys> & string>
 
 /**
  * A sitelet serving the endpoints a router parses, with the given handler.

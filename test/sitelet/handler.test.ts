@@ -7,6 +7,7 @@ import { describe, expect, expectTypeOf, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
+import type { Reported } from "../../src/sitelet/answer-problems.js"
 import type { CheckedHandler } from "../../src/sitelet/infer.js"
 import { type HandlerMissing, type HandlerUnknownCase, siteletMessages } from "../../src/sitelet/messages.js"
 
@@ -46,7 +47,11 @@ describe("handler objects", () => {
     type Fine = { Ok: () => void; Other: () => void }
     expectTypeOf<CheckedHandler<Fine, "Ok" | "Other">>().toEqualTypeOf<Fine>()
     expectTypeOf<CheckedHandler<{ Ok: () => void }, "Ok" | "Other">>().toEqualTypeOf<HandlerMissing<"Other">>()
-    expectTypeOf<CheckedHandler<Fine, "Ok">>().toEqualTypeOf<HandlerUnknownCase<"Other">>()
+    // A key that is no case: its function returns the sentence, reported at it with the sentence first.
+    expectTypeOf<CheckedHandler<Fine, "Ok">>().toEqualTypeOf<{
+      Ok: () => void
+      Other: () => Reported<HandlerUnknownCase<"Other">>
+    }>()
     // A function, and a descriptor that takes no handler object (no case keys), are not checked.
     expectTypeOf<CheckedHandler<() => void, "Ok">>().toEqualTypeOf<() => void>()
     expectTypeOf<CheckedHandler<Fine, never>>().toEqualTypeOf<Fine>()

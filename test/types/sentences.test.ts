@@ -45,6 +45,8 @@ interface Mistake {
   /** The module after the imports; the line the error belongs to ends with `// ←`. */
   readonly code: string
   readonly sentence: string
+  /** The sentence must start within the first 160 characters of the message (issue 35: what an editor's tooltip shows). */
+  readonly early?: true
 }
 
 // The compiler's own sentence; the union's members follow (7 lists them in its own order).
@@ -159,8 +161,9 @@ const mistakes: Mistake[] = [
   },
   {
     name: "unknown handler key",
-    code: `${Site}\nSitelet.Infer(Site, { Home: () => Content.Text(""), BySlug: () => Content.Text(""), Post: () => Content.Text(""), Psot: () => Content.Text("") }) // ←`,
+    code: `${Site}\nSitelet.Infer(Site, {\n  Home: () => Content.Text(""),\n  BySlug: () => Content.Text(""),\n  Post: () => Content.Text(""),\n  Psot: (_ctx, e) => Content.Text(String(e)), // ←\n})`,
     sentence: siteletMessages.handlerUnknownCase("Psot"),
+    early: true,
   },
   // A part of a site (Sitelet.PartOf) that is not the site's, and a link across the parts to no case.
   {
@@ -228,6 +231,20 @@ const mistakes: Mistake[] = [
     name: `typed response: ${sentence.slice("Sitelet.Infer: ".length)}`,
     code: `${Answers}\nSitelet.Infer(Api, {\n  ...fine,\n  ${tag}: ${handler}, // ←\n})`,
     sentence,
+    early: true as const,
+  })),
+  // The same with the handler's parameters, whose types (the whole union's, in the context) would come first.
+  ...(
+    [
+      ["ListPosts", `(_ctx, e) => Content.Json({ items: [], page: String(e.$) })`, wrongField],
+      ["GetPost", `async (ctx, e) => Content.Json({ id: e.id, link: ctx.Link({ $: "Home" }) })`, missingField],
+      ["Count", `(_ctx, _e) => Content.Json("three")`, wrongValue],
+    ] as const
+  ).map(([tag, handler, sentence]) => ({
+    name: `typed response with parameters: ${sentence.slice("Sitelet.Infer: ".length)}`,
+    code: `${Answers}\nSitelet.Infer(Api, {\n  ...fine,\n  ${tag}: ${handler}, // ←\n})`,
+    sentence,
+    early: true as const,
   })),
 ]
 
@@ -273,6 +290,11 @@ describe("every documented mistake, its sentence on the first line", () => {
         const elsewhere = found.filter((diagnostic) => diagnostic.line !== module.line)
         if (!here.some((diagnostic) => diagnostic.text.includes(module.sentence)))
           problems.push(`${module.name}: expected "${module.sentence}" first, got ${JSON.stringify(found)}`)
+        else if (
+          module.early &&
+          !here.some((diagnostic) => diagnostic.text.slice(0, 160).includes(module.sentence.slice(0, 30)))
+        )
+          problems.push(`${module.name}: the sentence starts after 160 characters: ${JSON.stringify(here)}`)
         if (elsewhere.length > 0) problems.push(`${module.name}: errors elsewhere ${JSON.stringify(elsewhere)}`)
       }
       expect(problems, output.slice(0, 2_000)).toEqual([])

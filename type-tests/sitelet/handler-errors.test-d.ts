@@ -18,20 +18,21 @@ expectTypeOf(null as unknown as Missing).toEqualTypeOf<
   | "Sitelet.Infer: the handler object has no function for case 'Other'"
   | "Sitelet.Infer: the handler object has no function for case 'Third'"
 >()
+// A key that is no case: its function returns the sentence (reported there, the sentence first).
 type Unknown = CheckedHandler<{ Ok: () => void; Typo: () => void }, "Ok">
-expectTypeOf(
-  null as unknown as Unknown,
-).toEqualTypeOf<"Sitelet.Infer: the handler object has a function for 'Typo', which is no case of this endpoint type">()
+expectTypeOf(null as unknown as ReturnType<Unknown["Typo"]>).toEqualTypeOf<{
+  readonly "Sitelet.Infer: the handler object has a function for 'Typo', which is no case of this endpoint type": true
+}>()
 expectTypeOf({ Ok: () => undefined }).not.toExtend<Missing>()
 
 // At the call site.
 // @ts-expect-error
 Sitelet.Infer(Site, { Ok: () => Content.Text("") })
-// @ts-expect-error at the argument: 'Typo' is no case
 Sitelet.Infer(Site, {
   Ok: () => Content.Text(""),
   Other: () => Content.Text(""),
   Third: () => Content.Text(""),
+  // @ts-expect-error at the key's answer: 'Typo' is no case
   Typo: () => Content.Text(""),
 })
 // A right object keeps its contextual types and gives the sitelet of the union.
