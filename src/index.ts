@@ -77,6 +77,8 @@ export type {
   DeclaredAnswersChecked,
   JsonAtMedia,
   JsonAtNoBody,
+  Reported,
+  ReportedAt,
   UndeclaredStatus,
   WrongField,
   WrongValue,
