@@ -12,13 +12,26 @@ import type { Router } from "../router/router.js"
 import { clientMessages } from "./messages.js"
 import { resolveLink } from "./request.js"
 
-/** The part of a WHATWG `WebSocket` the client uses. */
+/** A frame as every platform's `send` takes it: text, or bytes over an `ArrayBuffer`. */
+type Frame = string | Uint8Array<ArrayBuffer>
+
+// Bytes over a SharedArrayBuffer (a user's view) are copied: a socket sends from an ArrayBuffer.
+const frameOf = (frame: string | Uint8Array): Frame =>
+  typeof frame === "string" || frame.buffer instanceof ArrayBuffer ? (frame as Frame) : new Uint8Array(frame)
+
+/**
+ * The part of a WHATWG `WebSocket` the client uses: one listener type per
+ * event, each taking only what the client reads, so that the platform's
+ * socket and `ws`'s (with `@types/ws`) both fit without a cast.
+ */
 interface PlatformSocket {
   readonly readyState: number
   binaryType: string
-  send(data: string | Uint8Array): void
+  send(data: Frame): void
   close(code?: number, reason?: string): void
-  addEventListener(type: "open" | "message" | "close" | "error", listener: (event: never) => void): void
+  addEventListener(type: "message", listener: (event: { readonly data: unknown }) => void): void
+  addEventListener(type: "close", listener: (event: { readonly code: number; readonly reason: string }) => void): void
+  addEventListener(type: "open" | "error", listener: () => void): void
 }
 
 /** A `WebSocket` constructor: the platform's, or `ws`'s. */
@@ -89,7 +102,7 @@ export function openSocket<Endpoint, const Declaration extends WebSocketAttribut
   const maxDelay = retry?.maxDelayMs ?? 30_000
   const maxAttempts = retry?.maxAttempts ?? Number.POSITIVE_INFINITY
 
-  const outbox: (string | Uint8Array)[] = []
+  const outbox: Frame[] = []
   const inbox: ServerMessage<Declaration>[] = []
   const waiting: ((result: IteratorResult<ServerMessage<Declaration>>) => void)[] = []
   let current: PlatformSocket | undefined
@@ -144,7 +157,7 @@ export function openSocket<Endpoint, const Declaration extends WebSocketAttribut
   return {
     Send(message) {
       if (finished) return
-      const frame = writeMessage(declaration.fromClient, message)
+      const frame = frameOf(writeMessage(declaration.fromClient, message))
       if (current?.readyState === OPEN) current.send(frame)
       else outbox.push(frame)
     },

@@ -285,7 +285,7 @@ describe("WebSocket cases on node:http", () => {
     // The typed client: bytes in, bytes out.
     const raw = ClientRouter.Socket(ClientRouter.Infer(Site), { $: "Binary" }, Raw, {
       base: `http://127.0.0.1:${port}`,
-      WebSocket: Client as never,
+      WebSocket: Client,
     })
     raw.Send(new Uint8Array([9, 8]))
     const first = await raw[Symbol.asyncIterator]().next()
@@ -412,7 +412,7 @@ describe("WebSocket cases on node:http", () => {
 
   describe("the typed client, Router.Socket", () => {
     const api = ClientRouter.Infer(Site)
-    const init = () => ({ base: `http://127.0.0.1:${port}`, WebSocket: Client as never })
+    const init = () => ({ base: `http://127.0.0.1:${port}`, WebSocket: Client })
 
     it("sends and receives typed values", async () => {
       const room = api.Socket({ $: "Room", room: "typed" }, Chat, init())

@@ -12,6 +12,7 @@ import {
   type ServerSocket,
 } from "sitelets"
 import { Router } from "sitelets/client"
+import { WebSocket as NodeWebSocket } from "ws"
 
 const Said = t.union({ Say: t.case({ text: t.string }) })
 const Heard = t.union({ Echo: t.case({ text: t.string, at: t.datetime }) })
@@ -64,3 +65,9 @@ const room = api.Socket({ $: "Room", room: "a" }, Chat)
 room.Send({ $: "Say", text: "hi" })
 // @ts-expect-error -- the client sends Said
 room.Send({ $: "Echo", text: "x", at: new Date() })
+
+// On Node 20, `ws`'s WebSocket (with @types/ws) as the client's constructor, as docs/websockets.md says: no cast.
+const fromNode = api.Socket({ $: "Room", room: "b" }, Chat, { base: "http://localhost:8080", WebSocket: NodeWebSocket })
+fromNode.Send({ $: "Say", text: "hi" })
+// And the platform's (browsers, Node 22+, Bun, Deno).
+api.Socket({ $: "Room", room: "c" }, Chat, { WebSocket: globalThis.WebSocket })
