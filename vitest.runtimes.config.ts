@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: { alias: packageAliases },
   test: {
     include: ["test/runtimes/**/*.test.ts"],
+    setupFiles: ["test/support/expected-warnings.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -67,6 +67,9 @@ export async function markdownRenderer(
       return shiki.codeToHtml(code, { lang: language, themes: { light: "github-light", dark: "github-dark" } })
     },
   })
+  // `<id:integer>` in prose is a template's hole, not a link (CommonMark reads `<scheme:…>` as one): the pages
+  // write their links as links.
+  md.disable("autolink")
   return (markdown) => {
     const env = {}
     const tokens = md.parse(markdown, env)

@@ -6,7 +6,7 @@
  * 6.0 and 7.0.
  */
 import { execFileSync } from "node:child_process"
-import { readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { publint } from "publint"
 import { formatMessage } from "publint/utils"
@@ -21,19 +21,33 @@ beforeAll(() => {
 
 const gettingStarted = () => readFileSync(join(root, "docs/getting-started.md"), "utf8")
 
-/** The JSON block under `<!-- tsconfig: … -->` in docs/getting-started.md. */
-function recommendedTsconfig(): { compilerOptions: Record<string, unknown> } {
+/** The JSON block under `<!-- tsconfig: <name>; … -->` in docs/getting-started.md (`server` or `browser`). */
+function documentedTsconfig(name: "server" | "browser"): { compilerOptions: Record<string, unknown> } {
   const page = gettingStarted()
-  const block = /<!-- tsconfig:[^>]*-->\n```json\n([\s\S]*?)```/.exec(page)?.[1]
-  if (block === undefined) throw new Error("docs/getting-started.md has no tsconfig block")
+  const block = new RegExp(`<!-- tsconfig: ${name};[^>]*-->\\n\`\`\`json\\n([\\s\\S]*?)\`\`\``).exec(page)?.[1]
+  if (block === undefined) throw new Error(`docs/getting-started.md has no tsconfig block named ${name}`)
   return JSON.parse(block) as { compilerOptions: Record<string, unknown> }
 }
 
 describe("the packed package", () => {
-  it("has about the number of files docs/getting-started.md states (within 10%)", () => {
-    const stated = Number(/(\d[\d,]*)\s+files\s+\(`test\/package`/.exec(gettingStarted())?.[1]?.replace(/,/g, ""))
-    expect(stated).toBeGreaterThan(0)
-    expect(Math.abs(packed.files.length - stated) / stated).toBeLessThanOrEqual(0.1)
+  it("is the size docs/getting-started.md states: files within 2%, tarball and unpacked sizes within 5%", () => {
+    const stated = /a ([\d,]+) kB tarball, ([\d,]+) kB unpacked,\s+([\d,]+) files/.exec(gettingStarted())
+    expect(stated, "docs/getting-started.md states the pack's figures").not.toBeNull()
+    const [tarball, unpacked, files] = stated!.slice(1).map((figure) => Number(figure.replace(/,/g, "")))
+    const measured = {
+      tarball: Math.round(statSync(packed.tarball).size / 1000),
+      unpacked: Math.round(packed.unpackedBytes / 1000),
+      files: packed.files.length,
+    }
+    const near = (a: number, b: number, within: number) => Math.abs(a - b) / b <= within
+    // On drift, the message is the sentence to write in the page.
+    const sentence = `a ${measured.tarball} kB tarball, ${measured.unpacked.toLocaleString("en")} kB unpacked, ${measured.files} files`
+    expect(
+      near(measured.files, files!, 0.02) &&
+        near(measured.tarball, tarball!, 0.05) &&
+        near(measured.unpacked, unpacked!, 0.05),
+      `docs/getting-started.md: ${sentence}`,
+    ).toBe(true)
   })
 
   it("holds the build, README, LICENSE and package.json: no sources, no source maps", () => {
@@ -101,26 +115,27 @@ describe("the packed package", () => {
       expect(required).toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|ERR_REQUIRE_ESM/)
   })
 
-  // A user's project: its own tsconfig, the declarations checked too, each compiler the project supports.
+  // A user's project: the documented tsconfig as it is (the declarations checked too), each compiler users have.
   it.each(["typescript", "typescript-6", "typescript-7"])(
-    "type-checks in a consumer project with skipLibCheck: false (%s)",
+    "type-checks a server and a page with docs/getting-started.md's server tsconfig, skipLibCheck: false (%s)",
     (compiler) => {
+      // An ES module project, as `npm init` and the README's package set it up.
+      writeFileSync(join(packed.folder, "package.json"), JSON.stringify({ type: "module", private: true }))
       writeFileSync(
         join(packed.folder, "tsconfig.json"),
         JSON.stringify({
-          // The recommended tsconfig of docs/getting-started.md, with the declarations checked too.
           compilerOptions: {
-            ...recommendedTsconfig().compilerOptions,
-            types: ["node"],
+            ...documentedTsconfig("server").compilerOptions,
+            // Where this checkout keeps @types/node (a project has its own node_modules/@types).
             typeRoots: [join(root, "node_modules/@types")],
             skipLibCheck: false,
             noEmit: true,
           },
-          files: ["consumer.mts", "page.tsx"],
+          files: ["consumer.ts", "page.tsx"],
         }),
       )
       writeFileSync(
-        join(packed.folder, "consumer.mts"),
+        join(packed.folder, "consumer.ts"),
         [
           'import { createServer } from "node:http"',
           'import { Content, Json, NoBody, Responds, Returns, Sitelet, t, type Infer } from "sitelets"',
@@ -138,7 +153,10 @@ describe("the packed package", () => {
           "  DeleteUser: () => Content.NoContent(),",
           "  Create: (_ctx, e) => Content.Json(e.user),",
           "})",
-          "createServer(NodeHandler(site))",
+          "const handler = NodeHandler(site)",
+          "const server = createServer(handler)",
+          'server.on("checkContinue", handler.checkContinue)',
+          "server.listen(Number(process.env.PORT ?? 8080))",
           'export const user: Promise<Infer<typeof User>> = Router.Infer(Api).Fetch({ $: "GetUser", id: 1 }, { base: "http://x" })',
           "",
         ].join("\n"),
@@ -173,6 +191,50 @@ describe("the packed package", () => {
           encoding: "utf8",
         },
       ).toString()
+      expect(output).toBe("")
+    },
+    60_000,
+  )
+
+  it.each(["typescript", "typescript-6", "typescript-7"])(
+    "type-checks a typed client with docs/getting-started.md's browser tsconfig, skipLibCheck: false (%s)",
+    (compiler) => {
+      const folder = join(packed.folder, "browser")
+      mkdirSync(folder, { recursive: true })
+      writeFileSync(join(folder, "package.json"), JSON.stringify({ type: "module", private: true }))
+      writeFileSync(
+        join(folder, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: { ...documentedTsconfig("browser").compilerOptions, skipLibCheck: false, noEmit: true },
+          files: ["client.ts"],
+        }),
+      )
+      // The package resolves from the folder above, as from a project's own node_modules.
+      writeFileSync(
+        join(folder, "client.ts"),
+        [
+          'import { t, type Infer, Returns, WebSocket as Socket } from "sitelets"',
+          'import { Router } from "sitelets/client"',
+          "const User = t.record({ id: t.int, name: t.string })",
+          "const Said = t.union({ Say: t.case({ text: t.string }) })",
+          "const Chat = Socket({ FromClient: Said, FromServer: Said })",
+          "const Pages = t.union({",
+          '  Home: "GET /",',
+          '  User: t.case("GET /users/<id:int>", {}, Returns(User)),',
+          '  Room: t.case("GET /rooms/<room>", {}, Chat),',
+          "})",
+          "const router = Router.Infer(Pages)",
+          'const link: string = router.Link({ $: "User", id: 1 })',
+          'export const user: Promise<Infer<typeof User>> = router.Fetch({ $: "User", id: 1 })',
+          'const room = router.Socket({ $: "Room", room: "a" }, Chat, { reconnect: true })',
+          'room.Send({ $: "Say", text: link })',
+          "export const here = router.Parse({ url: location.pathname })",
+          "",
+        ].join("\n"),
+      )
+      const output = execFileSync(process.execPath, [join(root, `node_modules/${compiler}/bin/tsc`), "-p", folder], {
+        encoding: "utf8",
+      }).toString()
       expect(output).toBe("")
     },
     60_000,

@@ -18,6 +18,8 @@ export interface Packed {
   readonly folder: string
   /** The paths inside the tarball, `package/` removed. */
   readonly files: readonly string[]
+  /** What the files take unpacked, in bytes (npm's own count). */
+  readonly unpackedBytes: number
 }
 
 /** The sentence a missing build throws (written once). */
@@ -39,7 +41,11 @@ export function packPackage(): Packed {
     cwd: root,
     encoding: "utf8",
   })
-  const [packed] = JSON.parse(output) as Array<{ filename: string; files: Array<{ path: string }> }>
+  const [packed] = JSON.parse(output) as Array<{
+    filename: string
+    unpackedSize: number
+    files: Array<{ path: string }>
+  }>
   const tarball = join(folder, packed!.filename)
   mkdirSync(join(folder, "node_modules"))
   execFileSync("tar", ["-xzf", tarball, "-C", join(folder, "node_modules")])
@@ -48,5 +54,5 @@ export function packPackage(): Packed {
   const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { dependencies?: Record<string, string> }
   for (const name of Object.keys(manifest.dependencies ?? {}))
     symlinkSync(join(root, "node_modules", name), join(folder, "node_modules", name), "dir")
-  return { tarball, folder, files: packed!.files.map((file) => file.path) }
+  return { tarball, folder, files: packed!.files.map((file) => file.path), unpackedBytes: packed!.unpackedSize }
 }
