@@ -123,8 +123,14 @@ export function hasRepeatedHost(raw: readonly string[]): boolean {
   let seen = false
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string
-    // Only a four-letter name is lowered: the scan costs a length read per header.
-    if (name.length === 4 && name.toLowerCase() === "host") {
+    // A length read per header, and four character codes (ASCII, any case) for a four-letter name: no copy.
+    if (
+      name.length === 4 &&
+      (name.charCodeAt(0) | 0x20) === 0x68 &&
+      (name.charCodeAt(1) | 0x20) === 0x6f &&
+      (name.charCodeAt(2) | 0x20) === 0x73 &&
+      (name.charCodeAt(3) | 0x20) === 0x74
+    ) {
       if (seen) return true
       seen = true
     }

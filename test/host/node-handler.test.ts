@@ -5,6 +5,7 @@ import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
 import { NodeHandler } from "../../src/host/node.js"
+import { hasRepeatedHost } from "../../src/host/node-handler.js"
 
 const site = Sitelet.Infer(t.union({ Now: "GET /now/<id:int>", Later: "GET /later", Env: "GET /env" }), {
   Now: (_ctx, e) => Content.Json({ id: e.id }),
@@ -52,5 +53,15 @@ describe("NodeHandler", () => {
     const { req, res, written } = exchange("/env")
     NodeHandler(site, { env: { pool: "db" } as never })(req, res)
     expect(written().endsWith('\r\n\r\n{"pool":"db"}')).toBe(true)
+  })
+})
+
+describe("hasRepeatedHost", () => {
+  it("finds a second Host in the raw header list, in any case, and nothing else", () => {
+    expect(hasRepeatedHost(["Host", "a.example", "host", "b.example"])).toBe(true)
+    expect(hasRepeatedHost(["HOST", "a", "Accept", "*/*", "hOsT", "b"])).toBe(true)
+    expect(hasRepeatedHost(["Host", "a.example", "Accept", "*/*"])).toBe(false)
+    expect(hasRepeatedHost(["Hosts", "x", "Host", "y", "Post", "z", "Hist", "w"])).toBe(false)
+    expect(hasRepeatedHost([])).toBe(false)
   })
 })
