@@ -5,9 +5,10 @@
  * the site itself, by the rule the WebSocket origin check applies too
  * (same-origin.ts). A request that carries neither `Origin` nor
  * `Sec-Fetch-Site` is refused too (every current browser sends `Origin` on
- * a POST), unless the option allows it for non-browser clients. A `CorsContent` part's allow-list
- * admits the origins it lists; `trustedOrigins` adds others (the site's
- * public origin behind a TLS-terminating proxy).
+ * a POST), unless the option allows it for non-browser clients. A
+ * `CorsContent` part's allow-list admits the origins it lists;
+ * `trustedOrigins` adds others (the site's public origin behind a
+ * TLS-terminating proxy).
  */
 import type { RouteRequest } from "../router/request.js"
 import { corsAdmits } from "../sitelet/cors-content.js"
@@ -99,7 +100,6 @@ export function csrfRefusal(
   csrf: ResolvedCsrf,
 ): HostError | undefined {
   if (safeMethods.has(request.method)) return undefined
-  // The rule the WebSocket origin check applies too (same-origin.ts).
   const verdict = sameOrigin(request.headers, ownOrigin, (from) => csrf.trusted.has(from) || corsAdmits(request))
   if (verdict === "same" || (verdict === "unsigned" && csrf.allowWithoutOrigin)) return undefined
   return new HostError(403, "request.cross.site", hostMessages.crossSite(request.headers.get("origin")))

@@ -33,7 +33,9 @@ export function continueListener(
 
 /**
  * Writes `100 Continue` if the request still waits for it (a body is about
- * to be read, or the request goes on to another middleware); at most once.
+ * to be read within its limit, or the request goes on to another
+ * middleware); at most once. A request never told stays out of it: its
+ * answer (a 413) is what the client gets.
  *
  * @example
  * ```ts
@@ -43,17 +45,4 @@ export function continueListener(
  */
 export function continueIfWaiting(req: IncomingMessage, res: ServerResponse): void {
   if (waiting.delete(req) && !res.headersSent) res.writeContinue()
-}
-
-/**
- * Whether the request waits for `100 Continue`; the answer is given once,
- * so a body read that refuses the declared length leaves it unsent.
- *
- * @example
- * ```ts
- * if (stopWaiting(req) && !declaresOver(length, limit)) res.writeContinue()
- * ```
- */
-export function stopWaiting(req: IncomingMessage): boolean {
-  return waiting.delete(req)
 }

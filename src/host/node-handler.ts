@@ -15,7 +15,7 @@ import {
 } from "./host-options.js"
 import { readNodeBody } from "./node-body.js"
 import { declaresOver } from "./fetch-body.js"
-import { continueIfWaiting, continueListener, stopWaiting } from "./node-continue.js"
+import { continueIfWaiting, continueListener } from "./node-continue.js"
 import { nodeHeaders, setCorsHeaders, writeNodeResponse } from "./node-write.js"
 import { errorContent, serveRequest, type ServeInit, type ServeOutcome } from "./serve.js"
 import type { RouteHeaders } from "../router/request.js"
@@ -165,7 +165,7 @@ class NodeServeInit implements ServeInit {
     const max = limit ?? bodyLimitFor(this.limits, this.headers.get("content-type"))
     // A client waiting on `Expect: 100-continue` is told to send only a body the case will read: over the
     // limit, the 413 is the answer it gets instead.
-    if (stopWaiting(req) && !declaresOver(req.headers["content-length"], max)) this.res.writeContinue()
+    if (!declaresOver(req.headers["content-length"], max)) continueIfWaiting(req, this.res)
     return readNodeBody(req, max)
   }
 

@@ -41,10 +41,10 @@ export function sameOrigin(
   ownOrigin: () => string | undefined,
   allows: (origin: string) => boolean,
 ): SameOriginVerdict {
-  const from = headers.get("origin")
-  if (from !== null && allows(from.toLowerCase())) return "same"
+  const from = headers.get("origin")?.toLowerCase() ?? null
+  if (from !== null && allows(from)) return "same"
   const site = headers.get("sec-fetch-site")
   if (site !== null) return site === "same-origin" || site === "none" ? "same" : "cross"
   if (from === null) return "unsigned"
-  return from.toLowerCase() === ownOrigin() ? "same" : "cross"
+  return from === ownOrigin() ? "same" : "cross"
 }

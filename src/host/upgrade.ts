@@ -3,8 +3,9 @@
  * answer: a WebSocket case asked without an upgrade gets 426 with
  * `Upgrade: websocket`; an upgrade from another site's page gets 403 unless
  * the case allows that origin (cross-site WebSocket hijacking), by the rule
- * the cross-site request check applies too (same-origin.ts). Hosts then upgrade only what is left: a socket answer to an
- * upgrade request from an allowed origin. An upgrade to a case that answers
+ * the cross-site request check applies too (same-origin.ts). Hosts then
+ * upgrade only what is left: a socket answer to an upgrade request from an
+ * allowed origin. An upgrade to a case that answers
  * with anything else is no handshake (no 101); the node host, which sees
  * upgrades apart, answers a success there with 400 (`notSocketAnswer`).
  */

@@ -2,9 +2,9 @@
  * Who a request is, by the credentials a `Sitelet.Protect` accepts, tried
  * in a fixed order: `Authorization: Bearer` (the application's tokens,
  * then the application's own checks, then JWTs), API key headers, the
- * session cookie. A credential that is
- * present but refused settles the answer (a bad token is a 401 even with a
- * valid cookie beside it); so does the first one that names a user.
+ * session cookie. A credential that is present but refused settles the
+ * answer (a bad token is a 401 even with a valid cookie beside it); so does
+ * the first one that names a user.
  * Nothing here throws for a client's input: a malformed, forged, expired or
  * over-long credential is a reason, never an exception.
  */

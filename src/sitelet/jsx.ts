@@ -48,8 +48,17 @@ function flatten(children: JsxChild, into: Array<HtmlChild | Promise<unknown>>):
   return isPromise(children)
 }
 
-// A promised child may hold more promises (an async component rendering async ones): settled all the way down.
-async function settle(child: HtmlChild | Promise<unknown>): Promise<HtmlChild> {
+/**
+ * A child as `Html` takes it, once every promise in it settled: a promised
+ * child may hold more promises (an async component rendering async ones),
+ * settled all the way down.
+ *
+ * @example
+ * ```ts
+ * await settle([<Async />, "b"]) //=> [SafeHtml, "b"]
+ * ```
+ */
+export async function settle(child: HtmlChild | PromiseLike<unknown> | readonly unknown[]): Promise<HtmlChild> {
   const value = isPromise(child) ? await child : child
   const flat: Array<HtmlChild | Promise<unknown>> = []
   return flatten(value as JsxChild, flat) ? Promise.all(flat.map(settle)) : (flat as HtmlChild[])
@@ -70,20 +79,6 @@ export function hasPromise(children: JsxChild): boolean {
     return false
   }
   return isPromise(children)
-}
-
-/**
- * The children as `Html` takes them, once every promise among them settled.
- *
- * @example
- * ```ts
- * await settleChildren([<Async />, "b"]) //=> [SafeHtml, "b"]
- * ```
- */
-export async function settleChildren(children: JsxChild): Promise<HtmlChild[]> {
-  const flat: Array<HtmlChild | Promise<unknown>> = []
-  flatten(children, flat)
-  return Promise.all(flat.map(settle))
 }
 
 // Children through `build` (Html's rules apply to them as given), now or once every promise among them settled.

@@ -5,7 +5,7 @@ import { type DeferredContent, deferred, type StaticContent, header, sharedConte
 import { escapeHtml } from "./html-escape.js"
 import { renderChildren, type HtmlChild } from "./html.js"
 import { Status } from "./http-status.js"
-import { hasPromise, type JsxChild, settleChildren } from "./jsx.js"
+import { hasPromise, type JsxChild, settle } from "./jsx.js"
 
 // One list for every page: made and checked once.
 const htmlHeaders = Object.freeze([header("Content-Type", "text/html; charset=utf-8")])
@@ -83,6 +83,6 @@ export function Page(options: JsxPageOptions): PageContent {
   if (!hasPromise(head) && !hasPromise(body)) return document(options, head as HtmlChild, body as HtmlChild)
   // An async component inside: rendered when the host resolves the content, as a handler's promise would be.
   return deferred<never>(async () =>
-    document(options, head === undefined ? undefined : await settleChildren(head), await settleChildren(body)),
+    document(options, head === undefined ? undefined : await settle(head), await settle(body)),
   )
 }

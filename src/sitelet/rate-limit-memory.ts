@@ -27,12 +27,17 @@ interface Bucket {
 // Keys are the application's, and may come from a client (an API key): long ones are stored shortened.
 const maxKeyLength = 256
 
+// FNV-1a of `text` from `from`, its basis mixed with `seed`: unsigned 32 bits.
+function fnv1a(text: string, from: number, seed: number): number {
+  let hash = 0x811c9dc5 ^ seed
+  for (let i = from; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
+  return hash >>> 0
+}
+
 function storedKey(key: string): string {
   if (key.length <= maxKeyLength) return key
-  // FNV-1a over the rest: a collision only makes two clients share a bucket.
-  let hash = 0x811c9dc5
-  for (let i = 200; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193) >>> 0
-  return `${key.slice(0, 200)}#${key.length}#${hash.toString(36)}`
+  // A hash of the rest: a collision only makes two clients share a bucket.
+  return `${key.slice(0, 200)}#${key.length}#${fnv1a(key, 200, 0).toString(36)}`
 }
 
 // A bucket's tokens at `now`: what it held, refilled since, up to the capacity.
@@ -63,9 +68,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): RateLimitStore {
   let seed: number | undefined
   const slotOf = (key: string): number => {
     seed ??= crypto.getRandomValues(new Uint32Array(1))[0] as number
-    let hash = 0x811c9dc5 ^ seed
-    for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), 0x01000193)
-    return (hash >>> 0) % slotCount
+    return fnv1a(key, 0, seed) % slotCount
   }
 
   const evict = (now: number) => {
