@@ -84,6 +84,25 @@ export function Guard<Endpoint>(
   site: Sitelet<Endpoint>,
   options?: GuardOptions,
 ): Sitelet<Endpoint> {
+  return guarded(check, site, options, false)
+}
+
+/**
+ * `Guard`, and whether a request whose method the case does not take (the
+ * `weak: "method"` pass, answered 405 or by `InferWithErrors`' handler)
+ * skips the check: `RateLimit` does, as a wrong method is no call to count.
+ *
+ * @example
+ * ```ts
+ * guarded(check, site, { Answers: { 429: "Too many requests" } }, true)
+ * ```
+ */
+export function guarded<Endpoint>(
+  check: GuardCheck<Endpoint>,
+  site: Sitelet<Endpoint>,
+  options: GuardOptions | undefined,
+  skipWrongMethod: boolean,
+): Sitelet<Endpoint> {
   const answers = guardAnswers(options)
   const serve = (found: Dispatched<Endpoint>, ctx: Context<Endpoint>) => {
     const verdict = check(ctx, found.endpoint)
@@ -97,6 +116,7 @@ export function Guard<Endpoint>(
       andThen(site.dispatch(request, offset, lenient), (found): Dispatched<Endpoint> | undefined => {
         // A CORS preflight runs no user code, as under Protect.
         if (found === undefined || isPreflightAnswer(found, request)) return found
+        if (skipWrongMethod && found.weak === "method") return found
         const guarded = { endpoint: found.endpoint, serve: (ctx: Context<Endpoint>) => serve(found, ctx) }
         return found.weak === undefined ? guarded : { ...guarded, weak: found.weak }
       }),

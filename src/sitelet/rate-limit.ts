@@ -1,7 +1,8 @@
 /**
  * `Sitelet.RateLimit(options, site)`: a token bucket per key (a user, an API
  * key, a client address a trusted proxy gives), built on `Sitelet.Guard`.
- * Each request takes a token; a bucket holds `Capacity` tokens (the burst)
+ * Each request takes a token (one whose method the case does not take, a
+ * 405, takes none); a bucket holds `Capacity` tokens (the burst)
  * and refills `RefillPerSecond` (the sustained rate). An empty bucket is a
  * 429 with `Retry-After`. The buckets live in a store: in memory by default
  * (one process; bounded in memory, and a bucket pushed out keeps its
@@ -10,7 +11,7 @@
  */
 import { header, staticContent } from "./content-model.js"
 import type { Context } from "./context.js"
-import { Guard } from "./guard.js"
+import { guarded } from "./guard.js"
 import { Status } from "./http-status.js"
 import { siteletMessages } from "./messages.js"
 import type { Sitelet } from "./sitelet.js"
@@ -80,7 +81,7 @@ export function RateLimit<Endpoint>(options: RateLimitOptions<Endpoint>, site: S
   const store = options.Store ?? memoryStore()
   const now = options.Now ?? Date.now
   const detail = `at most ${rule.capacity} requests at once, then ${rule.refillPerSecond} per second`
-  return Guard<Endpoint>(
+  return guarded<Endpoint>(
     async (ctx, endpoint) => {
       const key = await options.Key(ctx, endpoint)
       if (key === undefined) return undefined
@@ -99,5 +100,6 @@ export function RateLimit<Endpoint>(options: RateLimitOptions<Endpoint>, site: S
     },
     site,
     { Answers: { 429: { Description: `Too many requests (${detail})`, Headers: ["Retry-After"] } } },
+    true,
   )
 }

@@ -164,4 +164,19 @@ describe("Sitelet.RateLimit", () => {
     )
     expect(() => Sitelet.RateLimit({ Capacity: 1, RefillPerSecond: 0, Key: () => "k" }, app)).toThrow(RangeError)
   })
+
+  it("takes no token for a method the case does not take (the 405 of InferWithErrors' handler)", async () => {
+    const Login = t.union({ Token: "POST /token?user=<user>" })
+    const taken: string[] = []
+    const limited = Sitelet.RateLimit<Infer<typeof Login>>(
+      { Capacity: 1, RefillPerSecond: 0.001, Key: (_ctx, e) => (taken.push(e.user), e.user) },
+      Sitelet.InferWithErrors(Login, (_ctx, r) => (r.$ === "Success" ? Content.Text("ok") : Content.Text(r.$))),
+    )
+    const send = (method: string) => limited.Handle(new Request("http://x/token?user=ada", { method }), options)
+    for (let i = 0; i < 3; i++) expect(await (await send("GET"))?.text()).toBe("InvalidMethod")
+    expect(taken).toEqual([])
+    expect((await send("POST"))?.status).toBe(200)
+    expect((await send("POST"))?.status).toBe(429)
+    expect(taken).toEqual(["ada", "ada"])
+  })
 })
