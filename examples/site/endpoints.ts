@@ -27,6 +27,13 @@ export const ApiError = t.record({ error: t.string })
 export const ApiToken = t.record({ token: t.string, expiresIn: t.int })
 
 /**
+ * Where the JSON API lives: the server shifts its sitelets there (site.ts)
+ * and the front end its client router (client/routes.ts), so both describe
+ * the same URLs.
+ */
+export const apiPrefix = "api"
+
+/**
  * The JSON API, served under `/api` with `InferWithErrors`. Each case
  * declares its answers: the handler's `Content.Json(value)` is written with
  * them, the typed client decodes them, and `/openapi.json` lists them.

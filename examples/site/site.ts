@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from "node:url"
 import { Content, Cors, Sitelet } from "../../src/index.js"
-import { Site } from "./endpoints.js"
+import { apiPrefix, Site } from "./endpoints.js"
 import { pages } from "./pages.js"
 import { admin } from "./admin.js"
 import { api, apiNotFound, apiWrites } from "./api.js"
@@ -43,9 +43,9 @@ export const site = Sitelet.Sum(
     Sitelet.Shift("admin", Sitelet.EmbedInUnion(Site, "Admin", admin)),
   ),
   // The API's writes first: a POST that does not parse is refused after its token is checked.
-  Sitelet.Shift("api", Sitelet.EmbedInUnion(Site, "ApiWrite", apiWrites)),
-  Sitelet.Shift("api", Sitelet.EmbedInUnion(Site, "Api", api)),
-  Sitelet.Shift("api", apiNotFound),
+  Sitelet.Shift(apiPrefix, Sitelet.EmbedInUnion(Site, "ApiWrite", apiWrites)),
+  Sitelet.Shift(apiPrefix, Sitelet.EmbedInUnion(Site, "Api", api)),
+  Sitelet.Shift(apiPrefix, apiNotFound),
   Sitelet.Shift("account", Sitelet.EmbedInUnion(Site, "Account", account)),
   feed,
   // examples/site/public: the stylesheet, linked as { $: "Static", file: { $: "File", path: "site.css" } }.

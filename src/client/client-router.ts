@@ -6,48 +6,22 @@
 import { RouterNamespace } from "../router/namespace.js"
 import { inferInput } from "../router/infer.js"
 import type { Router as RouterOf } from "../router/router.js"
-import { type AnsweringRouter, declaredAnswers, type FetchInit, type FetchResult, fetchEndpoint } from "./fetch.js"
+import { fetchEndpoint } from "./fetch.js"
 import { installRouter, type InstallOptions, type InstalledRouter } from "./install.js"
 import { endpointRequest } from "./request.js"
-import { endpointEvents, type EventsInit } from "./events.js"
+import { endpointEvents } from "./events.js"
 import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
 import type { CaseInput, UnionOutput, UnionResponses, ValidateCases } from "../descriptor/union.js"
-import { type ResponsesOf, unionResponses } from "../descriptor/responses.js"
-import type { ClientMessage, ServerMessage, WebSocketAttribute } from "../descriptor/web-socket.js"
-import type { Linkable } from "../descriptor/request-only.js"
-import { type ClientSocket, openSocket, type SocketInit } from "./socket.js"
+import { caseAnswers, type ResponsesOf } from "../descriptor/responses.js"
+import { openSocket } from "./socket.js"
+import { clientRouter, type EventRouter } from "./event-router.js"
+import { Embed, Empty, Map, New, Shift, Single, Sum } from "./compose.js"
+
+export type { EventRouter } from "./event-router.js"
 
 /**
- * A router made by the client's `Router.Infer`: the isomorphic router plus
- * `Events(endpoint, descriptor, init?)`, its endpoints' server-sent events
- * (the same as `Router.Events(router, …)`), and `Fetch(endpoint, init?)`,
- * the typed request decoded by the answers its case declares (the same as
- * `Router.Fetch(router, …)`).
- *
- * @example
- * ```ts
- * const api = Router.Infer(Api)
- * for await (const message of api.Events({ $: "Room", id: 7 }, Message)) render(message)
- * const user = await api.Fetch({ $: "GetUser", id: 1 }) // User, when GetUser declares Returns(User)
- * ```
- */
-export interface EventRouter<Endpoint, Responses = {}> extends AnsweringRouter<Endpoint, Responses> {
-  Events<Data extends Descriptor>(
-    endpoint: Endpoint,
-    descriptor: Data,
-    init?: EventsInit,
-  ): AsyncIterable<InferType<Data>>
-  Fetch<Value extends Endpoint>(endpoint: Value, init?: FetchInit): Promise<FetchResult<Responses, Value>>
-  /** A typed WebSocket to a case declared with `WebSocket({ FromClient, FromServer })` (the same as `Router.Socket(router, …)`). */
-  Socket<const Declaration extends WebSocketAttribute>(
-    endpoint: Linkable<Endpoint>,
-    declaration: Declaration,
-    init?: SocketInit,
-  ): ClientSocket<ServerMessage<Declaration>, ClientMessage<Declaration>>
-}
-
-/**
- * `Router.Infer` for the browser: the same router, with `Events`.
+ * `Router.Infer` for the browser: the same router, with `Events`, `Fetch`
+ * and `Socket`.
  *
  * @example
  * ```ts
@@ -60,27 +34,7 @@ function Infer<const Cases extends Readonly<Record<string, CaseInput>>>(
 ): EventRouter<UnionOutput<Cases>, UnionResponses<Cases>>
 function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): EventRouter<unknown> {
   const descriptor = inferInput(input)
-  const router = RouterNamespace.Infer(descriptor) as RouterOf<unknown>
-  // Inherits every member of the frozen router (closures, so `this` does not matter) and adds Events and Fetch.
-  const extended = Object.create(router) as EventRouter<unknown>
-  Object.defineProperties(extended, {
-    Events: {
-      value: (endpoint: unknown, descriptor: Descriptor, init?: EventsInit) =>
-        endpointEvents(router, endpoint, descriptor, init),
-      enumerable: true,
-    },
-    Fetch: {
-      value: (endpoint: unknown, init?: FetchInit) => fetchEndpoint(extended, endpoint, init),
-      enumerable: true,
-    },
-    Socket: {
-      value: (endpoint: unknown, declaration: WebSocketAttribute, init?: SocketInit) =>
-        openSocket(router, endpoint, declaration, init),
-      enumerable: true,
-    },
-    [declaredAnswers]: { value: unionResponses(descriptor) },
-  })
-  return Object.freeze(extended)
+  return clientRouter(RouterNamespace.Infer(descriptor) as RouterOf<unknown>, caseAnswers(descriptor))
 }
 
 /**
@@ -130,6 +84,13 @@ function InstallHash<Endpoint>(
 export const Router = Object.freeze({
   ...RouterNamespace,
   Infer,
+  Sum,
+  Shift,
+  Map,
+  Embed,
+  Single,
+  Empty,
+  New,
   Request: endpointRequest,
   Fetch: fetchEndpoint,
   Events: endpointEvents,

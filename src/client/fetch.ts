@@ -88,15 +88,10 @@ export type FetchResult<Responses, Value> = Value extends { readonly $: infer Ta
   ? CaseFetchResult<Responses, Tag>
   : Response
 
-// Distributes over the tag: a value typed as several cases resolves to the union of their results.
-type CaseFetchResult<Responses, Tag> = Tag extends keyof Responses
-  ? Responses[Tag] extends infer Declared extends ResponseMap
-    ? SuccessValue<Declared>
-    : Response
-  : Response
-
-/** Where the client's `Router.Infer` keeps the declared answers of its cases at run time. */
-export const declaredAnswers: unique symbol = Symbol("sitelets.declaredAnswers")
+// Distributes over the tag: a value typed as several cases resolves to the union of their results; and over the
+// declarations a tag has (after `Map` or `Embed`, those of any inner case).
+type CaseFetchResult<Responses, Tag> = Tag extends keyof Responses ? DeclaredResult<Responses[Tag]> : Response
+type DeclaredResult<Declared> = Declared extends ResponseMap ? SuccessValue<Declared> : Response
 
 // Looked up at call time, so a test or a polyfill may replace the global later.
 const defaultFetch: FetchFunction = (request) => globalThis.fetch(request)
@@ -153,7 +148,7 @@ export async function fetchEndpoint<Endpoint>(
     json,
     ...requestInit
   } = init as FetchInit & Partial<Pick<FetchJsonInit<Descriptor>, "response" | "json">>
-  const declared = expected === undefined ? declaredFor(router, endpoint) : undefined
+  const declared = expected === undefined ? router.answers?.(endpoint) : undefined
   if (expected !== undefined || declared !== undefined) {
     const headers = new Headers(requestInit.headers)
     if (!headers.has("accept")) headers.set("accept", expected !== undefined ? jsonType : acceptOf(declared))
@@ -215,11 +210,4 @@ function acceptOf(declared: ResponseDescriptors | undefined): string {
   }
   if (types.size === 0) types.add(jsonType)
   return [...types].sort((a, b) => (a === jsonType ? -1 : b === jsonType ? 1 : 0)).join(", ")
-}
-
-/** The declared answers of an endpoint value's case, when the router knows them. */
-function declaredFor(router: object, endpoint: unknown): ResponseDescriptors | undefined {
-  const byCase = (router as { readonly [declaredAnswers]?: ReadonlyMap<string, ResponseDescriptors> })[declaredAnswers]
-  const tag = typeof endpoint === "object" && endpoint !== null ? (endpoint as { readonly $?: unknown }).$ : undefined
-  return byCase !== undefined && typeof tag === "string" ? byCase.get(tag) : undefined
 }

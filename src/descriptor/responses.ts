@@ -96,3 +96,21 @@ export function unionResponses(descriptor: Descriptor): ReadonlyMap<string, Resp
   }
   return byCase.size === 0 ? undefined : byCase
 }
+
+/**
+ * The declared answers of an endpoint value's case, looked up in
+ * {@link unionResponses} (computed on the first call).
+ *
+ * @example
+ * ```ts
+ * caseAnswers(Api)({ $: "GetUser", id: 1 })?.get(200) //=> User
+ * ```
+ */
+export function caseAnswers(descriptor: Descriptor): (endpoint: unknown) => ResponseDescriptors | undefined {
+  let byCase: ReadonlyMap<string, ResponseDescriptors> | undefined | null = null
+  return (endpoint) => {
+    if (byCase === null) byCase = unionResponses(descriptor)
+    const tag = typeof endpoint === "object" && endpoint !== null ? (endpoint as { readonly $?: unknown }).$ : undefined
+    return byCase !== undefined && typeof tag === "string" ? byCase.get(tag) : undefined
+  }
+}

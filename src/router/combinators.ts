@@ -7,6 +7,17 @@ import { prefixPath, type RoutePath } from "./route-path.js"
 import { parseTarget } from "./target.js"
 import { routerMessages } from "./messages.js"
 import { deepEqual } from "./deep-equal.js"
+import type { Answering, MappedAnswers, RouterAnswers, SumAnswers } from "./answers.js"
+
+/**
+ * The endpoint type of a router.
+ *
+ * @example
+ * ```ts
+ * type E = EndpointOfRouter<Router<Site>> //=> Site
+ * ```
+ */
+export type EndpointOfRouter<R> = R extends { link(endpoint: infer Endpoint): RoutePath | undefined } ? Endpoint : never
 
 /**
  * A router that accepts nothing and links nothing.
@@ -22,13 +33,24 @@ export function Empty<Endpoint = never>(): Router<Endpoint> {
 
 /**
  * The first router that accepts a request handles it; links come from the
- * first router that produces the value. Takes routers or one array.
+ * first router that produces the value. Infers the endpoint union from its
+ * parts; takes routers or one array.
  *
  * @example
  * ```ts
- * const both = Router.Sum(Router.Infer(Pages), Router.Shift("api", Router.Infer(Api)))
+ * const both = Router.Sum(Router.Infer(Pages), Router.Shift("api", Router.Infer(Api))) // Router<Pages | Api>
  * ```
  */
+export function Sum<const Parts extends ReadonlyArray<Router<any>>>(
+  parts: Parts,
+): Router<EndpointOfRouter<Parts[number]>> & Answering<SumAnswers<Parts>>
+export function Sum<const Parts extends ReadonlyArray<Router<any>>>(
+  ...parts: Parts
+): Router<EndpointOfRouter<Parts[number]>> & Answering<SumAnswers<Parts>>
+/** With the endpoint type given (`Router.Sum<Site>(…)`): every part a `Router<Site>`. */
+export function Sum<Endpoint>(
+  ...routers: ReadonlyArray<Router<Endpoint>> | [ReadonlyArray<Router<Endpoint>>]
+): Router<Endpoint>
 export function Sum<Endpoint>(
   ...routers: ReadonlyArray<Router<Endpoint>> | [ReadonlyArray<Router<Endpoint>>]
 ): Router<Endpoint> {
@@ -84,6 +106,19 @@ export function Sum<Endpoint>(
       }
       return undefined
     },
+    // The answers of the part that links the value, as Link does.
+    answers: (endpoint) => {
+      for (const router of parts) {
+        let path: RoutePath | undefined
+        try {
+          path = router.link(endpoint)
+        } catch {
+          return undefined
+        }
+        if (path !== undefined) return router.answers(endpoint)
+      }
+      return undefined
+    },
     shadowed: () => parts.flatMap((router) => router.Shadowed),
     describe: () => parts.flatMap((router) => router.describe()),
   })
@@ -101,7 +136,10 @@ const segmentsOf = (path: string): string[] => parseTarget(path.startsWith("/") 
  * Router.Shift("api", Router.Infer(t.int)).Link(5) //=> "/api/5"
  * ```
  */
-export function Shift<Endpoint>(prefix: string, router: Router<Endpoint>): Router<Endpoint> {
+export function Shift<Endpoint, Responses = {}>(
+  prefix: string,
+  router: Router<Endpoint> & Answering<Responses>,
+): Router<Endpoint> & Answering<Responses> {
   const segments = segmentsOf(prefix)
   if (segments.length === 0) throw new TypeError(routerMessages.shiftEmpty)
   return makeRouter<Endpoint>({
@@ -113,10 +151,15 @@ export function Shift<Endpoint>(prefix: string, router: Router<Endpoint>): Route
       const path = router.link(endpoint)
       return path && prefixPath(segments, path)
     },
+    answers: router.answers,
     shadowed: () => router.Shadowed,
     describe: () => router.describe().map((source) => ({ ...source, prefix: [...segments, ...source.prefix] })),
   })
 }
+
+// After Map or Embed, answers are typed by the outer value's tag (see answers.ts): a value without one decodes nothing.
+const isTagged = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && typeof (value as { readonly $?: unknown }).$ === "string"
 
 /** The route of `router` with `decode` applied to the endpoint it finds (shared by `Map` and `Embed`). */
 function decodedRoute<Inner, Outer>(decode: (inner: Inner) => Outer, router: Router<Inner>): Router<Outer>["route"] {
@@ -134,14 +177,15 @@ function decodedRoute<Inner, Outer>(decode: (inner: Inner) => Outer, router: Rou
  * ids.Link({ id: 3 }) //=> "/3"
  * ```
  */
-export function Map<Inner, Outer>(
+export function Map<Inner, Outer, Responses = {}>(
   decode: (inner: Inner) => Outer,
   encode: (outer: Outer) => Inner,
-  router: Router<Inner>,
-): Router<Outer> {
+  router: Router<Inner> & Answering<Responses>,
+): Router<Outer> & Answering<MappedAnswers<Outer, RouterAnswers<Answering<Responses>>>> {
   return makeRouter<Outer>({
     route: decodedRoute(decode, router),
     link: (endpoint) => router.link(encode(endpoint)),
+    answers: (endpoint) => (isTagged(endpoint) ? router.answers(encode(endpoint)) : undefined),
     shadowed: () => router.Shadowed,
     describe: () => router.describe(),
   })
@@ -157,16 +201,20 @@ export function Map<Inner, Outer>(
  * const blog = Router.Embed((b: Blog) => ({ $: "Blog", b }), (s: Site) => (s.$ === "Blog" ? s.b : undefined), Router.Infer(Blog))
  * ```
  */
-export function Embed<Inner, Outer>(
-  decode: (inner: Inner) => Outer,
+export function Embed<Inner, Outer, Responses = {}, Produced extends Outer = Outer>(
+  decode: (inner: Inner) => Produced,
   encodePartial: (outer: Outer) => Inner | undefined,
-  router: Router<Inner>,
-): Router<Outer> {
+  router: Router<Inner> & Answering<Responses>,
+): Router<Outer> & Answering<MappedAnswers<Produced, RouterAnswers<Answering<Responses>>>> {
   return makeRouter<Outer>({
     route: decodedRoute(decode, router),
     link: (endpoint) => {
       const inner = encodePartial(endpoint)
       return inner === undefined ? undefined : router.link(inner)
+    },
+    answers: (endpoint) => {
+      const inner = isTagged(endpoint) ? encodePartial(endpoint) : undefined
+      return inner === undefined ? undefined : router.answers(inner)
     },
     shadowed: () => router.Shadowed,
     describe: () => router.describe(),

@@ -8,6 +8,7 @@ import type { RouteSource } from "./route-source.js"
 import { isPromise } from "../internal/maybe-promise.js"
 
 const nothing: Promise<undefined> = Promise.resolve(undefined)
+const noAnswers = (): undefined => undefined
 const endpointOf = <Endpoint>(result: ParseRequestResult<Endpoint> | undefined): Endpoint | undefined =>
   result?.$ === "Success" ? result.endpoint : undefined
 
@@ -29,6 +30,7 @@ export function makeRouter<Endpoint>(parts: RouterParts<Endpoint>): Router<Endpo
   return Object.freeze({
     route,
     link,
+    answers: parts.answers ?? noAnswers,
     describe: () => (described ??= Object.freeze([...(parts.describe?.() ?? [])])),
     // Computed on first read: building a router stays linear in its cases (issue 17).
     get Shadowed(): readonly string[] {

@@ -8,6 +8,7 @@ import type { ParseRequestResult } from "./result.js"
 import type { RoutePath } from "./route-path.js"
 import type { RouteSource } from "./route-source.js"
 import type { Linkable } from "../descriptor/request-only.js"
+import type { ResponseDescriptors } from "../descriptor/responses.js"
 import { RouterNamespace } from "./namespace.js"
 import type { MaybePromise } from "../internal/maybe-promise.js"
 
@@ -57,6 +58,13 @@ export interface Router<Endpoint> {
   link(endpoint: Endpoint): RoutePath | undefined
   /** Where its routes come from, for documents such as `OpenApi.Document` (`describeRoutes` reads them). */
   describe(): readonly RouteSource[]
+  /**
+   * The answers the case of an endpoint value declares (`Returns`,
+   * `Responds`), by status, or undefined; kept through `Shift`, `Sum`,
+   * `Map` and `Embed`, so `Router.Fetch` decodes a composed router's
+   * answers as the plain one's.
+   */
+  answers(endpoint: Endpoint): ResponseDescriptors | undefined
 }
 
 /**
@@ -74,6 +82,8 @@ export interface RouterParts<Endpoint> {
   shadowed?: readonly string[] | (() => readonly string[])
   /** Where its routes come from; a router made from functions alone (`Router.New`) has none to give. */
   describe?: () => readonly RouteSource[]
+  /** The declared answers of an endpoint value's case (none by default). */
+  answers?: Router<Endpoint>["answers"]
   /** A faster `Link` for the values it can write; undefined (or a throw) hands the value to `link`. */
   url?: (endpoint: Endpoint) => string | undefined
 }

@@ -1,11 +1,11 @@
 /**
  * The views of the front end, as plain functions returning DOM nodes.
  * Every link is a typed link (`Link`), every API call a typed request
- * (`Router.Fetch` with the answer's descriptor).
+ * (`api.Fetch`, decoded by the answers its case declares).
  */
-import { FetchError, JsonError, LinkError, Router, t } from "../../../src/client/index.js"
+import { FetchError, JsonError, LinkError } from "../../../src/client/index.js"
 import { h, type Child } from "./dom.js"
-import { ApiToken, Article, pages, site, type Pages } from "./routes.js"
+import { api, pages, site, type Pages } from "./routes.js"
 
 /** What a view may do besides rendering: navigate, and know if it is still shown. */
 export interface ViewContext {
@@ -72,7 +72,7 @@ function home(): Child {
   ]
 }
 
-const listArticles = () => Router.Fetch(site, { $: "Api", call: { $: "ListArticles" } }, { response: t.list(Article) })
+const listArticles = () => api.Fetch({ $: "ListArticles" })
 
 function articles(ctx: ViewContext, q: string | undefined): Child {
   const list = h("div", { id: "articles" })
@@ -103,7 +103,7 @@ function article(ctx: ViewContext, id: number, slug: string): Child {
   return later(
     ctx,
     body,
-    Router.Fetch(site, { $: "Api", call: { $: "GetArticle", id } }, { response: Article }),
+    api.Fetch({ $: "GetArticle", id }),
     (found) => {
       // The slug is decoration: put the canonical one in the address bar without a new history entry.
       if (found.slug !== slug) ctx.navigate({ $: "Article", id, slug: found.slug }, { replace: true })
@@ -136,7 +136,7 @@ let token: { readonly value: string; readonly until: number } | undefined
 
 async function tokenFor(user: string, password: string): Promise<string> {
   if (token !== undefined && token.until > Date.now()) return token.value
-  const answer = await Router.Fetch(site, { $: "Api", call: { $: "Token", user, password } }, { response: ApiToken })
+  const answer = await api.Fetch({ $: "Token", user, password })
   token = { value: answer.token, until: Date.now() + (answer.expiresIn - 60) * 1000 }
   return answer.token
 }
@@ -156,9 +156,9 @@ function write(ctx: ViewContext): Child {
   const submit = (event: Event) => {
     event.preventDefault()
     result.replaceChildren()
-    const call = { $: "CreateArticle", article: { title: title.value, body: text.value } } as const
+    const article = { title: title.value, body: text.value }
     const created = tokenFor(user.value, password.value).then((bearer) =>
-      Router.Fetch(site, { $: "ApiWrite", call }, { response: Article, auth: { bearer } }),
+      api.Fetch({ $: "CreateArticle", article }, { auth: { bearer } }),
     )
     later(ctx, result, created, (created) =>
       h(
