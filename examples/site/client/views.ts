@@ -100,35 +100,30 @@ function articles(ctx: ViewContext, q: string | undefined): Child {
 
 function article(ctx: ViewContext, id: number, slug: string): Child {
   const body = h("div", { id: "article" })
-  return later(
-    ctx,
-    body,
-    api.Fetch({ $: "GetArticle", id }),
-    (found) => {
-      // The slug is decoration: put the canonical one in the address bar without a new history entry.
-      if (found.slug !== slug) ctx.navigate({ $: "Article", id, slug: found.slug }, { replace: true })
-      return [
-        h("h1", { "data-article": found.id }, found.title),
+  return later(ctx, body, api.Fetch({ $: "GetArticle", id }), (found) => {
+    // The slug is decoration: put the canonical one in the address bar without a new history entry.
+    if (found.slug !== slug) ctx.navigate({ $: "Article", id, slug: found.slug }, { replace: true })
+    return [
+      h("h1", { "data-article": found.id }, found.title),
+      h(
+        "p",
+        { class: "meta" },
+        "Published ",
+        h("time", { datetime: found.published.toISOString() }, day(found.published)),
+      ),
+      h("p", null, found.body),
+      // A link the app's router does not accept: a click loads the server-rendered page.
+      h(
+        "p",
+        null,
         h(
-          "p",
-          { class: "meta" },
-          "Published ",
-          h("time", { datetime: found.published.toISOString() }, day(found.published)),
+          "a",
+          { href: site.Link({ $: "ArticleBySlug", slug: found.slug }), id: "server-page" },
+          "Server-rendered version",
         ),
-        h("p", null, found.body),
-        // A link the app's router does not accept: a click loads the server-rendered page.
-        h(
-          "p",
-          null,
-          h(
-            "a",
-            { href: site.Link({ $: "ArticleBySlug", slug: found.slug }), id: "server-page" },
-            "Server-rendered version",
-          ),
-        ),
-      ]
-    },
-  )
+      ),
+    ]
+  })
 }
 
 // The API token of this page, fetched once for the demo user and kept while it is valid.
