@@ -68,6 +68,25 @@ export interface InstalledRouter<Endpoint> {
 }
 
 /**
+ * The link of an endpoint a browser can navigate to: a GET (or any-method)
+ * case without a body. Throws `LinkError` when no URL carries the value,
+ * and `TypeError` naming the method or the body otherwise.
+ *
+ * @example
+ * ```ts
+ * navigableLink(router, { $: "Article", id: 1 }) //=> "/article/1"
+ * ```
+ */
+export function navigableLink<Endpoint>(router: Router<Endpoint>, endpoint: Endpoint): string {
+  const path = linkOf(router, endpoint)
+  const link = routePathToString(path)
+  if (path.body !== undefined) throw new TypeError(clientMessages.carriesBody(link))
+  if (path.method !== undefined && path.method !== "GET")
+    throw new TypeError(clientMessages.notNavigable(link, path.method))
+  return link
+}
+
+/**
  * Installs a router in the browser, in history (`"history"`) or hash mode.
  *
  * @example
@@ -139,14 +158,7 @@ export function installRouter<Endpoint>(
     router.Parse({ method: "GET", url: url.pathname + url.search }).then(follow, () => follow(undefined))
   }
 
-  const linkFor = (endpoint: Endpoint): string => {
-    const path = linkOf(router, endpoint)
-    const link = routePathToString(path)
-    if (path.body !== undefined) throw new TypeError(clientMessages.carriesBody(link))
-    if (path.method !== undefined && path.method !== "GET")
-      throw new TypeError(clientMessages.notNavigable(link, path.method))
-    return link
-  }
+  const linkFor = (endpoint: Endpoint): string => navigableLink(router, endpoint)
 
   const intercept = mode === "history" && options.interceptLinks !== false
   win.addEventListener("popstate", onHistory)

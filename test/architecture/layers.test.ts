@@ -90,8 +90,16 @@ describe("layers", () => {
     expect(importsAcross("sitelet", "api")).toEqual([])
     expect(importsAcross("host", "api")).toEqual([])
     for (const lower of ["descriptor", "template", "json", "router", "internal", "client"])
-      for (const upper of ["sitelet", "host", "api", "openapi"])
+      for (const upper of ["sitelet", "host", "api", "openapi", "react"])
         if (!(lower === "internal" && upper === "sitelet")) expect(importsAcross(lower, upper)).toEqual([])
+  })
+
+  it("imports React from react/ only (an optional peer dependency)", () => {
+    const importers = sources(src).filter((file) =>
+      /^import[^;]*?from\s+"react(?:-dom)?(?:\/[^"]*)?"/m.test(readFileSync(file, "utf8")),
+    )
+    expect(importers.map((file) => relative(src, file)).filter((file) => !file.startsWith("react/"))).toEqual([])
+    expect(importers.length).toBeGreaterThan(0)
   })
 
   it("has no import cycle across directories", () => {

@@ -90,9 +90,9 @@ describe("the packed package", () => {
     const checked = output
       .split("\n")
       .filter((line) => line.startsWith("node16 (from ESM):") || line.startsWith("bundler:"))
-    // Six entries (., ./node, ./client, ./jsx-runtime, ./jsx-dev-runtime, ./package.json), each resolved by both
-    // ESM-aware resolutions.
-    expect(checked).toHaveLength(12)
+    // Seven entries (., ./node, ./client, ./react, ./jsx-runtime, ./jsx-dev-runtime, ./package.json), each resolved
+    // by both ESM-aware resolutions.
+    expect(checked).toHaveLength(14)
     expect(checked.filter((line) => !line.includes("🟢"))).toEqual([])
   }, 60_000)
 
@@ -229,6 +229,50 @@ describe("the packed package", () => {
           'const room = router.Socket({ $: "Room", room: "a" }, Chat, { reconnect: true })',
           'room.Send({ $: "Say", text: link })',
           "export const here = router.Parse({ url: location.pathname })",
+          "",
+        ].join("\n"),
+      )
+      const output = execFileSync(process.execPath, [join(root, `node_modules/${compiler}/bin/tsc`), "-p", folder], {
+        encoding: "utf8",
+      }).toString()
+      expect(output).toBe("")
+    },
+    60_000,
+  )
+
+  it.each(["typescript", "typescript-6", "typescript-7"])(
+    "type-checks a React app on sitelets/react with the browser tsconfig and React's JSX, skipLibCheck: false (%s)",
+    (compiler) => {
+      const folder = join(packed.folder, "react")
+      mkdirSync(folder, { recursive: true })
+      writeFileSync(join(folder, "package.json"), JSON.stringify({ type: "module", private: true }))
+      const options = { ...documentedTsconfig("browser").compilerOptions, jsx: "react-jsx" }
+      writeFileSync(
+        join(folder, "tsconfig.json"),
+        JSON.stringify({ compilerOptions: { ...options, skipLibCheck: false, noEmit: true }, files: ["app.tsx"] }),
+      )
+      writeFileSync(
+        join(folder, "app.tsx"),
+        [
+          'import { t } from "sitelets"',
+          'import { Router } from "sitelets/client"',
+          'import { ReactRouter } from "sitelets/react"',
+          'const Pages = t.union({ Home: "GET /", Post: "GET /blog/<id:int>", Search: "GET /search?q=<q:string?>" })',
+          'const { Link, useEndpoint, useNavigate, Location } = ReactRouter(Router.Shift("app", Router.Infer(Pages)))',
+          "export function App() {",
+          "  const page = useEndpoint()",
+          "  const navigate = useNavigate()",
+          '  const id: number | undefined = page?.$ === "Post" ? page.id : undefined',
+          "  return (",
+          '    <Location url="/app/blog/3">',
+          '      <Link to={{ $: "Post", id: 3 }} activeProps={{ className: "on" }} onClick={() => navigate({ $: "Home" })}>',
+          "        {id}",
+          "      </Link>",
+          "      {/* @ts-expect-error: no such field */}",
+          '      <Link to={{ $: "Post", ident: 3 }} />',
+          "    </Location>",
+          "  )",
+          "}",
           "",
         ].join("\n"),
       )

@@ -52,7 +52,10 @@ export function packPackage(): Packed {
   renameSync(join(folder, "node_modules", "package"), join(folder, "node_modules", "sitelets"))
   // What `npm install sitelets` brings along: the runtime dependencies (linked from this checkout's install).
   const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { dependencies?: Record<string, string> }
-  for (const name of Object.keys(manifest.dependencies ?? {}))
+  // And what a React user has beside it for `sitelets/react` (its optional peer dependency, with its types).
+  const peers = ["react", "react-dom", "@types/react", "@types/react-dom"]
+  mkdirSync(join(folder, "node_modules", "@types"))
+  for (const name of [...Object.keys(manifest.dependencies ?? {}), ...peers])
     symlinkSync(join(root, "node_modules", name), join(folder, "node_modules", name), "dir")
   return { tarball, folder, files: packed!.files.map((file) => file.path), unpackedBytes: packed!.unpackedSize }
 }

@@ -1,0 +1,20 @@
+/**
+ * `sitelets/react`: React components and hooks typed by a router —
+ * `ReactRouter(router)` → `{ Link, useEndpoint, useNavigate, Location }`.
+ * React (18 or later) is an optional peer dependency: only this entry
+ * imports it.
+ *
+ * @example
+ * ```tsx
+ * import { Router } from "sitelets/client"
+ * import { ReactRouter } from "sitelets/react"
+ * const { Link, useEndpoint } = ReactRouter(Router.Infer(Pages))
+ * ```
+ */
+export {
+  ReactRouter,
+  type LinkProps,
+  type LocationProps,
+  type ReactRouterOptions,
+  type ReactRoutes,
+} from "./react-router.js"
