@@ -120,6 +120,7 @@ export {
 export { Cors, type CorsAllows } from "./sitelet/cors.js"
 export { Http, type HttpStatus, type StatusLike } from "./sitelet/http-status.js"
 export { Html, SafeHtml, type HtmlAttributes, type HtmlChild, type HtmlTags } from "./sitelet/html.js"
+export { JsxLink, type JsxLinkProps } from "./sitelet/jsx-link.js"
 export { html } from "./sitelet/html-template.js"
 export { escapeHtml, safeUrl } from "./sitelet/html-escape.js"
 export { Fetch, type FetchHandler, type WaitUntilContext } from "./host/fetch-handler.js"

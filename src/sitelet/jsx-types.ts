@@ -27,7 +27,8 @@ export interface GlobalAttributes {
   readonly [aria: `aria-${string}`]: Value
 }
 
-interface Anchor extends GlobalAttributes {
+/** The attributes of an `<a>`. */
+export interface Anchor extends GlobalAttributes {
   readonly href?: string
   readonly target?: "_self" | "_blank" | "_parent" | "_top" | (string & {})
   readonly rel?: string
