@@ -8,13 +8,15 @@ import { describe, expect, it } from "vitest"
 import * as root from "../src/index.js"
 import * as node from "../src/host/node.js"
 import * as client from "../src/client/index.js"
+import * as link from "../src/link/index.js"
+import * as react from "../src/react/index.js"
 
 const keys = (value: object): string[] => Object.keys(value).sort()
 
 describe("public surface", () => {
   it("root exports", () => {
     expect(keys(root)).toEqual([
-      "Application", "AsyncApi", "Auth", "Bytes", "Content", "Cookie", "Cors", "DateTimeFormat", "EndPoint", "EventStream", "Fetch", "FormData", "Header", "HostError", "Html", "Http", "Json", "JsonError", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "OpenApi", "Query", "Responds", "Returns", "Router", "SafeHtml", "Sitelet", "TemplateError", "WebSocket", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "memoryStore", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
+      "Application", "AsyncApi", "Auth", "Bytes", "Content", "Cookie", "Cors", "DateTimeFormat", "EndPoint", "EventStream", "Fetch", "FormData", "Header", "HostError", "Html", "Http", "Json", "JsonError", "JsxLink", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "OpenApi", "Query", "Responds", "Returns", "Router", "SafeHtml", "Sitelet", "TemplateError", "WebSocket", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "memoryStore", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
     ])
   })
   it("sitelets/node exports", () => {
@@ -25,6 +27,14 @@ describe("public surface", () => {
   it("sitelets/client exports", () => {
     expect(keys(client)).toEqual([
       "Bytes", "Cookie", "DateTimeFormat", "EndPoint", "EventStream", "FetchError", "FormData", "Header", "Json", "JsonError", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "Query", "Responds", "Returns", "Router", "WebSocket", "Wildcard", "clientMessages", "endpointEvents", "endpointRequest", "endpointRequestParts", "fetchEndpoint", "hrefOf", "installRouter", "locationLink", "parseEventStream", "resolveLink", "routableClick", "t",
+    ])
+  })
+  it("sitelets/link and sitelets/react exports, and the client Router's members", () => {
+    expect(keys(link)).toEqual(["LinkError", "Router"])
+    expect(keys(link.Router)).toEqual(["Embed", "Infer", "Map", "Shift", "Sum"])
+    expect(keys(react)).toEqual(["ReactRouter"])
+    expect(keys(client.Router)).toEqual([
+      "Embed", "Empty", "Events", "Fetch", "Infer", "Install", "InstallHash", "Map", "New", "Request", "Shift", "Single", "Socket", "Sum",
     ])
   })
   it("Sitelet members", () => {

@@ -9,7 +9,7 @@ import type {
   ResponseMap,
   UnionAttribute,
 } from "./descriptor.js"
-import { descriptorMessages } from "./messages.js"
+import { attributeMessages } from "./attribute-messages.js"
 import { isMedia, type MediaAnswer } from "./media.js"
 import { type BodylessAnswers, bodylessStatuses, isNoBody, type NoBody } from "./no-body.js"
 import type { StandardSchemaV1 } from "./standard-schema-spec.js"
@@ -60,7 +60,7 @@ export function EndPoint<const Paths extends readonly [string, ...string[]]>(
  * ```
  */
 export function MaxBytes(bytes: number): MaxBytesAttribute {
-  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(descriptorMessages.badMaxBytes(bytes))
+  if (!Number.isSafeInteger(bytes) || bytes < 0) throw new RangeError(attributeMessages.badMaxBytes(bytes))
   return Object.freeze({ kind: "attribute", name: "MaxBytes", values: Object.freeze([]) as readonly [], bytes })
 }
 
@@ -108,7 +108,7 @@ export function Query(...args: [Descriptor] | string[]): unknown {
  * ```
  */
 export function Header<const Item extends Descriptor>(of: Item, name?: string): FieldDescriptor<Item, "header"> {
-  if (name !== undefined && !isHttpToken(name)) throw new TypeError(descriptorMessages.badHeaderFieldName(name))
+  if (name !== undefined && !isHttpToken(name)) throw new TypeError(attributeMessages.badHeaderFieldName(name))
   return field("header", of, name)
 }
 
@@ -124,7 +124,7 @@ export function Header<const Item extends Descriptor>(of: Item, name?: string): 
  * ```
  */
 export function Cookie<const Item extends Descriptor>(of: Item, name?: string): FieldDescriptor<Item, "cookie"> {
-  if (name !== undefined && !isHttpToken(name)) throw new TypeError(descriptorMessages.badCookieFieldName(name))
+  if (name !== undefined && !isHttpToken(name)) throw new TypeError(attributeMessages.badCookieFieldName(name))
   return field("cookie", of, name)
 }
 
@@ -228,15 +228,15 @@ export function Responds<const Responses extends ResponseMap>(
 ): RespondsAttribute<Responses> {
   const checked: Record<number, Descriptor | NoBody | MediaAnswer> = Object.create(null)
   const codes = Object.keys(responses)
-  if (codes.length === 0) throw new TypeError(descriptorMessages.responsesEmpty)
+  if (codes.length === 0) throw new TypeError(attributeMessages.responsesEmpty)
   for (const code of codes) {
     const status = Number(code)
-    if (!/^[2-5][0-9][0-9]$/.test(code)) throw new TypeError(descriptorMessages.badResponseStatus(code))
+    if (!/^[2-5][0-9][0-9]$/.test(code)) throw new TypeError(attributeMessages.badResponseStatus(code))
     const answer = (responses as Readonly<Record<string, unknown>>)[code]
     if (isNoBody(answer)) checked[status] = answer
     else if (!isDescriptor(answer) && !isMedia(answer))
-      throw new TypeError(descriptorMessages.badResponseDescriptor(code))
-    else if (bodylessStatuses.has(status)) throw new TypeError(descriptorMessages.bodylessStatus(code))
+      throw new TypeError(attributeMessages.badResponseDescriptor(code))
+    else if (bodylessStatuses.has(status)) throw new TypeError(attributeMessages.bodylessStatus(code))
     else checked[status] = answer
   }
   const headers = checkedHeaders(options?.Headers, checked)
@@ -270,13 +270,13 @@ function checkedHeaders(
   if (given === undefined) return undefined
   const out: Record<number, Readonly<Record<string, string>>> = Object.create(null)
   for (const code of Object.keys(given)) {
-    if (!Object.hasOwn(declared, code)) throw new TypeError(descriptorMessages.headersOfUndeclared(code))
+    if (!Object.hasOwn(declared, code)) throw new TypeError(attributeMessages.headersOfUndeclared(code))
     const headers = (given as Readonly<Record<string, Readonly<Record<string, unknown>>>>)[code] ?? {}
     const named: Record<string, string> = Object.create(null)
     for (const name of Object.keys(headers)) {
       const description = headers[name]
       if (!isHttpToken(name) || typeof description !== "string")
-        throw new TypeError(descriptorMessages.badResponseHeader(code, name))
+        throw new TypeError(attributeMessages.badResponseHeader(code, name))
       named[name] = description
     }
     out[Number(code)] = Object.freeze(named)

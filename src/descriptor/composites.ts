@@ -9,7 +9,7 @@ import type {
   TupleDescriptor,
 } from "./descriptor.js"
 import type { FieldsOutput } from "./fields-output.js"
-import { descriptorMessages } from "./messages.js"
+import { builderMessages } from "./builder-messages.js"
 import { withStandard } from "./standard.js"
 
 /**
@@ -108,14 +108,14 @@ export function resolve(descriptor: Descriptor): Exclude<Descriptor, LazyDescrip
   let current: Descriptor = descriptor
   for (let hops = 0; current.kind === "lazy"; hops++) {
     // A chain of lazies longer than this can only be a cycle of lazies.
-    if (hops > 100) throw new TypeError(descriptorMessages.lazyCycle)
+    if (hops > 100) throw new TypeError(builderMessages.lazyCycle)
     const cached = resolved.get(current)
     if (cached) {
       current = cached
       continue
     }
     const next = current.get()
-    if (next === undefined || next === null) throw new TypeError(descriptorMessages.lazyEmpty)
+    if (next === undefined || next === null) throw new TypeError(builderMessages.lazyEmpty)
     resolved.set(current, next)
     current = next
   }

@@ -12,7 +12,7 @@
  */
 
 import { digitsAt } from "../internal/digits.js"
-import { descriptorMessages } from "./messages.js"
+import { builderMessages } from "./builder-messages.js"
 
 /** The format used in URLs when a datetime descriptor has none. */
 export const defaultPathDateFormat = "yyyy-MM-dd-HH.mm.ss"
@@ -76,7 +76,7 @@ function coarseOmitted(format: string): readonly Token[] {
  */
 export function checkDateFormat(format: string): void {
   const parts = compile(format)
-  if (!parts.some((part) => typeof part === "string")) throw new TypeError(descriptorMessages.dateFormatEmpty(format))
+  if (!parts.some((part) => typeof part === "string")) throw new TypeError(builderMessages.dateFormatEmpty(format))
 }
 
 /**

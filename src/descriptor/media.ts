@@ -7,7 +7,7 @@
  * the OpenAPI document lists the status with that media type.
  */
 import type { Descriptor } from "./descriptor.js"
-import { descriptorMessages } from "./messages.js"
+import { attributeMessages } from "./attribute-messages.js"
 
 /**
  * The type of a `Media(type)` answer. Its phantom output is `never`, so
@@ -39,7 +39,7 @@ const mediaType = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
  */
 export function Media<const Type extends string>(type: Type): MediaAnswer<Type> {
   if (typeof type !== "string" || !mediaType.test(type))
-    throw new TypeError(descriptorMessages.badMediaType(String(type)))
+    throw new TypeError(attributeMessages.badMediaType(String(type)))
   return Object.freeze({ "~media": type.toLowerCase() as Type })
 }
 
@@ -81,9 +81,9 @@ export interface EventStreamAnswer<Data extends Descriptor = Descriptor> extends
  * ```
  */
 export function EventStream<const Data extends Descriptor>(data: Data): EventStreamAnswer<Data> {
-  if (typeof data !== "object" && typeof data !== "function") throw new TypeError(descriptorMessages.badEventData)
+  if (typeof data !== "object" && typeof data !== "function") throw new TypeError(attributeMessages.badEventData)
   if (data === null || typeof (data as { kind?: unknown }).kind !== "string")
-    throw new TypeError(descriptorMessages.badEventData)
+    throw new TypeError(attributeMessages.badEventData)
   return Object.freeze({ "~media": "text/event-stream" as const, "~events": data })
 }
 

@@ -9,7 +9,7 @@ import type {
   StringDescriptor,
 } from "./descriptor.js"
 import { checkDateFormat } from "./date-format.js"
-import { descriptorMessages } from "./messages.js"
+import { builderMessages } from "./builder-messages.js"
 import { withStandard } from "./standard.js"
 
 /**
@@ -109,7 +109,7 @@ export const file: FileBuilder = Object.freeze(
   withStandard(
     Object.assign((options: { readonly MaxBytes: number }): FileDescriptor => {
       const max = options?.MaxBytes
-      if (!Number.isSafeInteger(max) || max < 0) throw new TypeError(descriptorMessages.badFileLimit(max))
+      if (!Number.isSafeInteger(max) || max < 0) throw new TypeError(builderMessages.badFileLimit(max))
       return Object.freeze(withStandard({ kind: "file", maxBytes: max }))
     }, anyFile),
   ),
@@ -135,10 +135,10 @@ export function enumOf<const Values extends Readonly<Record<string, number | str
     const value = values[name]
     // A TS numeric enum also maps each number back to its name: skip those keys.
     if (typeof value === "number" && String(Number(name)) !== name) {
-      if (!Number.isSafeInteger(value)) throw new TypeError(descriptorMessages.enumNotSafeInteger(name, value))
+      if (!Number.isSafeInteger(value)) throw new TypeError(builderMessages.enumNotSafeInteger(name, value))
       entries.push(Object.freeze([name, value as EnumValues<Values>] as const))
     }
   }
-  if (entries.length === 0) throw new TypeError(descriptorMessages.enumEmpty)
+  if (entries.length === 0) throw new TypeError(builderMessages.enumEmpty)
   return Object.freeze(withStandard({ kind: "enum", values: Object.freeze(entries) }))
 }

@@ -7,7 +7,7 @@
 import type { StandardJSONSchemaOptions, StandardSchemaV1 } from "./standard-schema-spec.js"
 import type { StandardJSONSchemaProps } from "./descriptor.js"
 import type { LazyDescriptor } from "./descriptor.js"
-import { descriptorMessages } from "./messages.js"
+import { builderMessages } from "./builder-messages.js"
 
 /**
  * Validates a plain JSON value against a descriptor (the JSON codec's `decode`).
@@ -48,17 +48,16 @@ export function withStandard<const Shape extends object>(
   descriptor: Shape,
 ): Shape & { readonly "~standard": StandardSchemaV1.Props<unknown, any> & StandardJSONSchemaProps } {
   const convert = (options: StandardJSONSchemaOptions) => {
-    if (schemaWriter === undefined) throw new Error(descriptorMessages.noStandardValidator)
+    if (schemaWriter === undefined) throw new Error(builderMessages.noStandardValidator)
     // One dialect is written; any other target is refused, as the standard asks.
-    if (options?.target !== "draft-2020-12")
-      throw new Error(descriptorMessages.unsupportedSchemaTarget(options?.target))
+    if (options?.target !== "draft-2020-12") throw new Error(builderMessages.unsupportedSchemaTarget(options?.target))
     return schemaWriter(descriptor)
   }
   const props: StandardSchemaV1.Props<unknown, unknown> & StandardJSONSchemaProps = Object.freeze({
     version: 1,
     vendor: "sitelets",
     validate: (value: unknown) => {
-      if (validator === undefined) throw new Error(descriptorMessages.noStandardValidator)
+      if (validator === undefined) throw new Error(builderMessages.noStandardValidator)
       return validator(descriptor, value)
     },
     jsonSchema: Object.freeze({ input: convert, output: convert }),

@@ -1,7 +1,8 @@
-import { descriptorMessages } from "./messages.js"
+import { builderMessages } from "./builder-messages.js"
 import type {
   CaseAttribute,
   CaseDescriptor,
+  Descriptor,
   FieldInput,
   NoResponses,
   RespondsAttribute,
@@ -10,12 +11,8 @@ import type {
   UnionDescriptor,
 } from "./descriptor.js"
 import type { FieldsOutput, Simplify } from "./fields-output.js"
-import {
-  parseTemplate,
-  type ParseTemplate,
-  type TemplateCaseOutput,
-  type ValidateTemplate,
-} from "../template/parse-template.js"
+import type { ParseTemplate, TemplateCaseOutput, ValidateTemplate } from "../template/parse-template.js"
+import { templateCase } from "./template-case.js"
 import { withStandard } from "./standard.js"
 import type { CheckedFields } from "./end-point-holes.js"
 
@@ -137,7 +134,7 @@ export function union<const Cases extends Readonly<Record<string, CaseInput>>>(
   const normalized: Record<string, CaseDescriptor> = Object.create(null)
   for (const tag of Object.keys(cases)) {
     const input = (cases as Record<string, CaseInput>)[tag] as CaseInput
-    normalized[tag] = typeof input === "string" ? parseTemplate(input, {}) : input
+    normalized[tag] = typeof input === "string" ? templateCase(input, {}, []) : input
   }
   return Object.freeze(
     withStandard({
@@ -195,13 +192,10 @@ export function caseOf(first: string | Readonly<Record<string, FieldInput>>, ...
       Readonly<Record<string, FieldInput>> | undefined,
       ...CaseAttribute[],
     ]
-    const parsed = parseTemplate(first, extra ?? {})
-    return attributes.length === 0
-      ? parsed
-      : Object.freeze({ ...parsed, attributes: Object.freeze([...parsed.attributes, ...attributes]) })
+    return templateCase(first, extra ?? {}, attributes)
   }
   // After a field record come attributes only (extra fields belong in the record).
-  for (const attribute of rest) if (!isAttribute(attribute)) throw new TypeError(descriptorMessages.caseNotAttribute)
+  for (const attribute of rest) if (!isAttribute(attribute)) throw new TypeError(builderMessages.caseNotAttribute)
   return Object.freeze(
     withStandard({
       kind: "case",
@@ -267,3 +261,40 @@ export type CaseOutputOf<First, Second> = First extends string
 
 /** Re-exported so `Simplify` users need one import. */
 export type { Simplify }
+
+/**
+ * The descriptor `Router.Infer` routes: the one given, or the union of a
+ * bare case record.
+ *
+ * @example
+ * ```ts
+ * inferInput({ Home: "GET /" }).kind //=> "union"
+ * ```
+ */
+export function inferInput(input: Descriptor | Readonly<Record<string, CaseInput>>): Descriptor {
+  return isDescriptor(input) ? input : union(input as never)
+}
+
+const descriptorKinds = new Set([
+  "int",
+  "float",
+  "string",
+  "bool",
+  "bigint",
+  "datetime",
+  "enum",
+  "option",
+  "list",
+  "tuple",
+  "map",
+  "lazy",
+  "record",
+  "case",
+  "union",
+])
+
+// A record of cases may have a case named "kind", but its value is a template or a case, never a bare kind name.
+function isDescriptor(input: object): input is Descriptor {
+  const kind = (input as { kind?: unknown }).kind
+  return typeof kind === "string" && descriptorKinds.has(kind)
+}

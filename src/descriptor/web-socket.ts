@@ -7,7 +7,7 @@
  * document all read the same value.
  */
 import type { Descriptor, Infer } from "./descriptor.js"
-import { descriptorMessages } from "./messages.js"
+import { attributeMessages } from "./attribute-messages.js"
 
 // A descriptor of a value (not a field wrapper or an attribute): a frozen object or t.datetime, with a kind.
 const isDescriptor = (value: unknown): value is Descriptor =>
@@ -98,8 +98,8 @@ export function WebSocket<const FromClient extends SocketSide, const FromServer 
   readonly FromServer: FromServer
 }): WebSocketAttribute<FromClient, FromServer> {
   if (typeof messages !== "object" || messages === null || !isSide(messages.FromClient))
-    throw new TypeError(descriptorMessages.badSocketMessages("FromClient"))
-  if (!isSide(messages.FromServer)) throw new TypeError(descriptorMessages.badSocketMessages("FromServer"))
+    throw new TypeError(attributeMessages.badSocketMessages("FromClient"))
+  if (!isSide(messages.FromServer)) throw new TypeError(attributeMessages.badSocketMessages("FromServer"))
   return Object.freeze({
     kind: "attribute",
     name: "WebSocket",

@@ -9,7 +9,7 @@ import { resultOf, type ParseError, type ParseRequestResult } from "./result.js"
 import type { Router } from "./router.js"
 import type { RoutePath } from "./route-path.js"
 import { nowhere, unsure, type UnionCodec } from "./union-codec.js"
-import { union, type CaseInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
+import { inferInput, type CaseInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
 
 // One continuation per path length (made once, bounded): no closure per request.
 const exactEnds: Next[] = []
@@ -51,43 +51,6 @@ export function Infer<const Cases extends Readonly<Record<string, CaseInput>>>(
 ): Router<UnionOutput<Cases>>
 export function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): Router<unknown> {
   return inferDescriptor(inferInput(input))
-}
-
-/**
- * The descriptor `Router.Infer` routes: the one given, or the union of a
- * bare case record.
- *
- * @example
- * ```ts
- * inferInput({ Home: "GET /" }).kind //=> "union"
- * ```
- */
-export function inferInput(input: Descriptor | Readonly<Record<string, CaseInput>>): Descriptor {
-  return isDescriptor(input) ? input : union(input as never)
-}
-
-const descriptorKinds = new Set([
-  "int",
-  "float",
-  "string",
-  "bool",
-  "bigint",
-  "datetime",
-  "enum",
-  "option",
-  "list",
-  "tuple",
-  "map",
-  "lazy",
-  "record",
-  "case",
-  "union",
-])
-
-// A record of cases may have a case named "kind", but its value is a template or a case, never a bare kind name.
-function isDescriptor(input: object): input is Descriptor {
-  const kind = (input as { kind?: unknown }).kind
-  return typeof kind === "string" && descriptorKinds.has(kind)
 }
 
 /** The passes of a parse: strict, then (for errors) fields may fail, then the method may be wrong too. */
@@ -202,3 +165,5 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
     describe: () => (alternatives === undefined ? [] : [{ prefix: [], alternatives: alternatives() }]),
   })
 }
+
+export { inferInput }

@@ -1,4 +1,4 @@
-import { routerMessages } from "./messages.js"
+import { linkMessages } from "./link-messages.js"
 
 /**
  * Thrown by `Router.Link` when no URL can carry the value: an empty string or
@@ -17,7 +17,7 @@ export class LinkError extends Error {
   readonly field: string
   readonly reason: string
   constructor(field: string, reason: string) {
-    super(routerMessages.linkError(field, reason))
+    super(linkMessages.linkError(field, reason))
     this.field = field
     this.reason = reason
   }
@@ -29,7 +29,7 @@ export class LinkError extends Error {
  *
  * @example
  * ```ts
- * throw new LinkFailure(routerMessages.linkEmptySegment)
+ * throw new LinkFailure(linkMessages.linkEmptySegment)
  * ```
  */
 export class LinkFailure extends Error {

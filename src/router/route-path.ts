@@ -1,6 +1,6 @@
 import type { Descriptor, UploadedFile } from "../descriptor/descriptor.js"
 import { LinkError } from "./link-error.js"
-import { routerMessages } from "./messages.js"
+import { linkMessages } from "./link-messages.js"
 import { encodeComponent, encodeQueryComponent } from "./percent.js"
 
 /**
@@ -59,7 +59,7 @@ export function routePathToString(path: RoutePath): string {
 
 function encode(text: string, encoder: (text: string) => string | undefined = encodeComponent): string {
   const encoded = encoder(text)
-  if (encoded === undefined) throw new LinkError("", routerMessages.linkLoneSurrogate)
+  if (encoded === undefined) throw new LinkError("", linkMessages.linkLoneSurrogate)
   return encoded
 }
 

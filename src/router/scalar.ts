@@ -1,7 +1,6 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
-import { defaultPathDateFormat, fitsFormat, formatDate, parseDate } from "../descriptor/date-format.js"
-import { LinkFailure } from "./link-error.js"
-import { routerMessages } from "./messages.js"
+import { defaultPathDateFormat, parseDate } from "../descriptor/date-format.js"
+import { bigintText, boolText, dateText, enumText, floatText, intText, stringText } from "./scalar-text.js"
 
 /**
  * A value that is one piece of text in a URL: a path segment or a query /
@@ -50,15 +49,6 @@ function isDecimal(text: string): boolean {
   return i === text.length
 }
 
-const fail = (reason: string): never => {
-  throw new LinkFailure(reason)
-}
-
-// The value is not of the descriptor's type at all: see LinkFailure.mismatch.
-const mismatch = (reason: string): never => {
-  throw new LinkFailure(reason, true)
-}
-
 const intCodec: TextCodec = {
   kind: "int",
   fromText: (text) => {
@@ -66,29 +56,19 @@ const intCodec: TextCodec = {
     const value = Number(text)
     return Number.isSafeInteger(value) ? value + 0 : undefined
   },
-  toText: (value) =>
-    typeof value !== "number"
-      ? mismatch(routerMessages.linkWrongType("int", value))
-      : Number.isSafeInteger(value)
-        ? String(value)
-        : fail(routerMessages.linkUnsafeInteger(value)),
+  toText: intText,
 }
 
 const floatCodec: TextCodec = {
   kind: "float",
   fromText: (text) => (text.length <= 400 && isDecimal(text) ? Number(text) + 0 : undefined),
-  toText: (value) =>
-    typeof value !== "number"
-      ? mismatch(routerMessages.linkWrongType("float", value))
-      : Number.isFinite(value)
-        ? String(value)
-        : fail(routerMessages.linkNotFinite(value)),
+  toText: floatText,
 }
 
 const stringCodec: TextCodec = {
   kind: "string",
   fromText: (text) => text,
-  toText: (value) => (typeof value === "string" ? value : mismatch(routerMessages.linkWrongType("string", value))),
+  toText: stringText,
 }
 
 const boolCodec: TextCodec = {
@@ -97,41 +77,33 @@ const boolCodec: TextCodec = {
     const lower = text.length === 4 || text.length === 5 ? text.toLowerCase() : ""
     return lower === "true" ? true : lower === "false" ? false : undefined
   },
-  toText: (value) =>
-    typeof value === "boolean" ? String(value) : mismatch(routerMessages.linkWrongType("bool", value)),
+  toText: boolText,
 }
 
 const bigintCodec: TextCodec = {
   kind: "bigint",
   // 1000 digits at most: BigInt parsing is superlinear in the length.
   fromText: (text) => (text.length <= 1001 && isInteger(text) ? BigInt(text) : undefined),
-  toText: (value) =>
-    typeof value === "bigint" ? value.toString() : mismatch(routerMessages.linkWrongType("bigint", value)),
+  toText: bigintText,
 }
 
 function dateCodec(format: string): TextCodec {
   return {
     kind: "datetime",
     fromText: (text) => parseDate(text, format),
-    toText: (value) => {
-      if (!(value instanceof Date)) return mismatch(routerMessages.linkWrongType("Date", value))
-      return (
-        formatDate(value, format) ??
-        fail(fitsFormat(value, format) ? routerMessages.linkInvalidDate : routerMessages.linkDateBeyondFormat(format))
-      )
-    },
+    toText: dateText(format),
   }
 }
 
 function enumCodec(values: ReadonlyArray<readonly [string, number]>): TextCodec {
-  const allowed = new Set(values.map(([, value]) => value))
+  const { allowed, toText } = enumText(values)
   return {
     kind: "enum",
     fromText: (text) => {
       const value = intCodec.fromText(text)
       return allowed.has(value as number) ? value : undefined
     },
-    toText: (value) => (allowed.has(value as number) ? String(value) : fail(routerMessages.linkNotEnum(value))),
+    toText,
   }
 }
 

@@ -89,9 +89,18 @@ describe("layers", () => {
     expect(importsAcross("sitelet", "host")).toEqual([])
     expect(importsAcross("sitelet", "api")).toEqual([])
     expect(importsAcross("host", "api")).toEqual([])
-    for (const lower of ["descriptor", "template", "json", "router", "internal", "client"])
+    for (const lower of ["descriptor", "template", "json", "router", "internal", "client", "link"])
       for (const upper of ["sitelet", "host", "api", "openapi", "react"])
         if (!(lower === "internal" && upper === "sitelet")) expect(importsAcross(lower, upper)).toEqual([])
+  })
+
+  it("link/ (sitelets/link) imports no router reader, codec or client; nothing below it imports link/", () => {
+    for (const lower of ["descriptor", "template", "json", "router", "internal"])
+      expect(importsAcross(lower, "link")).toEqual([])
+    expect(importsAcross("link", "json")).toEqual([])
+    expect(importsAcross("link", "client")).toEqual([])
+    const readers = /router\/(infer|path-codec|shape|alternative|union-codec|body|multipart|percent|scalar)\.ts$/
+    expect(importsAcross("link", "router").filter((edge) => readers.test(edge))).toEqual([])
   })
 
   it("imports React from react/ only (an optional peer dependency)", () => {

@@ -4,6 +4,8 @@ import { EndPoint } from "../../src/descriptor/attributes.js"
 import { t } from "../../src/descriptor/t.js"
 import { parseTemplate } from "../../src/template/parse-template.js"
 import { TemplateError } from "../../src/template/template-error.js"
+// Loaded as on a server: templates are parsed by t.union itself (without it: test/descriptor/template-case.test.ts).
+import "../../src/router/router.js"
 
 // Mostly well-formed pieces with some junk mixed in, so inputs reach every grammar rule (and many are valid).
 const junk = fc.constantFrom("<", ">", "...", ":", "?", "&", "=", "[]", "(", ")", "", "__proto__", " ")

@@ -1,0 +1,14 @@
+/**
+ * `sitelets/link`: typed links and nothing else — a `Router` whose `Infer`,
+ * `Shift`, `Sum`, `Map` and `Embed` make routers that link, with the same
+ * URLs as the full router's `Link`, for pages that link but never parse,
+ * fetch or route.
+ *
+ * @example
+ * ```ts
+ * import { Router } from "sitelets/link"
+ * Router.Infer(Pages).Link({ $: "Post", id: 3 }) //=> "/blog/3"
+ * ```
+ */
+export { Router, type LinkRouter } from "./link-router.js"
+export { LinkError } from "../router/link-error.js"

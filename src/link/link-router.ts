@@ -1,0 +1,172 @@
+/**
+ * `sitelets/link`'s `Router`: typed links at a link's weight. `Infer`
+ * gives a router that only links (`Link`, and `link` for composition),
+ * written by the link writer alone; `Shift`, `Sum`, `Map` and `Embed`
+ * compose link routers and full ones alike. The same URLs as the full
+ * router's `Link`, for the same declaration.
+ */
+import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
+import type { Linkable } from "../descriptor/request-only.js"
+import { type CaseInput, inferInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
+import { fieldPath, LinkError, LinkFailure } from "../router/link-error.js"
+import { linkMessages } from "../router/link-messages.js"
+import type { RoutePath } from "../router/route-path.js"
+import { linkWriterOf } from "./link-writer.js"
+
+/**
+ * A router that links: `Link(e)` is the URL of an endpoint value, `link(e)`
+ * its path (or undefined when the router does not produce the value). Every
+ * full `Router<E>` is one too.
+ *
+ * @example
+ * ```ts
+ * const pages: LinkRouter<Pages> = Router.Infer(Pages)
+ * pages.Link({ $: "Post", id: 3 }) //=> "/blog/3"
+ * ```
+ */
+export interface LinkRouter<Endpoint> {
+  /** The URL of an endpoint. Throws `LinkError` naming the field when no URL carries the value. */
+  Link(endpoint: Linkable<Endpoint>): string
+  /** The path of an endpoint, or undefined when this router does not produce it. Throws `LinkError`. */
+  link(endpoint: Endpoint): RoutePath | undefined
+}
+
+// The text `routePathToString` writes, by the platform's encoder (the writer has refused lone surrogates, the one
+// text it throws on; a query component escapes `'` too, as WHATWG URL parsing does in http(s) queries).
+function urlOf(path: RoutePath): string {
+  let url = ""
+  for (const segment of path.segments) url += "/" + encodeURIComponent(segment)
+  let separator = "?"
+  for (const pair of path.query) {
+    url += separator + pair.map((text) => encodeURIComponent(text).replaceAll("'", "%27")).join("=")
+    separator = "&"
+  }
+  return url.startsWith("/") ? url : "/" + url
+}
+
+function linkRouter<Endpoint>(link: (endpoint: Endpoint) => RoutePath | undefined): LinkRouter<Endpoint> {
+  return Object.freeze({
+    link,
+    Link(endpoint: Linkable<Endpoint>): string {
+      const path = link(endpoint as Endpoint)
+      if (path === undefined) throw new LinkError("", linkMessages.linkNoRoute)
+      return urlOf(path)
+    },
+  })
+}
+
+/**
+ * A link router from a declaration (a descriptor, or a record of cases as
+ * `t.union` takes).
+ *
+ * @example
+ * ```ts
+ * Router.Infer(t.union({ Home: "GET /", Post: "GET /blog/<id:int>" })).Link({ $: "Post", id: 3 }) //=> "/blog/3"
+ * ```
+ */
+function Infer<const D extends Descriptor>(descriptor: D): LinkRouter<InferType<D>>
+function Infer<const Cases extends Readonly<Record<string, CaseInput>>>(
+  cases: Cases & ValidateCases<Cases>,
+): LinkRouter<UnionOutput<Cases>>
+function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): LinkRouter<unknown> {
+  const write = linkWriterOf(inferInput(input))
+  return linkRouter((endpoint) => {
+    const out = { segments: [] as string[], query: [] as Array<readonly [string, string]> }
+    try {
+      write(endpoint, out)
+    } catch (error) {
+      if (!(error instanceof LinkFailure)) throw error
+      // A value of another type altogether (another union's case) is not produced by this router.
+      if (error.mismatch && error.path.length === 0) return undefined
+      throw new LinkError(fieldPath(error.path), error.reason)
+    }
+    return out
+  })
+}
+
+/**
+ * The links of a router under a path prefix (`"api"`, `"api/v1"`).
+ *
+ * @example
+ * ```ts
+ * Router.Shift("app", Router.Infer(Pages)).Link({ $: "Home" }) //=> "/app"
+ * ```
+ */
+function Shift<Endpoint>(prefix: string, router: LinkRouter<Endpoint>): LinkRouter<Endpoint> {
+  const segments = prefix
+    .split("/")
+    .filter((segment) => segment !== "")
+    .map(decodeURIComponent)
+  return linkRouter((endpoint) => {
+    const path = router.link(endpoint)
+    return path && { ...path, segments: [...segments, ...path.segments] }
+  })
+}
+
+/**
+ * Links through the first router that produces the value.
+ *
+ * @example
+ * ```ts
+ * Router.Sum(Router.Infer(Pages), Router.Shift("api", Router.Infer(Api))) // LinkRouter<Pages | Api>
+ * ```
+ */
+function Sum<const Parts extends ReadonlyArray<LinkRouter<any>>>(
+  ...parts: Parts
+): LinkRouter<Parts[number] extends LinkRouter<infer Endpoint> ? Endpoint : never> {
+  return linkRouter((endpoint) => {
+    for (const part of parts) {
+      const path = part.link(endpoint)
+      if (path !== undefined) return path
+    }
+    return undefined
+  })
+}
+
+/**
+ * Links an outer value through `encode` to the inner router.
+ *
+ * @example
+ * ```ts
+ * Router.Map((n: number) => ({ $: "Post", id: n }), (p: Pages) => (p.$ === "Post" ? p.id : 0), …)
+ * ```
+ */
+function Map<Inner, Outer>(
+  _decode: (inner: Inner) => Outer,
+  encode: (outer: Outer) => Inner,
+  router: LinkRouter<Inner>,
+): LinkRouter<Outer> {
+  return linkRouter((endpoint) => router.link(encode(endpoint)))
+}
+
+/**
+ * Links the outer values `encodePartial` maps to the inner router.
+ *
+ * @example
+ * ```ts
+ * Router.Embed((call: Api) => ({ $: "Api", call }), (s: Site) => (s.$ === "Api" ? s.call : undefined), api)
+ * ```
+ */
+function Embed<Inner, Outer>(
+  _decode: (inner: Inner) => Outer,
+  encodePartial: (outer: Outer) => Inner | undefined,
+  router: LinkRouter<Inner>,
+): LinkRouter<Outer> {
+  return linkRouter((endpoint) => {
+    const inner = encodePartial(endpoint)
+    return inner === undefined ? undefined : router.link(inner)
+  })
+}
+
+/**
+ * The `Router` of `sitelets/link`: `Infer`, `Shift`, `Sum`, `Map`, `Embed`,
+ * for routers that link.
+ *
+ * @example
+ * ```ts
+ * import { Router } from "sitelets/link"
+ * const pages = Router.Shift("app", Router.Infer(Pages))
+ * pages.Link({ $: "Post", id: 3, slug: "hello" }) //=> "/app/blog/3/hello"
+ * ```
+ */
+export const Router = Object.freeze({ Infer, Shift, Sum, Map, Embed })

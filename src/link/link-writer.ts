@@ -1,0 +1,165 @@
+/**
+ * The link writer of `sitelets/link`: an endpoint value to its path
+ * segments and query pairs, for every routable descriptor, writing exactly
+ * what the router's `Link` writes (property-tested against it) with the
+ * router's own scalar texts, segment checks and `LinkError` reasons — and
+ * none of its readers.
+ */
+import type { CaseDescriptor, Descriptor, RecordDescriptor, UnionDescriptor } from "../descriptor/descriptor.js"
+import { resolve } from "../descriptor/composites.js"
+import { inField, LinkFailure } from "../router/link-error.js"
+import { linkMessages } from "../router/link-messages.js"
+import { textOf } from "../router/scalar-text.js"
+import { checkQueryText, checkSegment } from "../router/segment-check.js"
+import { type LinkField, linkShape, nameOf } from "./link-fields.js"
+
+/** Where a link is written: decoded path segments and query pairs (encoded by `routePathToString`). */
+export interface LinkOut {
+  readonly segments: string[]
+  readonly query: Array<readonly [string, string]>
+}
+
+/** Writes a value of one descriptor into a link; throws `LinkFailure` naming what no URL carries. */
+export type LinkWrite = (value: unknown, out: LinkOut) => void
+
+const mismatch = (expected: string, value: unknown): never => {
+  throw new LinkFailure(linkMessages.linkWrongType(expected, value), true)
+}
+
+const items = (item: LinkWrite, value: unknown, out: LinkOut, expected = "an array") => {
+  if (!Array.isArray(value)) mismatch(expected, value)
+  ;(value as unknown[]).forEach((entry, index) => inField(`[${index}]`, () => item(entry, out)))
+}
+
+const cache = new WeakMap<Descriptor, LinkWrite>()
+
+/**
+ * The writer of a descriptor's values in a URL path (cached; recursive
+ * descriptors through `t.lazy` are written as deep as the value goes).
+ *
+ * @example
+ * ```ts
+ * const out = { segments: [], query: [] }
+ * linkWriterOf(t.tuple(t.int, t.string))([1, "a"], out) // out.segments: ["1", "a"]
+ * ```
+ */
+export function linkWriterOf(descriptor: Descriptor): LinkWrite {
+  const d = resolve(descriptor)
+  let write = cache.get(d)
+  if (write !== undefined) return write
+  // Made on first use, so a recursive descriptor finds itself in the cache.
+  let made: LinkWrite | undefined
+  write = (value, out) => (made ??= compile(d))(value, out)
+  cache.set(d, write)
+  return write
+}
+
+function compile(d: Descriptor): LinkWrite {
+  const text = textOf(d)
+  if (text !== undefined) return (value, out) => void out.segments.push(checkSegment(text(value)))
+  switch (d.kind) {
+    case "option": {
+      const inner = linkWriterOf(d.of)
+      return (value, out) => {
+        if (value === undefined) out.segments.push("None")
+        else {
+          out.segments.push("Some")
+          inner(value, out)
+        }
+      }
+    }
+    case "list": {
+      const item = linkWriterOf(d.of)
+      return (value, out) => {
+        if (!Array.isArray(value)) mismatch("an array", value)
+        out.segments.push(String((value as unknown[]).length))
+        items(item, value, out)
+      }
+    }
+    case "tuple": {
+      const writers: LinkWrite[] = d.items.map((item: Descriptor) => linkWriterOf(item))
+      return (value, out) => {
+        if (!Array.isArray(value)) mismatch("a tuple", value)
+        writers.forEach((item, index) => inField(`[${index}]`, () => item((value as unknown[])[index], out)))
+      }
+    }
+    case "record":
+    case "case":
+      return caseWriter(d, undefined)
+    case "union":
+      return unionWriter(d)
+    default:
+      throw new TypeError(linkMessages.linkNotInPath(d.kind))
+  }
+}
+
+function unionWriter(d: UnionDescriptor): LinkWrite {
+  const byTag = new Map<string, LinkWrite>()
+  for (const key of Object.keys(d.cases)) {
+    const member = d.cases[key] as CaseDescriptor
+    byTag.set(key, caseWriter(member, nameOf(member) ?? key))
+  }
+  return (value, out) => {
+    const tag = typeof value === "object" && value !== null ? (value as { readonly $?: unknown }).$ : undefined
+    const write = typeof tag === "string" ? byTag.get(tag) : undefined
+    if (write === undefined) throw new LinkFailure(linkMessages.linkUnknownCase(tag), true)
+    inField(tag as string, () => write(value, out))
+  }
+}
+
+// A wildcard field takes every remaining segment: a string's pieces between slashes, or a list's items.
+function wildcardWriter(type: Descriptor): LinkWrite {
+  const d = resolve(type)
+  if (d.kind === "list") {
+    const item = linkWriterOf(d.of)
+    return (value, out) => items(item, value, out)
+  }
+  return (value, out) => {
+    if (typeof value !== "string") return mismatch("string", value)
+    if (value === "") return
+    for (const piece of value.split("/")) {
+      if (piece === "") throw new LinkFailure(linkMessages.linkWildcardEmptyPiece(value))
+      out.segments.push(checkSegment(piece))
+    }
+  }
+}
+
+// A query field: a scalar, an option (absent when undefined) or a list (the key repeated).
+function queryWriter(field: LinkField): LinkWrite {
+  const d = resolve(field.type)
+  const several = d.kind === "list"
+  const text = textOf(d.kind === "option" || several ? resolve(d.of) : d) as (value: unknown) => string
+  const key = field.key
+  return (value, out) => {
+    if (value === undefined && d.kind === "option") return
+    if (several && !Array.isArray(value)) mismatch("an array", value)
+    for (const entry of several ? (value as unknown[]) : [value])
+      out.query.push([checkQueryText(key), checkQueryText(text(entry))])
+  }
+}
+
+function caseWriter(d: CaseDescriptor | RecordDescriptor, urlTag: string | undefined): LinkWrite {
+  let compiled: LinkWrite | undefined
+  const build = (): LinkWrite => {
+    const shape = linkShape(d, urlTag)
+    const pieces = shape.pieces.map((piece) =>
+      "literal" in piece
+        ? piece
+        : {
+            name: piece.field.name,
+            write: piece.rest ? wildcardWriter(piece.field.type) : linkWriterOf(piece.field.type),
+          },
+    )
+    const query = shape.query.map((field) => ({ name: field.name, write: queryWriter(field) }))
+    return (value, out) => {
+      if (typeof value !== "object" || value === null) mismatch("an object", value)
+      const record = value as Readonly<Record<string, unknown>>
+      for (const piece of pieces)
+        if ("literal" in piece) out.segments.push(piece.literal)
+        else inField(piece.name, () => piece.write(record[piece.name], out))
+      for (const field of query) inField(field.name, () => field.write(record[field.name], out))
+    }
+  }
+  // The shape is read on the first link of the case: a template is read once, and only if it is linked.
+  return (value, out) => (compiled ??= build())(value, out)
+}
