@@ -9,6 +9,7 @@ import * as root from "../src/index.js"
 import * as node from "../src/host/node.js"
 import * as client from "../src/client/index.js"
 import * as link from "../src/link/index.js"
+import * as route from "../src/link/route.js"
 import * as react from "../src/react/index.js"
 
 const keys = (value: object): string[] => Object.keys(value).sort()
@@ -32,6 +33,8 @@ describe("public surface", () => {
   it("sitelets/link and sitelets/react exports, and the client Router's members", () => {
     expect(keys(link)).toEqual(["LinkError", "Router"])
     expect(keys(link.Router)).toEqual(["Embed", "Infer", "Map", "Shift", "Sum"])
+    expect(keys(route)).toEqual(["LinkError", "Router"])
+    expect(keys(route.Router)).toEqual(["Embed", "Infer", "Map", "Shift", "Sum"])
     expect(keys(react)).toEqual(["ReactRouter"])
     expect(keys(client.Router)).toEqual([
       "Embed", "Empty", "Events", "Fetch", "Infer", "Install", "InstallHash", "Map", "New", "Request", "Shift", "Single", "Socket", "Sum",

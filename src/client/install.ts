@@ -5,14 +5,27 @@
  * `pushState`/`replaceState`, follows back/forward, and (history mode) takes
  * over clicks on same-origin links the router accepts.
  */
-import type { Router } from "../router/router.js"
-import { routePathToString } from "../router/route-path.js"
+import { type RoutePath, routePathToString } from "../router/route-path.js"
 import { globalWindow, type BrowserWindow } from "./browser-window.js"
 import { routableClick } from "./link-click.js"
 import { hrefOf, locationLink, type RoutingMode } from "./location-path.js"
 import { clientMessages } from "./messages.js"
 import { linkOf } from "./request.js"
 import type { Linkable } from "../descriptor/request-only.js"
+
+/**
+ * What browser routing needs of a router: its links and `Parse` — a full
+ * router, a client router, or `sitelets/route`'s.
+ *
+ * @example
+ * ```ts
+ * const routable: NavigableRouter<Pages> = Router.Infer(Pages)
+ * ```
+ */
+export interface NavigableRouter<Endpoint> {
+  link(endpoint: Endpoint): RoutePath | undefined
+  Parse(request: { readonly url: string; readonly method?: string }): Promise<Endpoint | undefined>
+}
 
 /** Options of `Router.Install` / `Router.InstallHash`. */
 export interface InstallOptions<Endpoint> {
@@ -77,7 +90,7 @@ export interface InstalledRouter<Endpoint> {
  * navigableLink(router, { $: "Article", id: 1 }) //=> "/article/1"
  * ```
  */
-export function navigableLink<Endpoint>(router: Router<Endpoint>, endpoint: Endpoint): string {
+export function navigableLink<Endpoint>(router: NavigableRouter<Endpoint>, endpoint: Endpoint): string {
   const path = linkOf(router, endpoint)
   const link = routePathToString(path)
   if (path.body !== undefined) throw new TypeError(clientMessages.carriesBody(link))
@@ -96,7 +109,7 @@ export function navigableLink<Endpoint>(router: Router<Endpoint>, endpoint: Endp
  */
 export function installRouter<Endpoint>(
   mode: RoutingMode,
-  router: Router<Endpoint>,
+  router: NavigableRouter<Endpoint>,
   options: InstallOptions<Endpoint> = {},
 ): InstalledRouter<Endpoint> {
   const win = options.window ?? globalWindow()

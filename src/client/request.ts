@@ -5,7 +5,7 @@
  */
 import { serialize } from "../json/codec.js"
 import { LinkError } from "../router/link-error.js"
-import { routerMessages } from "../router/messages.js"
+import { linkMessages } from "../router/link-messages.js"
 import type { Router } from "../router/router.js"
 import { routePathToString, type RoutePath } from "../router/route-path.js"
 import { clientMessages } from "./messages.js"
@@ -61,9 +61,12 @@ const formType = "application/x-www-form-urlencoded"
  * routePathToString(linkOf(router, { $: "Article", id: 1 })) //=> "/article/1"
  * ```
  */
-export function linkOf<Endpoint>(router: Router<Endpoint>, endpoint: Endpoint): RoutePath {
+export function linkOf<Endpoint>(
+  router: { link(endpoint: Endpoint): RoutePath | undefined },
+  endpoint: Endpoint,
+): RoutePath {
   const path = router.link(endpoint)
-  if (path === undefined) throw new LinkError("", routerMessages.linkNoRoute)
+  if (path === undefined) throw new LinkError("", linkMessages.linkNoRoute)
   return path
 }
 

@@ -27,6 +27,10 @@ export type LinkPiece = { readonly literal: string } | { readonly field: LinkFie
 export interface LinkShape {
   readonly pieces: readonly LinkPiece[]
   readonly query: readonly LinkField[]
+  /** Its methods (upper case; undefined: every method); a link carries the first. */
+  readonly methods: readonly string[] | undefined
+  /** Every field, in declaration order (the order of the endpoint value's keys). */
+  readonly fields: readonly LinkField[]
 }
 
 const scalars: Readonly<Record<string, Descriptor>> = { int, float, string, bool, bigint, datetime }
@@ -61,6 +65,17 @@ function withFormat(type: Descriptor, format: string): Descriptor {
   if (target.kind === "option") return option(withFormat(target.of, format))
   if (target.kind === "list") return list(withFormat(target.of, format))
   return datetime(format)
+}
+
+/** The methods of an `EndPoint` string or a template (upper case), or undefined for every method. */
+function endPointMethods(text: string): string[] | undefined {
+  const route = text.trim()
+  return route.startsWith("/")
+    ? undefined
+    : route
+        .slice(0, route.indexOf(" "))
+        .split("|")
+        .map((method) => method.trim().toUpperCase())
 }
 
 /** The path of an `EndPoint` string or a template: methods and query dropped, literals decoded once. */
@@ -103,7 +118,8 @@ function fromTemplate(source: TemplateSource): { fields: LinkField[]; attributes
     }
   for (const name of Object.keys(extra))
     if (!fields.some((field) => field.name === name)) fields.push(fieldOf(name, extra[name] as FieldInput))
-  const endPoint = { kind: "attribute", name: "EndPoint", values: [path] } as unknown as CaseAttribute
+  const methods = template.startsWith("/") ? "" : template.slice(0, template.indexOf(" ") + 1)
+  const endPoint = { kind: "attribute", name: "EndPoint", values: [methods + path] } as unknown as CaseAttribute
   const flag = { kind: "attribute", name: "Wildcard", values: [] } as unknown as CaseAttribute
   return { fields, attributes: [endPoint, ...(wildcard ? [flag] : []), ...source.attributes] }
 }
@@ -125,20 +141,21 @@ export function nameOf(descriptor: { readonly attributes: readonly CaseAttribute
 }
 
 /**
- * The URL shape of a case or record, as the router links it: the first
- * `EndPoint` (or `/<urlTag>`), its holes placed, the other path fields
- * after it, the last one the wildcard under `Wildcard`; query fields in
+ * The URL shapes of a case or record, as the router reads and links them:
+ * one per `EndPoint` (all parse, the first links), or the default
+ * `/<urlTag>/<fields…>`; each with its holes placed, the other path fields
+ * after them, the last one the wildcard under `Wildcard`, query fields in
  * field order.
  *
  * @example
  * ```ts
- * linkShape(t.case("GET /blog/<id:int>?q=<q:string?>"), "Post").pieces //=> [{ literal: "blog" }, { field: id… }]
+ * linkShapes(t.case("GET /blog/<id:int>?q=<q:string?>"), "Post")[0].pieces //=> [{ literal: "blog" }, { field: id… }]
  * ```
  */
-export function linkShape(
+export function linkShapes(
   descriptor: { readonly fields: Readonly<Record<string, FieldInput>>; readonly attributes?: readonly CaseAttribute[] },
   urlTag: string | undefined,
-): LinkShape {
+): LinkShape[] {
   const source = (descriptor as { readonly [templateOf]?: TemplateSource })[templateOf]
   let fields: LinkField[]
   let attributes: readonly CaseAttribute[]
@@ -151,11 +168,13 @@ export function linkShape(
     const index = fields.findIndex((field) => field.name === name)
     if (index >= 0) fields[index] = { ...(fields[index] as LinkField), ...change }
   }
-  let endPoint: string | undefined
+  const endPoints: string[] = []
+  let methods: string[] | undefined
   let wildcard = false
   for (const attribute of attributes) {
     const values = (attribute as { readonly values: readonly string[] }).values
-    if (attribute.name === "EndPoint") endPoint ??= values[0]
+    if (attribute.name === "EndPoint") endPoints.push(...values)
+    else if (attribute.name === "Method") methods ??= [...values]
     else if (attribute.name === "Wildcard") wildcard = true
     else if (attribute.name === "Query") for (const name of values) move(name, { source: "query" })
     else if (attribute.name === "FormData") for (const name of values) move(name, { source: "form" })
@@ -166,21 +185,29 @@ export function linkShape(
     }
   }
   const path = fields.filter((field) => field.source === "path")
-  const placed = new Set<string>()
-  const pieces: LinkPiece[] = []
-  const segments =
-    endPoint === undefined ? (urlTag === undefined ? [] : [{ literal: urlTag }]) : endPointPieces(endPoint)
-  for (const segment of segments) {
-    if ("literal" in segment) pieces.push(segment)
-    else {
-      placed.add(segment.hole)
-      pieces.push({ field: path.find((field) => field.name === segment.hole) as LinkField, rest: segment.rest })
+  const query = fields.filter((field) => field.source === "query")
+  return (endPoints.length > 0 ? endPoints : [undefined]).map((endPoint) => {
+    const placed = new Set<string>()
+    const pieces: LinkPiece[] = []
+    const segments =
+      endPoint === undefined ? (urlTag === undefined ? [] : [{ literal: urlTag }]) : endPointPieces(endPoint)
+    for (const segment of segments) {
+      if ("literal" in segment) pieces.push(segment)
+      else {
+        placed.add(segment.hole)
+        pieces.push({ field: path.find((field) => field.name === segment.hole) as LinkField, rest: segment.rest })
+      }
     }
-  }
-  for (const field of path) if (!placed.has(field.name)) pieces.push({ field, rest: false })
-  if (wildcard) {
-    const last = pieces.findLastIndex((piece) => "field" in piece)
-    pieces[last] = { field: (pieces[last] as { field: LinkField }).field, rest: true }
-  }
-  return { pieces, query: fields.filter((field) => field.source === "query") }
+    for (const field of path) if (!placed.has(field.name)) pieces.push({ field, rest: false })
+    if (wildcard) {
+      const last = pieces.findLastIndex((piece) => "field" in piece)
+      pieces[last] = { field: (pieces[last] as { field: LinkField }).field, rest: true }
+    }
+    return {
+      pieces,
+      query,
+      methods: (endPoint === undefined ? undefined : endPointMethods(endPoint)) ?? methods,
+      fields,
+    }
+  })
 }

@@ -9,14 +9,21 @@ import type { CaseDescriptor, Descriptor, RecordDescriptor, UnionDescriptor } fr
 import { resolve } from "../descriptor/composites.js"
 import { inField, LinkFailure } from "../router/link-error.js"
 import { linkMessages } from "../router/link-messages.js"
+import type { RouteBody } from "../router/route-path.js"
 import { textOf } from "../router/scalar-text.js"
 import { checkQueryText, checkSegment } from "../router/segment-check.js"
-import { type LinkField, linkShape, nameOf } from "./link-fields.js"
+import { type LinkField, type LinkShape, linkShapes, nameOf } from "./link-fields.js"
 
-/** Where a link is written: decoded path segments and query pairs (encoded by `routePathToString`). */
+/**
+ * Where a link is written: decoded path segments and query pairs, and, as
+ * the router's `link` gives them, the method a request to it carries and
+ * its body (whether it is one a browser cannot navigate to).
+ */
 export interface LinkOut {
   readonly segments: string[]
   readonly query: Array<readonly [string, string]>
+  method?: string | undefined
+  body?: RouteBody | undefined
 }
 
 /** Writes a value of one descriptor into a link; throws `LinkFailure` naming what no URL carries. */
@@ -141,7 +148,7 @@ function queryWriter(field: LinkField): LinkWrite {
 function caseWriter(d: CaseDescriptor | RecordDescriptor, urlTag: string | undefined): LinkWrite {
   let compiled: LinkWrite | undefined
   const build = (): LinkWrite => {
-    const shape = linkShape(d, urlTag)
+    const shape = linkShapes(d, urlTag)[0] as LinkShape
     const pieces = shape.pieces.map((piece) =>
       "literal" in piece
         ? piece
@@ -151,13 +158,20 @@ function caseWriter(d: CaseDescriptor | RecordDescriptor, urlTag: string | undef
           },
     )
     const query = shape.query.map((field) => ({ name: field.name, write: queryWriter(field) }))
+    const json = shape.fields.find((field) => field.source === "json")
+    const form = shape.fields.some((field) => field.source === "form")
+    const method = shape.methods?.[0]
     return (value, out) => {
       if (typeof value !== "object" || value === null) mismatch("an object", value)
       const record = value as Readonly<Record<string, unknown>>
+      out.method ??= method
       for (const piece of pieces)
         if ("literal" in piece) out.segments.push(piece.literal)
         else inField(piece.name, () => piece.write(record[piece.name], out))
       for (const field of query) inField(field.name, () => field.write(record[field.name], out))
+      // The body's presence (a link carries no body: the typed client of sitelets/client writes it).
+      if (form) out.body = { kind: "form", fields: [] }
+      if (json) out.body = { kind: "json", descriptor: json.type, value: record[json.name] }
     }
   }
   // The shape is read on the first link of the case: a template is read once, and only if it is linked.

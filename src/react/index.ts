@@ -18,3 +18,4 @@ export {
   type ReactRouterOptions,
   type ReactRoutes,
 } from "./react-router.js"
+export type { ReactRoutable } from "./location-store.js"

@@ -2,17 +2,29 @@
  * What `sitelets/react`'s hooks read: the endpoint the location stands for
  * and its link, as an external store for `useSyncExternalStore`. In the
  * browser the store installs the router (history or hash mode) on the
- * first subscriber and parses the location synchronously, so the first
- * render (and hydration) already has the endpoint; a fixed URL (the
+ * first subscriber and reads the location synchronously (`Match`), so the
+ * first render (and hydration) already has the endpoint; a fixed URL (the
  * server's request, a test) gives a store that never changes.
  */
 import type { BrowserWindow } from "../client/browser-window.js"
 import { globalWindow } from "../client/browser-window.js"
 import { type InstalledRouter, installRouter } from "../client/install.js"
 import { locationLink, type RoutingMode } from "../client/location-path.js"
-import { isPromise } from "../internal/maybe-promise.js"
-import { toRouteRequest } from "../router/request.js"
-import type { Router } from "../router/router.js"
+import type { NavigableRouter } from "../client/install.js"
+
+/**
+ * What the React bindings need of a router: links, `Parse` for the history
+ * router, and `Match` to read a location synchronously — a full or client
+ * router, or `sitelets/route`'s (the lightest).
+ *
+ * @example
+ * ```ts
+ * const routable: ReactRoutable<Pages> = Router.Infer(Pages) // from "sitelets/route" or "sitelets/client"
+ * ```
+ */
+export interface ReactRoutable<Endpoint> extends NavigableRouter<Endpoint> {
+  Match(method: string, target: string): Endpoint | undefined
+}
 
 /** The endpoint shown and the router link of the location (path and query; hash mode: the fragment's). */
 export interface Shown<Endpoint> {
@@ -31,12 +43,8 @@ const nowhere: Shown<never> = Object.freeze({ endpoint: undefined, link: undefin
  * shownAt(router, "/blog/3") //=> { endpoint: { $: "Post", id: 3 }, link: "/blog/3" }
  * ```
  */
-export function shownAt<Endpoint>(router: Router<Endpoint>, link: string | undefined): Shown<Endpoint> {
-  if (link === undefined) return nowhere
-  const request = toRouteRequest({ method: "GET", url: link })
-  const result = request.bad === undefined ? router.route(request, 0, false) : undefined
-  const endpoint = result !== undefined && !isPromise(result) && result.$ === "Success" ? result.endpoint : undefined
-  return Object.freeze({ endpoint, link })
+export function shownAt<Endpoint>(router: ReactRoutable<Endpoint>, link: string | undefined): Shown<Endpoint> {
+  return link === undefined ? nowhere : Object.freeze({ endpoint: router.Match("GET", link), link })
 }
 
 /**
@@ -50,7 +58,11 @@ export function shownAt<Endpoint>(router: Router<Endpoint>, link: string | undef
  * const shown = store.snapshot()
  * ```
  */
-export function browserStore<Endpoint>(router: Router<Endpoint>, mode: RoutingMode, given: BrowserWindow | undefined) {
+export function browserStore<Endpoint>(
+  router: ReactRoutable<Endpoint>,
+  mode: RoutingMode,
+  given: BrowserWindow | undefined,
+) {
   let shown: Shown<Endpoint> | undefined
   let installed: InstalledRouter<Endpoint> | undefined
   const win = () => given ?? globalWindow()

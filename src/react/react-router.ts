@@ -22,8 +22,7 @@ import { routableClick } from "../client/link-click.js"
 import { hrefOf, locationLink, type RoutingMode } from "../client/location-path.js"
 import { clientMessages } from "../client/messages.js"
 import type { Linkable } from "../descriptor/request-only.js"
-import type { Router } from "../router/router.js"
-import { browserStore, type Shown, shownAt } from "./location-store.js"
+import { browserStore, type ReactRoutable, type Shown, shownAt } from "./location-store.js"
 
 /** Options of `ReactRouter`. */
 export interface ReactRouterOptions {
@@ -76,7 +75,7 @@ const noSubscription = () => () => undefined
  *
  * @example
  * ```tsx
- * import { Router } from "sitelets/client"
+ * import { Router } from "sitelets/route" // or "sitelets/client", for a router that also fetches
  * import { ReactRouter } from "sitelets/react"
  * const { Link, useEndpoint, useNavigate } = ReactRouter(Router.Shift("app", Router.Infer(Pages)))
  * function App() {
@@ -86,7 +85,7 @@ const noSubscription = () => () => undefined
  * ```
  */
 export function ReactRouter<Endpoint>(
-  router: Router<Endpoint>,
+  router: ReactRoutable<Endpoint>,
   options: ReactRouterOptions = {},
 ): ReactRoutes<Endpoint> {
   const mode = options.mode ?? "history"

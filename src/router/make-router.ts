@@ -1,7 +1,7 @@
 import type { Router, RouterParts } from "./router.js"
 import { LinkError } from "./link-error.js"
 import { routerMessages } from "./messages.js"
-import { toRouteRequest, type ParseInput } from "./request.js"
+import { createRouteRequest, toRouteRequest, type ParseInput } from "./request.js"
 import { routePathToString } from "./route-path.js"
 import type { ParseRequestResult } from "./result.js"
 import type { RouteSource } from "./route-source.js"
@@ -52,6 +52,15 @@ export function makeRouter<Endpoint>(parts: RouterParts<Endpoint>): Router<Endpo
       const path = link(endpoint)
       if (path === undefined) throw new LinkError("", routerMessages.linkNoRoute)
       return routePathToString(path)
+    },
+    Match(method: string, target: string): Endpoint | undefined {
+      const request = createRouteRequest({ method, target })
+      if (request.bad !== undefined) return undefined
+      const result = route(request, 0, false)
+      if (!isPromise(result)) return endpointOf(result)
+      // A case that reads a body: not matched here (the empty body's read settles unobserved).
+      result.then(undefined, () => undefined)
+      return undefined
     },
     // Not async functions: a synchronous route costs one settled promise, not an async frame and its awaits.
     Parse(input: ParseInput): Promise<Endpoint | undefined> {

@@ -1,5 +1,6 @@
 import { unplacedHole } from "../descriptor/end-point-holes.js"
 import { linkMessages } from "./link-messages.js"
+import { targetMessages } from "./target-messages.js"
 
 /**
  * Sentences of the router, written once. Tests import these writers instead
@@ -29,12 +30,7 @@ export const routerMessages = {
     `${where}: list items that take no path segment cannot be carried by a URL path`,
   wildcardItemWidth: (where: string) => `${where}: a Wildcard list needs items that take at least one path segment`,
   /** Why a request target is bad (hosts answer 400 with `hostMessages.badTarget(reason)`). */
-  targetNotPathOrUrl: "the request target is neither a path nor an absolute URL",
-  targetBadEscapeInPath: "malformed percent-encoding in the path",
-  targetBadEscapeInQuery: "malformed percent-encoding in the query",
-  targetBackslash: "a backslash in the path",
-  targetDotSegment: "a dot segment in the path",
-  targetLoneSurrogate: "a lone surrogate in the request target (no UTF-8 form, as %ED%A0%80 spells it)",
+  ...targetMessages,
   /** What a `Json` field needs of a request that is not JSON (the `expected` of its `JsonError`). */
   jsonBodyType: "a JSON body (Content-Type application/json or */*+json)",
   noContentType: "no Content-Type",

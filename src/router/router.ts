@@ -42,6 +42,12 @@ export interface Router<Endpoint> {
   /** The endpoint a request stands for, or undefined when no case accepts it (or the target is bad). */
   Parse(request: ParseInput): Promise<Endpoint | undefined>
   /**
+   * Synchronous: the endpoint of a request with this method and target and
+   * no body or headers, or undefined (a case that would read a body does not
+   * match). `Match("GET", location.pathname + location.search)`.
+   */
+  Match(method: string, target: string): Endpoint | undefined
+  /**
    * Like `Parse`, but a request whose path matched and whose method, query,
    * JSON body or form data is wrong gives an error result instead of undefined.
    */

@@ -1,6 +1,6 @@
 import { isWellFormed } from "../internal/well-formed.js"
 import { knownParse } from "./known-targets.js"
-import { routerMessages } from "./messages.js"
+import { targetMessages } from "./target-messages.js"
 import { decodeComponent } from "./percent.js"
 
 /**
@@ -107,7 +107,7 @@ export function parseQuery(text: string): { query: ReadonlyMap<string, readonly 
       const key = decodeComponent(text.slice(start, hasValue ? eq : end), true)
       const value = hasValue ? decodeComponent(text.slice(eq + 1, end), true) : ""
       if (key === undefined || value === undefined)
-        return { query: emptyQuery, bad: routerMessages.targetBadEscapeInQuery }
+        return { query: emptyQuery, bad: targetMessages.targetBadEscapeInQuery }
       const values = query.get(key)
       if (values) values.push(value)
       else query.set(key, [value])
@@ -137,11 +137,11 @@ export function parseTarget(target: string): ParsedTarget {
   let originForm: string | undefined = target
   if (target.charCodeAt(0) !== 47) originForm = originFormOf(target)
   if (originForm === undefined) {
-    return { path: target, segments: [], query: emptyQuery, bad: routerMessages.targetNotPathOrUrl }
+    return { path: target, segments: [], query: emptyQuery, bad: targetMessages.targetNotPathOrUrl }
   }
   // A raw lone surrogate (only a JS string can carry one) is refused like its escaped spelling %ED%A0%80.
   if (!isWellFormed(originForm))
-    return { path: originForm, segments: [], query: emptyQuery, bad: routerMessages.targetLoneSurrogate }
+    return { path: originForm, segments: [], query: emptyQuery, bad: targetMessages.targetLoneSurrogate }
   // One pass over the path: its segments, where it ends (at `?` or `#`), and whether it holds a `\` or an escape
   // (most hold neither: then no segment needs decoding). Slicing at each `/` as the scan meets it costs a fifth
   // less than a scan and then a search per segment on V8 and JavaScriptCore alike.
@@ -161,7 +161,7 @@ export function parseTarget(target: string): ParsedTarget {
   }
   if (pathEnd > start) segments.push(originForm.slice(start, pathEnd))
   const path = pathEnd === originForm.length ? originForm : originForm.slice(0, pathEnd)
-  const bad = backslash ? routerMessages.targetBackslash : checkSegments(segments, escaped)
+  const bad = backslash ? targetMessages.targetBackslash : checkSegments(segments, escaped)
   let parsedQuery: ReturnType<typeof parseQuery> = noQuery
   if (originForm.charCodeAt(pathEnd) === 0x3f) {
     const hash = originForm.indexOf("#", pathEnd + 1)
@@ -180,11 +180,11 @@ function checkSegments(segments: string[], escaped: boolean): string | undefined
     let segment = segments[i] as string
     if (escaped) {
       const decoded = decodeComponent(segment)
-      if (decoded === undefined) return routerMessages.targetBadEscapeInPath
+      if (decoded === undefined) return targetMessages.targetBadEscapeInPath
       segments[i] = segment = decoded
     }
     // Two string comparisons per segment cost more than a length check that rules them out.
-    if (segment.length <= 2 && (segment === "." || segment === "..")) return routerMessages.targetDotSegment
+    if (segment.length <= 2 && (segment === "." || segment === "..")) return targetMessages.targetDotSegment
   }
   return undefined
 }

@@ -94,12 +94,13 @@ describe("layers", () => {
         if (!(lower === "internal" && upper === "sitelet")) expect(importsAcross(lower, upper)).toEqual([])
   })
 
-  it("link/ (sitelets/link) imports no router reader, codec or client; nothing below it imports link/", () => {
+  it("link/ (sitelets/link, sitelets/route) imports no full router, body reader, codec or client; nothing below it imports link/", () => {
     for (const lower of ["descriptor", "template", "json", "router", "internal"])
       expect(importsAcross(lower, "link")).toEqual([])
     expect(importsAcross("link", "json")).toEqual([])
     expect(importsAcross("link", "client")).toEqual([])
-    const readers = /router\/(infer|path-codec|shape|alternative|union-codec|body|multipart|percent|scalar)\.ts$/
+    const readers =
+      /router\/(infer|path-codec|shape|alternative|union-codec|body|multipart|make-router|combinators)\.ts$/
     expect(importsAcross("link", "router").filter((edge) => readers.test(edge))).toEqual([])
   })
 

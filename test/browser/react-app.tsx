@@ -3,11 +3,12 @@
  * A small React app for the Chromium test of `sitelets/react`, written as a
  * user writes one: JSX, typed `Link`s, `useEndpoint` to choose the view,
  * `useNavigate` from a form. Rendered on the server (`renderToString` in
- * `Location`) and hydrated in the browser; every render of the view is
+ * `Location`) and hydrated in the browser, on `sitelets/route`'s light router; every render of the view is
  * counted in `window.renders` so the test sees that no reload happened.
  */
 import type { ReactElement } from "react"
-import { Router, t } from "../../src/client/index.js"
+import { t } from "../../src/descriptor/t.js"
+import { Router } from "../../src/link/route.js"
 import { ReactRouter } from "../../src/react/index.js"
 
 export const Pages = t.union({

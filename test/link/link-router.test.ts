@@ -17,6 +17,7 @@ import { Router as LinkRouter } from "../../src/link/index.js"
 import { LinkError } from "../../src/router/link-error.js"
 import { Router } from "../../src/router/router.js"
 import { arbitraryOf } from "../support/arbitrary.js"
+import { parsedUnion } from "../support/parsed-union.js"
 
 const numRuns = Number(process.env.FC_NUM_RUNS ?? 100)
 
@@ -29,17 +30,6 @@ const outcome = (link: () => string): string => {
   }
 }
 
-// The same union with every template case parsed (read after the parser loaded): the link tier's other path.
-const parsed = (union: typeof Site) =>
-  t.union(
-    Object.fromEntries(
-      Object.entries(union.cases).map(([key, member]) => [
-        key,
-        Object.freeze({ kind: "case", fields: member.fields, attributes: member.attributes }),
-      ]),
-    ) as never,
-  ) as unknown as typeof Site
-
 describe("sitelets/link", () => {
   it("reads the fixture's templates itself (they were declared before the parser loaded)", () => {
     expect(templateOf in Site.cases.Article).toBe(true)
@@ -48,7 +38,7 @@ describe("sitelets/link", () => {
 
   it.each([
     ["templates read by the link tier", Site],
-    ["templates parsed", parsed(Site)],
+    ["templates parsed", parsedUnion(Site)],
   ] as const)("links every value as the router does: %s", (_name, union) => {
     const full = Router.Infer(Site)
     const light = LinkRouter.Infer(union as Descriptor) as unknown as { Link(value: unknown): string }
