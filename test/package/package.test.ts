@@ -29,6 +29,30 @@ function documentedTsconfig(name: "server" | "browser"): { compilerOptions: Reco
   return JSON.parse(block) as { compilerOptions: Record<string, unknown> }
 }
 
+/**
+ * Type-checks one file of a consumer project (a folder beside the packed package's node_modules) with `tsc -p`
+ * of `compiler`; what tsc prints (nothing when it passes).
+ */
+function typeCheckConsumer(
+  compiler: string,
+  name: string,
+  compilerOptions: Record<string, unknown>,
+  file: string,
+  lines: readonly string[],
+): string {
+  const folder = join(packed.folder, name)
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, "package.json"), JSON.stringify({ type: "module", private: true }))
+  writeFileSync(
+    join(folder, "tsconfig.json"),
+    JSON.stringify({ compilerOptions: { ...compilerOptions, skipLibCheck: false, noEmit: true }, files: [file] }),
+  )
+  writeFileSync(join(folder, file), [...lines, ""].join("\n"))
+  return execFileSync(process.execPath, [join(root, `node_modules/${compiler}/bin/tsc`), "-p", folder], {
+    encoding: "utf8",
+  }).toString()
+}
+
 describe("the packed package", () => {
   it("is the size docs/getting-started.md states: files within 2%, tarball and unpacked sizes within 5%", () => {
     const stated = /a ([\d,]+) kB tarball, ([\d,]+) kB unpacked,\s+([\d,]+) files/.exec(gettingStarted())
@@ -141,6 +165,8 @@ describe("the packed package", () => {
           'import { Content, Json, NoBody, Responds, Returns, Sitelet, t, type Infer } from "sitelets"',
           'import { NodeHandler } from "sitelets/node"',
           'import { Router } from "sitelets/client"',
+          'import { Router as Links } from "sitelets/link"',
+          'import { Router as Routes } from "sitelets/route"',
           "const User = t.record({ id: t.int, name: t.string })",
           "const Api = t.union({",
           '  GetUser: t.case("GET /users/<id:int>", {}, Returns(User)),',
@@ -199,22 +225,16 @@ describe("the packed package", () => {
   it.each(["typescript", "typescript-6", "typescript-7"])(
     "type-checks a typed client with docs/getting-started.md's browser tsconfig, skipLibCheck: false (%s)",
     (compiler) => {
-      const folder = join(packed.folder, "browser")
-      mkdirSync(folder, { recursive: true })
-      writeFileSync(join(folder, "package.json"), JSON.stringify({ type: "module", private: true }))
-      writeFileSync(
-        join(folder, "tsconfig.json"),
-        JSON.stringify({
-          compilerOptions: { ...documentedTsconfig("browser").compilerOptions, skipLibCheck: false, noEmit: true },
-          files: ["client.ts"],
-        }),
-      )
-      // The package resolves from the folder above, as from a project's own node_modules.
-      writeFileSync(
-        join(folder, "client.ts"),
+      const output = typeCheckConsumer(
+        compiler,
+        "browser",
+        documentedTsconfig("browser").compilerOptions,
+        "client.ts",
         [
           'import { t, type Infer, Returns, WebSocket as Socket } from "sitelets"',
           'import { Router } from "sitelets/client"',
+          'import { Router as Links } from "sitelets/link"',
+          'import { Router as Routes } from "sitelets/route"',
           "const User = t.record({ id: t.int, name: t.string })",
           "const Said = t.union({ Say: t.case({ text: t.string }) })",
           "const Chat = Socket({ FromClient: Said, FromServer: Said })",
@@ -229,12 +249,11 @@ describe("the packed package", () => {
           'const room = router.Socket({ $: "Room", room: "a" }, Chat, { reconnect: true })',
           'room.Send({ $: "Say", text: link })',
           "export const here = router.Parse({ url: location.pathname })",
-          "",
-        ].join("\n"),
+          'export const linked: string = Links.Shift("app", Links.Infer(Pages)).Link({ $: "User", id: 1 })',
+          'export const matched = Routes.Infer(Pages).Match("GET", location.pathname)?.$',
+          'export const api = Router.Shift("api", Router.Sum(Router.Infer(Pages), Router.Infer({ Ping: "GET /ping" })))',
+        ],
       )
-      const output = execFileSync(process.execPath, [join(root, `node_modules/${compiler}/bin/tsc`), "-p", folder], {
-        encoding: "utf8",
-      }).toString()
       expect(output).toBe("")
     },
     60_000,
@@ -243,42 +262,30 @@ describe("the packed package", () => {
   it.each(["typescript", "typescript-6", "typescript-7"])(
     "type-checks a React app on sitelets/react with the browser tsconfig and React's JSX, skipLibCheck: false (%s)",
     (compiler) => {
-      const folder = join(packed.folder, "react")
-      mkdirSync(folder, { recursive: true })
-      writeFileSync(join(folder, "package.json"), JSON.stringify({ type: "module", private: true }))
       const options = { ...documentedTsconfig("browser").compilerOptions, jsx: "react-jsx" }
-      writeFileSync(
-        join(folder, "tsconfig.json"),
-        JSON.stringify({ compilerOptions: { ...options, skipLibCheck: false, noEmit: true }, files: ["app.tsx"] }),
-      )
-      writeFileSync(
-        join(folder, "app.tsx"),
-        [
-          'import { t } from "sitelets"',
-          'import { Router } from "sitelets/client"',
-          'import { ReactRouter } from "sitelets/react"',
-          'const Pages = t.union({ Home: "GET /", Post: "GET /blog/<id:int>", Search: "GET /search?q=<q:string?>" })',
-          'const { Link, useEndpoint, useNavigate, Location } = ReactRouter(Router.Shift("app", Router.Infer(Pages)))',
-          "export function App() {",
-          "  const page = useEndpoint()",
-          "  const navigate = useNavigate()",
-          '  const id: number | undefined = page?.$ === "Post" ? page.id : undefined',
-          "  return (",
-          '    <Location url="/app/blog/3">',
-          '      <Link to={{ $: "Post", id: 3 }} activeProps={{ className: "on" }} onClick={() => navigate({ $: "Home" })}>',
-          "        {id}",
-          "      </Link>",
-          "      {/* @ts-expect-error: no such field */}",
-          '      <Link to={{ $: "Post", ident: 3 }} />',
-          "    </Location>",
-          "  )",
-          "}",
-          "",
-        ].join("\n"),
-      )
-      const output = execFileSync(process.execPath, [join(root, `node_modules/${compiler}/bin/tsc`), "-p", folder], {
-        encoding: "utf8",
-      }).toString()
+      const output = typeCheckConsumer(compiler, "react", options, "app.tsx", [
+        'import { t } from "sitelets"',
+        'import { Router } from "sitelets/route"',
+        'import { Router as ClientRouter } from "sitelets/client"',
+        'import { ReactRouter } from "sitelets/react"',
+        'const Pages = t.union({ Home: "GET /", Post: "GET /blog/<id:int>", Search: "GET /search?q=<q:string?>" })',
+        'const { Link, useEndpoint, useNavigate, Location } = ReactRouter(Router.Shift("app", Router.Infer(Pages)))',
+        "export const fromClient = ReactRouter(ClientRouter.Infer(Pages))",
+        "export function App() {",
+        "  const page = useEndpoint()",
+        "  const navigate = useNavigate()",
+        '  const id: number | undefined = page?.$ === "Post" ? page.id : undefined',
+        "  return (",
+        '    <Location url="/app/blog/3">',
+        '      <Link to={{ $: "Post", id: 3 }} activeProps={{ className: "on" }} onClick={() => navigate({ $: "Home" })}>',
+        "        {id}",
+        "      </Link>",
+        "      {/* @ts-expect-error: no such field */}",
+        '      <Link to={{ $: "Post", ident: 3 }} />',
+        "    </Location>",
+        "  )",
+        "}",
+      ])
       expect(output).toBe("")
     },
     60_000,
