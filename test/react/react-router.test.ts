@@ -79,4 +79,16 @@ describe("sitelets/react on the server (react-dom/server)", () => {
     h(Link, { to: { $: "Post" } })
     expectTypeOf(useNavigate).returns.parameter(0).toEqualTypeOf<Pages>()
   })
+
+  it("in hash mode, writes links after # and reads the location's fragment", () => {
+    const hash = ReactRouter(Router.Shift("app", Router.Infer(Pages)), { mode: "hash" })
+    const html = renderToString(
+      h(hash.Location, { url: "/index.html#/app/blog/3" }, h(hash.Link, { to: { $: "Post", id: 3 } }, "3")),
+    )
+    expect(html).toBe('<a aria-current="page" href="#/app/blog/3">3</a>')
+    // An in-page anchor is no route: nothing is active.
+    expect(
+      renderToString(h(hash.Location, { url: "/index.html#top" }, h(hash.Link, { to: { $: "Home" } }, "home"))),
+    ).toBe('<a href="#/app">home</a>')
+  })
 })
