@@ -143,18 +143,18 @@ function wildcardReader(type: Descriptor): MatchRead {
 
 /**
  * A field read from the query (a GET form's fields too), or absent with no
- * headers, cookies or body: the value, or `missing`.
+ * headers, cookies or body (another method's form is empty; a JSON body is
+ * missing): the value, or `missing`.
  */
 const missing = Symbol("missing")
 function paramReader(field: LinkField): (input: MatchInput) => unknown {
   const d = resolve(field.type)
   const shape = d.kind === "option" ? "option" : d.kind === "list" ? "list" : "one"
   const text = textCodecOf(shape === "one" ? d : resolve((d as { readonly of: Descriptor }).of))
-  const fromQuery = field.source === "query" || field.source === "form"
   return (input) => {
+    if (field.source === "json") return missing
     const formInQuery = input.method === "GET" || input.method === "HEAD"
-    // Form fields of any other method, and JSON bodies, need the body this reader never has.
-    if (field.source === "json" || (field.source === "form" && !formInQuery)) return missing
+    const fromQuery = field.source === "query" || (field.source === "form" && formInQuery)
     const values = fromQuery ? input.query.get(field.key) : undefined
     // A file field: the query holds text, never a file; only an empty list or an absent option fits.
     if (text === undefined) {

@@ -30,6 +30,25 @@ export interface BodyData {
 const noFields: ReadonlyMap<string, readonly string[]> = new Map()
 
 /**
+ * What `loadBody` gives for a request known to have no body and no
+ * Content-Type (`toRouteRequest({ url, method })`), without waiting: JSON
+ * fails as a body of no type, the form is empty. Routing such a request is
+ * synchronous, so `Match` and `Parse` agree on it.
+ *
+ * @example
+ * ```ts
+ * noBodyData.form()?.size //=> 0
+ * ```
+ */
+export const noBodyData: BodyData = Object.freeze({
+  json: (): JsonBodyResult => ({
+    ok: false,
+    error: new JsonError([], routerMessages.jsonBodyType, routerMessages.noContentType),
+  }),
+  form: () => noFields,
+})
+
+/**
  * The media type of a Content-Type header, lower-case, without parameters.
  *
  * @example

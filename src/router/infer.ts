@@ -1,10 +1,10 @@
 import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
-import { loadBody, type BodyData } from "./body.js"
+import { loadBody, noBodyData, type BodyData } from "./body.js"
 import { fieldPath, LinkError, LinkFailure } from "./link-error.js"
 import { makeRouter } from "./make-router.js"
 import { needBody, type LinkWriter, type MatchState, type Next } from "./match-state.js"
 import { pathCodecOf } from "./path-codec.js"
-import type { RouteRequest } from "./request.js"
+import { noBody, type RouteRequest } from "./request.js"
 import { resultOf, type ParseError, type ParseRequestResult } from "./result.js"
 import type { Router } from "./router.js"
 import type { RoutePath } from "./route-path.js"
@@ -22,6 +22,10 @@ const exactEnd = (end: number): Next => {
 }
 const noErrors: ParseError[] = Object.freeze([]) as unknown as ParseError[]
 const bodies = new WeakMap<RouteRequest, Promise<BodyData>>()
+
+// A request built without a body or a Content-Type (`toRouteRequest({ url, method })`): its body is known empty.
+const knownBody = (request: RouteRequest): BodyData | undefined =>
+  request.body === noBody && request.headers.get("content-type") === null ? noBodyData : undefined
 
 /** The body of a request, read and wrapped once however many routers ask. */
 function bodyOf(request: RouteRequest): Promise<BodyData> {
@@ -96,13 +100,13 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
     request: RouteRequest,
     offset: number,
   ): Result | undefined | Promise<Result | undefined> => {
-    const found = matchOnce(request, offset, "wrongMethod", undefined)
+    const found = matchOnce(request, offset, "wrongMethod", knownBody(request))
     return found === needBody ? withBody(request, offset, "wrongMethod") : found
   }
   // The lenient passes (withErrors) after a strict pass that found nothing: first the cases that accept the
   // method (a field error is reported), then any case whose path matches (a method error is reported).
   const lenientRoute = (request: RouteRequest, offset: number): Result | undefined | Promise<Result | undefined> => {
-    const fields = matchOnce(request, offset, "fields", undefined)
+    const fields = matchOnce(request, offset, "fields", knownBody(request))
     if (fields === needBody)
       return withBody(request, offset, "fields").then((found) => found ?? wrongMethodRoute(request, offset))
     return fields ?? wrongMethodRoute(request, offset)
@@ -130,7 +134,7 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
         return withErrors ? lenientRoute(request, offset) : undefined
       }
     }
-    const strict = matchOnce(request, offset, "strict", undefined)
+    const strict = matchOnce(request, offset, "strict", knownBody(request))
     if (strict === needBody) return slowRoute(request, offset, withErrors)
     return strict !== undefined || !withErrors ? strict : lenientRoute(request, offset)
   }

@@ -57,8 +57,8 @@ export function makeRouter<Endpoint>(parts: RouterParts<Endpoint>): Router<Endpo
       const request = createRouteRequest({ method, target })
       if (request.bad !== undefined) return undefined
       const result = route(request, 0, false)
+      // Routing a request known to have no body never waits (see infer.ts); a hand-made router's promise is dropped.
       if (!isPromise(result)) return endpointOf(result)
-      // A case that reads a body: not matched here (the empty body's read settles unobserved).
       result.then(undefined, () => undefined)
       return undefined
     },

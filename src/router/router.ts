@@ -43,8 +43,8 @@ export interface Router<Endpoint> {
   Parse(request: ParseInput): Promise<Endpoint | undefined>
   /**
    * Synchronous: the endpoint of a request with this method and target and
-   * no body or headers, or undefined (a case that would read a body does not
-   * match). `Match("GET", location.pathname + location.search)`.
+   * no body or headers, or undefined — what `Parse` gives for it (a JSON
+   * body is missing, a form is empty). `Match("GET", location.pathname + location.search)`.
    */
   Match(method: string, target: string): Endpoint | undefined
   /**

@@ -11,6 +11,7 @@ import fc from "fast-check"
 import { describe, expect, expectTypeOf, it } from "vitest"
 import type { Infer } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
+import { FormData, Header, Json } from "../../src/descriptor/attributes.js"
 import { Router as RouteRouter } from "../../src/link/route.js"
 import { LinkError } from "../../src/router/link-error.js"
 import { Router } from "../../src/router/router.js"
@@ -48,6 +49,7 @@ const same = async (method: string, target: string) => {
   const expected = await full.Parse({ method, url: target })
   expect(light.Match(method, target), `${method} ${target}`).toStrictEqual(expected)
   expect(lightParsed.Match(method, target), `${method} ${target} (parsed templates)`).toStrictEqual(expected)
+  expect(full.Match(method, target), `${method} ${target} (the full router's Match)`).toStrictEqual(expected)
 }
 
 describe("sitelets/route", () => {
@@ -106,6 +108,34 @@ describe("sitelets/route", () => {
       "/numbers/1/x",
     ])
       for (const method of ["GET", "POST"]) await same(method, target)
+  })
+
+  it("reads a bodiless request as Parse does where a case would read a body: JSON missing, a form empty", async () => {
+    const Corners = t.union({
+      Form: t.case("POST /f", { note: FormData(t.option(t.string)), tags: FormData(t.list(t.string)) }),
+      Needs: t.case("POST /g", { note: FormData(t.string) }),
+      AfterNeeds: "POST /g",
+      Body: t.case("GET /x", { body: Json(t.int) }),
+      AfterBody: "GET /x",
+      Header: t.case("GET /h", { trace: Header(t.option(t.string)), ids: Header(t.list(t.int)) }),
+      Required: t.case("GET /r", { trace: Header(t.string) }),
+    })
+    const lightCorners = RouteRouter.Infer(Corners)
+    const fullCorners = Router.Infer(Corners)
+    for (const [method, target] of [
+      ["POST", "/f"],
+      ["GET", "/f?note=a"],
+      ["POST", "/g"],
+      ["GET", "/x"],
+      ["GET", "/h"],
+      ["GET", "/r"],
+    ] as const) {
+      const expected = await fullCorners.Parse({ method, url: target })
+      expect(lightCorners.Match(method, target), `${method} ${target}`).toStrictEqual(expected)
+      expect(fullCorners.Match(method, target), `${method} ${target}`).toStrictEqual(expected)
+    }
+    expect(fullCorners.Match("POST", "/f")).toStrictEqual({ $: "Form", tags: [] })
+    expect(fullCorners.Match("GET", "/x")).toStrictEqual({ $: "AfterBody" })
   })
 
   it("composes: Shift, Sum, Map and Embed read and link as the full router's", async () => {
