@@ -55,8 +55,10 @@ const serveCall = async (ctx: Context<Api>, call: Api) => {
  * path with a wrong method or a bad body still gets the API's 405 or 400.
  */
 export const apiNotFound = Sitelet.Fallback(
-  // Declared as what it answers: a JSON 404, whatever the method (the document lists it so).
-  Sitelet.Infer(t.union({ Unknown: t.case("/<...path>", {}, Responds({ 404: ApiError })) }), (_ctx, e) =>
+  // Declared as what it answers: a JSON 404, whatever the method (the document lists it so). And a known path
+  // under a method its case does not take gets the API's JSON 405: a proxy reading the document finds such a
+  // request (GET /api/token) here, so this operation lists that 405 too.
+  Sitelet.Infer(t.union({ Unknown: t.case("/<...path>", {}, Responds({ 404: ApiError, 405: ApiError })) }), (_ctx, e) =>
     failure(Http.Status.NotFound, `no API endpoint /api/${e.path}`),
   ),
 )
