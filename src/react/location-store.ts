@@ -6,11 +6,9 @@
  * first render (and hydration) already has the endpoint; a fixed URL (the
  * server's request, a test) gives a store that never changes.
  */
-import type { BrowserWindow } from "../client/browser-window.js"
-import { globalWindow } from "../client/browser-window.js"
-import { type InstalledRouter, installRouter } from "../client/install.js"
+import { type BrowserWindow, globalWindow } from "../client/browser-window.js"
+import { type InstalledRouter, installRouter, type NavigableRouter } from "../client/install.js"
 import { locationLink, type RoutingMode } from "../client/location-path.js"
-import type { NavigableRouter } from "../client/install.js"
 
 /**
  * What the React bindings need of a router: links, `Parse` for the history
@@ -35,8 +33,7 @@ export interface Shown<Endpoint> {
 const nowhere: Shown<never> = Object.freeze({ endpoint: undefined, link: undefined })
 
 /**
- * The endpoint a link stands for, parsed without waiting: a GET routes
- * synchronously (a case that would need a body gives undefined).
+ * The endpoint a link stands for, read without waiting (`Match("GET", link)`).
  *
  * @example
  * ```ts
