@@ -68,8 +68,9 @@ function InstallHash<Endpoint>(
 }
 
 /**
- * `Router` for the browser: every member of the root `Router` namespace,
- * plus `Request(router, e, init?)` (the typed `Request`), `Fetch(router, e,
+ * `Router` for the browser: the root `Router` namespace's members, each
+ * making client routers (`Events`, `Fetch`, `Socket`, declared answers
+ * kept), plus `Request(router, e, init?)` (the typed `Request`), `Fetch(router, e,
  * init?)` (send it; decode a JSON answer given `{ response: descriptor }`),
  * `Install` and `InstallHash`.
  *
@@ -82,7 +83,6 @@ function InstallHash<Endpoint>(
  * ```
  */
 export const Router = Object.freeze({
-  ...RouterNamespace,
   Infer,
   Sum,
   Shift,

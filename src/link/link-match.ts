@@ -46,13 +46,13 @@ export function matchReaderOf(descriptor: Descriptor): MatchRead {
   return read
 }
 
-// `count` items of `item` in a row, every way they can be read.
-function sequence(item: MatchRead, total: number, input: MatchInput, at: number, next: Next) {
+// `total` values in a row, the i-th read by `readerAt(i)`, every way they can be read.
+function sequence(readerAt: (i: number) => MatchRead, total: number, input: MatchInput, at: number, next: Next) {
   const values: unknown[] = []
   const step = (i: number, position: number): ReturnType<Next> =>
     i === total
       ? next(values.slice(0, total), position)
-      : item(input, position, (value, after) => {
+      : readerAt(i)(input, position, (value, after) => {
           values[i] = value
           return step(i + 1, after)
         })
@@ -82,22 +82,13 @@ function compile(d: Descriptor): MatchRead {
         if (at >= input.segments.length) return undefined
         const total = count.fromText(input.segments[at] as string) as number | undefined
         if (total === undefined || total < 0 || total > input.segments.length - at - 1) return undefined
-        return sequence(item, total, input, at + 1, next)
+        return sequence(() => item, total, input, at + 1, next)
       }
     }
     case "tuple": {
-      const items = d.items.map((item: Descriptor) => matchReaderOf(item))
-      return (input, at, next) => {
-        const values: unknown[] = []
-        const step = (i: number, position: number): ReturnType<Next> =>
-          i === items.length
-            ? next(values.slice(), position)
-            : (items[i] as MatchRead)(input, position, (value, after) => {
-                values[i] = value
-                return step(i + 1, after)
-              })
-        return step(0, at)
-      }
+      const items: MatchRead[] = d.items.map((item: Descriptor) => matchReaderOf(item))
+      const readerAt = (i: number) => items[i] as MatchRead
+      return (input, at, next) => sequence(readerAt, items.length, input, at, next)
     }
     case "record":
     case "case":

@@ -10,7 +10,7 @@ import type { Linkable } from "../descriptor/request-only.js"
 import { type CaseInput, inferInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
 import { fieldPath, LinkError, LinkFailure } from "../router/link-error.js"
 import { linkMessages } from "../router/link-messages.js"
-import type { RoutePath } from "../router/route-path.js"
+import { prefixPath, type RoutePath } from "../router/route-path.js"
 import { linkWriterOf } from "./link-writer.js"
 
 /**
@@ -93,14 +93,27 @@ function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): LinkRou
  * ```
  */
 function Shift<Endpoint>(prefix: string, router: LinkRouter<Endpoint>): LinkRouter<Endpoint> {
-  const segments = prefix
+  const segments = prefixSegments(prefix)
+  return linkRouter((endpoint) => {
+    const path = router.link(endpoint)
+    return path && prefixPath(segments, path)
+  })
+}
+
+/**
+ * The decoded segments of a `Shift` prefix (`"api/v1"` → `["api", "v1"]`),
+ * read as the declaration gives it (the full router checks it).
+ *
+ * @example
+ * ```ts
+ * prefixSegments("/api/v1/") //=> ["api", "v1"]
+ * ```
+ */
+export function prefixSegments(prefix: string): string[] {
+  return prefix
     .split("/")
     .filter((segment) => segment !== "")
     .map(decodeURIComponent)
-  return linkRouter((endpoint) => {
-    const path = router.link(endpoint)
-    return path && { ...path, segments: [...segments, ...path.segments] }
-  })
 }
 
 /**

@@ -10,7 +10,7 @@ import type { Linkable } from "../descriptor/request-only.js"
 import { type CaseInput, inferInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
 import type { RoutePath } from "../router/route-path.js"
 import { parseTarget } from "../router/target.js"
-import { Router as Links } from "./link-router.js"
+import { Router as Links, prefixSegments } from "./link-router.js"
 import { type MatchInput, matchReaderOf } from "./link-match.js"
 
 /**
@@ -88,10 +88,7 @@ function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): RouteRo
  * ```
  */
 function Shift<Endpoint>(prefix: string, router: RouteRouter<Endpoint>): RouteRouter<Endpoint> {
-  const segments = prefix
-    .split("/")
-    .filter((segment) => segment !== "")
-    .map(decodeURIComponent)
+  const segments = prefixSegments(prefix)
   return routeRouter(Links.Shift(prefix, router), (input, at) => {
     for (let i = 0; i < segments.length; i++) if (input.segments[at + i] !== segments[i]) return undefined
     return router.match(input, at + segments.length)
