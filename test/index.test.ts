@@ -11,6 +11,8 @@ import * as client from "../src/client/index.js"
 import * as link from "../src/link/index.js"
 import * as route from "../src/link/route.js"
 import * as react from "../src/react/index.js"
+import * as redis from "../src/redis/index.js"
+import * as cloudflare from "../src/cloudflare/index.js"
 
 const keys = (value: object): string[] => Object.keys(value).sort()
 
@@ -36,6 +38,8 @@ describe("public surface", () => {
     expect(keys(route)).toEqual(["LinkError", "Router"])
     expect(keys(route.Router)).toEqual(["Embed", "Infer", "Map", "Shift", "Sum"])
     expect(keys(react)).toEqual(["ReactRouter"])
+    expect(keys(redis)).toEqual(["redisStore"])
+    expect(keys(cloudflare)).toEqual(["RateLimitObject", "durableObjectStore"])
     expect(keys(client.Router)).toEqual([
       "Embed", "Empty", "Events", "Fetch", "Infer", "Install", "InstallHash", "Map", "New", "Request", "Shift", "Single", "Socket", "Sum",
     ])

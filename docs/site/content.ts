@@ -21,6 +21,7 @@ export const pageSlugs = [
   "websockets",
   "responses",
   "security",
+  "scaling",
   "browser",
   "performance",
   "benchmarks",

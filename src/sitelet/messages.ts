@@ -54,6 +54,7 @@ export const siteletMessages = {
     `Sitelet.Guard: Answers lists status ${String(code)}, which is not a status a guard answers with (400-599)`,
   badRateLimit: (capacity: unknown, refill: unknown) =>
     `Sitelet.RateLimit: Capacity must be a finite number ≥ 1 and RefillPerSecond a number > 0, got ${String(capacity)} and ${String(refill)}`,
+  rateLimitStoreDown: "the rate-limit store could not be reached, so no request is let through; try again shortly",
   jsxRawProp: () =>
     "JSX: dangerouslySetInnerHTML is not supported: write {Html.Raw(markup)} as a child, for trusted markup only",
   jsxAttributeValue: (tag: string, name: string, type: string) =>

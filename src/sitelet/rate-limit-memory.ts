@@ -9,6 +9,7 @@
  * tokens back.
  */
 import type { RateLimitRule, RateLimitStore, RateLimitVerdict } from "./rate-limit.js"
+import { fnv1a, refilled, storedKey, takeToken } from "./token-bucket.js"
 
 /** Options of {@link memoryStore}. */
 export interface MemoryStoreOptions {
@@ -23,26 +24,6 @@ interface Bucket {
   at: number
   rule: RateLimitRule
 }
-
-// Keys are the application's, and may come from a client (an API key): long ones are stored shortened.
-const maxKeyLength = 256
-
-// FNV-1a of `text` from `from`, its basis mixed with `seed`: unsigned 32 bits.
-function fnv1a(text: string, from: number, seed: number): number {
-  let hash = 0x811c9dc5 ^ seed
-  for (let i = from; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193)
-  return hash >>> 0
-}
-
-function storedKey(key: string): string {
-  if (key.length <= maxKeyLength) return key
-  // A hash of the rest: a collision only makes two clients share a bucket.
-  return `${key.slice(0, 200)}#${key.length}#${fnv1a(key, 200, 0).toString(36)}`
-}
-
-// A bucket's tokens at `now`: what it held, refilled since, up to the capacity.
-const refilled = (tokens: number, at: number, rule: RateLimitRule, now: number): number =>
-  Math.min(rule.capacity, tokens + (Math.max(0, now - at) / 1000) * rule.refillPerSecond)
 
 /**
  * The default store of `Sitelet.RateLimit`: exact for the `maxKeys` most
@@ -93,19 +74,13 @@ export function memoryStore(options: MemoryStoreOptions = {}): RateLimitStore {
         const slot = slotOf(stored)
         bucket = { tokens: refilled(slotTokens[slot] as number, slotAt[slot] as number, rule, now), at: now, rule }
       } else buckets.delete(stored)
-      const tokens = refilled(bucket.tokens, bucket.at, rule, now)
-      const allowed = tokens >= 1
-      const left = allowed ? tokens - 1 : tokens
-      bucket.tokens = left
-      bucket.at = now
+      const { verdict, state } = takeToken(bucket, rule, now)
+      bucket.tokens = state.tokens
+      bucket.at = state.at
       bucket.rule = rule
       buckets.set(stored, bucket)
       if (buckets.size > maxKeys) evict(now)
-      return {
-        allowed,
-        remaining: Math.floor(left),
-        retryAfterSeconds: allowed ? 0 : (1 - left) / rule.refillPerSecond,
-      }
+      return verdict
     },
   }
 }

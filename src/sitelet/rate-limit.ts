@@ -57,14 +57,32 @@ export interface RateLimitOptions<Endpoint> {
   readonly Key: (ctx: Context<Endpoint>, endpoint: Endpoint) => MaybePromise<string | undefined>
   /** Default: `memoryStore()`. */
   readonly Store?: RateLimitStore
+  /**
+   * Called with the error when the store fails (unreachable, timed out); the
+   * request is refused with a 503 either way (fail closed). Default: nothing.
+   */
+  readonly OnStoreError?: (error: unknown) => void
   /** Clock in milliseconds, for tests. Default `Date.now`. */
   readonly Now?: () => number
 }
 
+// A refusal as problem details, never stored by a cache, with when to come back (whole seconds, at least 1).
+const refusal = (status: 429 | 503, title: string, detail: string, retryAfterSeconds: number) =>
+  staticContent(
+    Status.Custom(status),
+    [
+      header("Content-Type", "application/problem+json"),
+      header("Cache-Control", "no-store"),
+      header("Retry-After", String(Math.max(1, Math.ceil(retryAfterSeconds)))),
+    ],
+    JSON.stringify({ type: "about:blank", title, status, detail }),
+  )
+
 /**
  * Limits the requests to `site` per key: beyond the bucket, a 429 with
  * `Retry-After` (whole seconds, rounded up) and problem details, instead
- * of the handler.
+ * of the handler. A store that fails (a Redis that went away) refuses
+ * with a 503 and `Retry-After: 1`: the limit fails closed, never open.
  *
  * @example
  * ```ts
@@ -85,21 +103,24 @@ export function RateLimit<Endpoint>(options: RateLimitOptions<Endpoint>, site: S
     async (ctx, endpoint) => {
       const key = await options.Key(ctx, endpoint)
       if (key === undefined) return undefined
-      const verdict = await store.take(key, rule, now())
+      let verdict: RateLimitVerdict
+      try {
+        verdict = await store.take(key, rule, now())
+      } catch (error) {
+        // Fail closed: a store that cannot be reached (or is too slow) lets nothing through.
+        options.OnStoreError?.(error)
+        return refusal(503, "Service Unavailable", siteletMessages.rateLimitStoreDown, 1)
+      }
       if (verdict.allowed) return undefined
-      const body = JSON.stringify({ type: "about:blank", title: "Too Many Requests", status: 429, detail })
-      return staticContent(
-        Status.Custom(429),
-        [
-          header("Content-Type", "application/problem+json"),
-          header("Cache-Control", "no-store"),
-          header("Retry-After", String(Math.max(1, Math.ceil(verdict.retryAfterSeconds)))),
-        ],
-        body,
-      )
+      return refusal(429, "Too Many Requests", detail, verdict.retryAfterSeconds)
     },
     site,
-    { Answers: { 429: { Description: `Too many requests (${detail})`, Headers: ["Retry-After"] } } },
+    {
+      Answers: {
+        429: { Description: `Too many requests (${detail})`, Headers: ["Retry-After"] },
+        503: { Description: "The rate-limit store could not be reached", Headers: ["Retry-After"] },
+      },
+    },
     true,
   )
 }

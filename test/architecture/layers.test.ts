@@ -90,7 +90,7 @@ describe("layers", () => {
     expect(importsAcross("sitelet", "api")).toEqual([])
     expect(importsAcross("host", "api")).toEqual([])
     for (const lower of ["descriptor", "template", "json", "router", "internal", "client", "link"])
-      for (const upper of ["sitelet", "host", "api", "openapi", "react"])
+      for (const upper of ["sitelet", "host", "api", "openapi", "react", "redis", "cloudflare"])
         if (!(lower === "internal" && upper === "sitelet")) expect(importsAcross(lower, upper)).toEqual([])
   })
 
@@ -110,6 +110,14 @@ describe("layers", () => {
     )
     expect(importers.map((file) => relative(src, file)).filter((file) => !file.startsWith("react/"))).toEqual([])
     expect(importers.length).toBeGreaterThan(0)
+  })
+
+  it("imports no Redis client anywhere: sitelets/redis takes the application's (ioredis, iovalkey, node-redis)", () => {
+    const importers = sources(src).filter((file) =>
+      /^import[^;]*?from\s+"(ioredis|iovalkey|redis|@redis\/[^"]*)"/m.test(readFileSync(file, "utf8")),
+    )
+    expect(importers.map((file) => relative(src, file))).toEqual([])
+    expect(importsAcross("sitelet", "redis")).toEqual([])
   })
 
   it("has no import cycle across directories", () => {

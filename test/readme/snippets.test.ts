@@ -48,6 +48,8 @@ const compilerOptions = {
     sitelets: [`${root}dist/index.d.ts`],
     "sitelets/node": [`${root}dist/host/node.d.ts`],
     "sitelets/client": [`${root}dist/client/index.d.ts`],
+    "sitelets/redis": [`${root}dist/redis/index.d.ts`],
+    "sitelets/cloudflare": [`${root}dist/cloudflare/index.d.ts`],
   },
 }
 

@@ -1,0 +1,14 @@
+/**
+ * `sitelets/redis`: what several processes share through Redis or Valkey —
+ * `Sitelet.RateLimit`'s buckets. Bring your own client (ioredis, iovalkey
+ * or node-redis); this entry imports none.
+ *
+ * @example
+ * ```ts
+ * import Redis from "ioredis"
+ * import { redisStore } from "sitelets/redis"
+ * const limits = redisStore(new Redis(process.env.REDIS_URL!))
+ * ```
+ */
+export { redisStore, type RedisStoreOptions } from "./redis-store.js"
+export type { RedisCallClient, RedisClient, RedisSendCommandClient } from "./redis-command.js"
