@@ -107,6 +107,8 @@ export type { PartNotInSite, SitePart } from "./sitelet/part-of.js"
 export type { RespondsOptions } from "./descriptor/attributes.js"
 export type { RateLimitOptions, RateLimitRule, RateLimitStore, RateLimitVerdict } from "./sitelet/rate-limit.js"
 export { memoryStore, type MemoryStoreOptions } from "./sitelet/rate-limit-memory.js"
+export { Topic, type MessagesOptions, type Subscription, type TopicOptions, type TypedTopic } from "./sitelet/topic.js"
+export { memoryBus, type TopicBus, type Unsubscribe } from "./sitelet/topic-bus.js"
 export type { ContextValue } from "./sitelet/context-value.js"
 export {
   Auth,

@@ -19,7 +19,7 @@ const keys = (value: object): string[] => Object.keys(value).sort()
 describe("public surface", () => {
   it("root exports", () => {
     expect(keys(root)).toEqual([
-      "Application", "AsyncApi", "Auth", "Bytes", "Content", "Cookie", "Cors", "DateTimeFormat", "EndPoint", "EventStream", "Fetch", "FormData", "Header", "HostError", "Html", "Http", "Json", "JsonError", "JsxLink", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "OpenApi", "Query", "Responds", "Returns", "Router", "SafeHtml", "Sitelet", "TemplateError", "WebSocket", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "memoryStore", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
+      "Application", "AsyncApi", "Auth", "Bytes", "Content", "Cookie", "Cors", "DateTimeFormat", "EndPoint", "EventStream", "Fetch", "FormData", "Header", "HostError", "Html", "Http", "Json", "JsonError", "JsxLink", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "OpenApi", "Query", "Responds", "Returns", "Router", "SafeHtml", "Sitelet", "TemplateError", "Topic", "WebSocket", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "memoryBus", "memoryStore", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
     ])
   })
   it("sitelets/node exports", () => {
@@ -38,7 +38,7 @@ describe("public surface", () => {
     expect(keys(route)).toEqual(["LinkError", "Router"])
     expect(keys(route.Router)).toEqual(["Embed", "Infer", "Map", "Shift", "Sum"])
     expect(keys(react)).toEqual(["ReactRouter"])
-    expect(keys(redis)).toEqual(["redisStore"])
+    expect(keys(redis)).toEqual(["redisBus", "redisStore"])
     expect(keys(cloudflare)).toEqual(["RateLimitObject", "durableObjectStore"])
     expect(keys(client.Router)).toEqual([
       "Embed", "Empty", "Events", "Fetch", "Infer", "Install", "InstallHash", "Map", "New", "Request", "Shift", "Single", "Socket", "Sum",

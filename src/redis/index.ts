@@ -12,3 +12,10 @@
  */
 export { redisStore, type RedisStoreOptions } from "./redis-store.js"
 export type { RedisCallClient, RedisClient, RedisSendCommandClient } from "./redis-command.js"
+export {
+  type IoRedisSubscriber,
+  type NodeRedisSubscriber,
+  type RedisBus,
+  type RedisBusOptions,
+  redisBus,
+} from "./redis-bus.js"

@@ -55,6 +55,10 @@ export const siteletMessages = {
   badRateLimit: (capacity: unknown, refill: unknown) =>
     `Sitelet.RateLimit: Capacity must be a finite number ≥ 1 and RefillPerSecond a number > 0, got ${String(capacity)} and ${String(refill)}`,
   rateLimitStoreDown: "the rate-limit store could not be reached, so no request is let through; try again shortly",
+  topicRefused: (channel: string) =>
+    `Topic: a message on '${channel}' does not match the topic's descriptor (published by another version of the app?); it was dropped`,
+  topicOverflow: (key: string, max: number) =>
+    `Topic: the reader of '${key}' fell ${max} messages behind (MaxQueued); its iteration ends rather than queue without bound`,
   jsxRawProp: () =>
     "JSX: dangerouslySetInnerHTML is not supported: write {Html.Raw(markup)} as a child, for trusted markup only",
   jsxAttributeValue: (tag: string, name: string, type: string) =>
