@@ -39,7 +39,7 @@ describe("public surface", () => {
     expect(keys(route.Router)).toEqual(["Embed", "Infer", "Map", "Shift", "Sum"])
     expect(keys(react)).toEqual(["ReactRouter"])
     expect(keys(redis)).toEqual(["redisBus", "redisStore"])
-    expect(keys(cloudflare)).toEqual(["RateLimitObject", "durableObjectStore"])
+    expect(keys(cloudflare)).toEqual(["RateLimitObject", "TopicObject", "durableObjectBus", "durableObjectStore"])
     expect(keys(client.Router)).toEqual([
       "Embed", "Empty", "Events", "Fetch", "Infer", "Install", "InstallHash", "Map", "New", "Request", "Shift", "Single", "Socket", "Sum",
     ])

@@ -32,8 +32,19 @@ export interface DurableObjectStorageLike {
   setAlarm(scheduledTime: number): Promise<void>
 }
 
-/** The state a Durable Object's constructor receives. */
+/** A Workers WebSocket: the standard one, plus `accept()` for a socket of a `WebSocketPair`. */
+export interface WorkersWebSocket {
+  accept(): void
+  send(message: string): void
+  close(code?: number, reason?: string): void
+  addEventListener(type: "message", listener: (event: { data: unknown }) => void): void
+  addEventListener(type: "close" | "error", listener: () => void): void
+}
+
+/** The state a Durable Object's constructor receives (the WebSocket Hibernation API where the runtime has it). */
 export interface DurableObjectStateLike {
   readonly storage: DurableObjectStorageLike
   blockConcurrencyWhile<Value>(callback: () => Promise<Value>): Promise<Value>
+  acceptWebSocket?(socket: WorkersWebSocket): void
+  getWebSockets?(): WorkersWebSocket[]
 }

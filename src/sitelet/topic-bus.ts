@@ -26,6 +26,13 @@ export type Unsubscribe = () => Promise<void>
 export interface TopicBus {
   publish(channel: string, text: string): Promise<void>
   subscribe(channel: string, listener: (text: string) => void): Promise<Unsubscribe>
+  /**
+   * Each subscription needs its own bus subscription, made where it is used:
+   * on Workers, what one request opened (a socket to a Durable Object)
+   * cannot deliver to another request's socket. A topic then shares nothing
+   * between its subscribers.
+   */
+  readonly isolated?: boolean
 }
 
 /**

@@ -80,7 +80,9 @@ export function Topic<const D extends Descriptor>(descriptor: D, options: TopicO
 
   const subscribe = async (key: string, listener: (message: Infer<D>) => unknown): Promise<Subscription> => {
     const channel = channelOf(key)
-    let entry = channels.get(channel)
+    // Shared per channel, unless the bus wants a subscription per subscriber (Workers).
+    const shared = bus.isolated !== true
+    let entry = shared ? channels.get(channel) : undefined
     if (entry === undefined) {
       const listeners = new Set<(message: Infer<D>) => unknown>()
       const ready = bus.subscribe(channel, (text) => {
@@ -92,9 +94,12 @@ export function Topic<const D extends Descriptor>(descriptor: D, options: TopicO
         }
         for (const each of [...listeners]) deliver(each, message, onError)
       })
-      entry = { listeners, ready }
-      channels.set(channel, entry)
-      ready.catch(() => channels.get(channel) === entry && channels.delete(channel))
+      const made = { listeners, ready }
+      entry = made
+      if (shared) {
+        channels.set(channel, made)
+        ready.catch(() => channels.get(channel) === made && channels.delete(channel))
+      }
     }
     const own = (message: Infer<D>) => listener(message)
     entry.listeners.add(own)
@@ -110,8 +115,8 @@ export function Topic<const D extends Descriptor>(descriptor: D, options: TopicO
       if (ended) return
       ended = true
       current.listeners.delete(own)
-      if (current.listeners.size > 0 || channels.get(channel) !== current) return
-      channels.delete(channel)
+      if (current.listeners.size > 0 || (shared && channels.get(channel) !== current)) return
+      if (shared) channels.delete(channel)
       await (await current.ready)()
     }
     return { Unsubscribe, [Symbol.asyncDispose]: Unsubscribe }

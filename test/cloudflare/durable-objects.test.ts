@@ -1,10 +1,11 @@
 /**
- * `RateLimitObject` and `durableObjectStore` in Node, with a stand-in for
+ * `RateLimitObject`, `durableObjectStore` and `TopicObject` in Node, with a stand-in for
  * the runtime's state (a Map as storage): what workerd itself does not
  * show easily — a malformed take, the alarm that forgets a full bucket, a
  * bucket read back after the object was evicted, and an object that fails
  * or hangs (the store rejects, and the limit fails closed). The contract
- * itself runs in workerd: test/runtimes/durable-objects.test.ts.
+ * itself, and the topic bus contract, run in workerd:
+ * test/runtimes/durable-objects.test.ts.
  */
 import { describe, expect, it } from "vitest"
 import {
@@ -12,6 +13,7 @@ import {
   type DurableObjectStateLike,
   durableObjectStore,
   RateLimitObject,
+  TopicObject,
 } from "../../src/cloudflare/index.js"
 import { Content, Sitelet, t } from "../../src/index.js"
 
@@ -132,5 +134,38 @@ describe("durableObjectStore", () => {
     const refused = await site(hanging).Handle(new Request("http://127.0.0.1/"))
     expect(refused?.status).toBe(503)
     expect(refused?.headers.get("retry-after")).toBe("1")
+  })
+})
+
+describe("TopicObject", () => {
+  it("answers what is neither a subscriber's upgrade nor a publish with 400, in one sentence", async () => {
+    const object = new TopicObject({ ...fakeState().state, acceptWebSocket: () => undefined, getWebSockets: () => [] })
+    const response = await object.fetch(new Request("https://topic.sitelets.invalid/", { method: "GET" }))
+    expect(response.status).toBe(400)
+    expect(await response.text()).toContain("expected a WebSocket upgrade (a subscriber) or a POST")
+  })
+
+  it("relays a publish to every socket the runtime holds for it, past one that fails", async () => {
+    const sent: string[] = []
+    const socket = (fails: boolean) =>
+      ({
+        send: (text: string) => {
+          if (fails) throw new Error("closing")
+          sent.push(text)
+        },
+      }) as never
+    const object = new TopicObject({
+      ...fakeState().state,
+      getWebSockets: () => [socket(false), socket(true), socket(false)],
+    })
+    const response = await object.fetch(new Request("https://x.invalid/publish", { method: "POST", body: "hi" }))
+    expect(response.status).toBe(204)
+    expect(sent).toEqual(["hi", "hi"])
+  })
+
+  it("refuses a subscriber where the runtime has no Hibernation API (501), rather than hold sockets itself", async () => {
+    const object = new TopicObject(fakeState().state)
+    const response = await object.fetch(new Request("https://x.invalid/", { headers: { Upgrade: "websocket" } }))
+    expect(response.status).toBe(501)
   })
 })
