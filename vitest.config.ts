@@ -12,5 +12,7 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/support/expected-warnings.ts"],
     testTimeout: 30_000,
+    // The example's database in memory (PGlite, nothing written to .data/): each test file starts from the seed.
+    env: { SITELETS_DATA: "memory://" },
   },
 })

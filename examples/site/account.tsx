@@ -3,18 +3,11 @@
  * FormData, logout, and a profile page protected by `Sitelet.Protect`.
  * Embedded into `Site` under `/account` with `EmbedInUnion`.
  */
-import {
-  Content,
-  Http,
-  memoryStore,
-  type RateLimitVerdict,
-  Sitelet,
-  safeReturnPath,
-  type Context,
-} from "../../src/index.js"
+import { Content, Http, type RateLimitVerdict, Sitelet, safeReturnPath, type Context } from "../../src/index.js"
 import type { JSX } from "sitelets/jsx-runtime"
 import { AccountForms, type Account, type Site } from "./endpoints.js"
 import { layout, siteLinks } from "./layout.js"
+import { services } from "./services.js"
 
 // Demo credentials only: a real site checks a password hash from its user store.
 const demoUsers = new Map([["ada", "lovelace"]])
@@ -53,7 +46,7 @@ export const checkPassword = (user: string | undefined, password: string | undef
  * Sitelet.RateLimit({ ...passwordLimit, Key: (_ctx, e) => passwordKey(e.user) }, tokens)
  * ```
  */
-export const passwordLimit = { Capacity: 5, RefillPerSecond: 1 / 60, Store: memoryStore() } as const
+export const passwordLimit = { Capacity: 5, RefillPerSecond: 1 / 60, Store: services.limits } as const
 
 /**
  * The bucket of a user name's password attempts in {@link passwordLimit}.
@@ -74,14 +67,18 @@ export const passwordKey = (user: string): string => `password:${user}`
  * if (!(await takePasswordAttempt("ada")).allowed) return tooManyAttempts()
  * ```
  */
-export const takePasswordAttempt = (user: string): Promise<RateLimitVerdict> =>
-  Promise.resolve(
-    passwordLimit.Store.take(
+export const takePasswordAttempt = async (user: string): Promise<RateLimitVerdict> => {
+  try {
+    return await passwordLimit.Store.take(
       passwordKey(user),
       { capacity: passwordLimit.Capacity, refillPerSecond: passwordLimit.RefillPerSecond },
       Date.now(),
-    ),
-  )
+    )
+  } catch {
+    // The store is unreachable (Redis down): fail closed, as Sitelet.RateLimit does — no password is checked.
+    return { allowed: false, remaining: 0, retryAfterSeconds: 1 }
+  }
+}
 
 /**
  * The login page of the account area, coming back afterwards to `returnTo`:

@@ -25,9 +25,13 @@ const page = (ctx: Context<Admin>, title: string, body: JSX.Element) =>
 
 /** The admin sitelet; its links translate into `/admin/…` once embedded. */
 export const admin = Sitelet.Infer(Admin, {
-  Dashboard: (ctx) =>
-    page(ctx, "Dashboard", <p>{`${store.articles().length} articles, ${store.messages().length} messages.`}</p>),
-  Messages: (ctx) =>
+  Dashboard: async (ctx) =>
+    page(
+      ctx,
+      "Dashboard",
+      <p>{`${(await store.articles()).length} articles, ${(await store.messages()).length} messages.`}</p>,
+    ),
+  Messages: async (ctx) =>
     page(
       ctx,
       "Messages",
@@ -41,7 +45,7 @@ export const admin = Sitelet.Infer(Admin, {
             </tr>
           </thead>
           <tbody>
-            {store.messages().map((m) => (
+            {(await store.messages()).map((m) => (
               <tr>
                 <td>{m.name}</td>
                 <td>{m.email}</td>

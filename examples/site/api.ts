@@ -41,9 +41,9 @@ const serveCall = async (ctx: Context<Api>, call: Api) => {
     }
     case "ListArticles":
       // Written with the answers the case declares (200: t.list(Article)): dates as yyyy-MM-dd.
-      return Content.Json(store.articles().slice(0, Math.max(0, call.limit ?? Number.MAX_SAFE_INTEGER)))
+      return Content.Json((await store.articles()).slice(0, Math.max(0, call.limit ?? Number.MAX_SAFE_INTEGER)))
     case "GetArticle": {
-      const found = store.byId(call.id)
+      const found = await store.byId(call.id)
       return found ? Content.Json(found) : failure(Http.Status.NotFound, `no article ${call.id}`)
     }
   }
@@ -107,11 +107,11 @@ export const api = Sitelet.RateLimit<Api>(
  */
 export const apiWrites = Sitelet.Protect<ApiWrites>(
   { VerifyUser: isKnownUser, Credentials: [Auth.Bearer()], Realm: "api" },
-  Sitelet.InferWithErrors(ApiWrites, (ctx, result) => {
+  Sitelet.InferWithErrors(ApiWrites, async (ctx, result) => {
     if (result.$ !== "Success") return refusal(result)
     const { article } = result.endpoint
     if (article.title.trim() === "") return failure(Http.Status.BadRequest, "title must not be empty")
-    const created = store.add(article)
+    const created = await store.add(article)
     return Content.WithHeaders(Content.SetStatus(Http.Status.Created, Content.Json(created)), {
       Location: articleUrl(ctx, created.id),
     })

@@ -1,37 +1,10 @@
 /**
- * The example's in-memory store: a few articles and the contact messages.
+ * The example's data: articles and the contact messages, in the database
+ * (db/database.ts: PGlite by default, PostgreSQL with `DATABASE_URL`), so
+ * they outlive a restart and every process of a cluster sees the same.
  */
 import type { Article, NewArticle } from "./endpoints.js"
-
-const slugOf = (title: string): string =>
-  title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "") || "article"
-
-const articles: Article[] = [
-  {
-    id: 1,
-    slug: "typed-links",
-    title: "Typed links",
-    body: "Every link in this site is made from an endpoint value, so a renamed route is a compile error, not a 404.",
-    published: new Date(Date.UTC(2026, 10, 1)),
-  },
-  {
-    id: 2,
-    slug: "one-declaration",
-    title: "One declaration, four uses",
-    body: "The same descriptor parses requests, writes links, serves content and derives the JSON codec.",
-    published: new Date(Date.UTC(2026, 10, 8)),
-  },
-  {
-    id: 3,
-    slug: "hosting-anywhere",
-    title: "Hosting anywhere",
-    body: "The same sitelet runs under node:http, Express, and any Fetch API runtime such as Bun, Deno or Workers.",
-    published: new Date(Date.UTC(2026, 10, 15)),
-  },
-]
+import { database } from "./db/database.js"
 
 /** A message sent through the contact form. */
 export interface ContactMessage {
@@ -41,34 +14,50 @@ export interface ContactMessage {
   readonly at: Date
 }
 
-const messages: ContactMessage[] = []
+// The example keeps only the latest messages.
 const maxMessages = 100
+
+const slugOf = (title: string): string =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "") || "article"
+
+const articleColumns = "id, slug, title, body, published"
+
+const articles = async (where: string, params: readonly unknown[]): Promise<Article[]> =>
+  (await (await database()).query<Article>(`SELECT ${articleColumns} FROM articles ${where} ORDER BY id`, params)).rows
 
 /** The store's operations. */
 export const store = {
-  articles: (): readonly Article[] => articles,
-  byId: (id: number): Article | undefined => articles.find((article) => article.id === id),
-  bySlug: (slug: string): Article | undefined => articles.find((article) => article.slug === slug),
-  search(query: string): readonly Article[] {
-    const needle = query.toLowerCase()
-    return articles.filter((article) => `${article.title} ${article.body}`.toLowerCase().includes(needle))
+  articles: (): Promise<readonly Article[]> => articles("", []),
+  byId: async (id: number): Promise<Article | undefined> => (await articles("WHERE id = $1", [id]))[0],
+  bySlug: async (slug: string): Promise<Article | undefined> => (await articles("WHERE slug = $1", [slug]))[0],
+  /** Articles whose title or body contains `query`, ignoring case (a plain substring, no pattern characters). */
+  search: (query: string): Promise<readonly Article[]> =>
+    articles("WHERE position(lower($1) in lower(title || ' ' || body)) > 0", [query]),
+  async add(input: NewArticle): Promise<Article> {
+    // One statement: the id comes from the sequence, and the slug from the title and the id.
+    const { rows } = await (await database()).query<Article>(
+      `WITH next AS (SELECT nextval(pg_get_serial_sequence('articles', 'id'))::int AS id)
+       INSERT INTO articles (id, slug, title, body, published)
+       SELECT id, $1 || '-' || id, $2, $3, now() FROM next
+       RETURNING ${articleColumns}`,
+      [slugOf(input.title), input.title, input.body],
+    )
+    return rows[0] as Article
   },
-  add(input: NewArticle): Article {
-    const id = Math.max(0, ...articles.map((article) => article.id)) + 1
-    const article: Article = {
-      id,
-      slug: `${slugOf(input.title)}-${id}`,
-      title: input.title,
-      body: input.body,
-      published: new Date(),
-    }
-    articles.push(article)
-    return article
-  },
-  messages: (): readonly ContactMessage[] => messages,
-  addMessage(message: ContactMessage): void {
-    // Bounded: the example keeps only the latest messages.
-    messages.push(message)
-    if (messages.length > maxMessages) messages.shift()
+  messages: async (): Promise<readonly ContactMessage[]> =>
+    (await (await database()).query<ContactMessage>("SELECT name, email, message, at FROM messages ORDER BY id")).rows,
+  async addMessage(message: ContactMessage): Promise<void> {
+    await (await database()).transaction(async (tx) => {
+      await tx.query("INSERT INTO messages (name, email, message, at) VALUES ($1, $2, $3, $4)", [
+        message.name,
+        message.email,
+        message.message,
+        message.at,
+      ])
+      await tx.query("DELETE FROM messages WHERE id <= (SELECT max(id) FROM messages) - $1", [maxMessages])
+    })
   },
 }

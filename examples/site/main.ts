@@ -2,7 +2,11 @@
  * `npm start`: serves the example site with node:http on
  * http://localhost:8080. `PORT` changes the port; `HOST` the interface
  * (default 127.0.0.1: the demo account should not be reachable from other
- * machines unless asked for, e.g. `HOST=0.0.0.0`).
+ * machines unless asked for, e.g. `HOST=0.0.0.0`). The articles live in a
+ * database (db/database.ts: PGlite in `.data/example`, or PostgreSQL at
+ * `DATABASE_URL`); limits and chat rooms in memory, or in Redis at
+ * `REDIS_URL` (services.ts). `npm run start:cluster` runs this file on
+ * several processes (cluster.ts).
  */
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -12,6 +16,8 @@ import { site } from "./site.js"
 import { apiDocs } from "./docs.js"
 import { chat } from "./chat/serve.js"
 import { exampleHostOptions } from "./host-options.js"
+import { closeDatabase, database } from "./db/database.js"
+import { services } from "./services.js"
 
 const port = Number(process.env.PORT ?? 8080)
 const host = process.env.HOST ?? "127.0.0.1"
@@ -28,12 +34,19 @@ const server = createServer(handler)
 server.on("upgrade", handler.upgrade)
 // `Expect: 100-continue`: 100 only for a body a case reads within its limit, else the 413 at once.
 server.on("checkContinue", handler.checkContinue)
+// The database opens (and migrates) before the first request: a broken DATABASE_URL stops the start, with its error.
+const db = await database()
 server.listen(port, host, () => {
   const { port: actual } = server.address() as AddressInfo
   const shown = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" ? "localhost" : host
   console.log(`sitelets example listening on http://${shown}:${actual}`)
+  console.log(`  articles and messages: ${db.description}; ${services.description}`)
 })
 
-const stop = () => server.close(() => process.exit(0))
+const stop = () =>
+  server.close(async () => {
+    await Promise.allSettled([closeDatabase(), services.close()])
+    process.exit(0)
+  })
 process.on("SIGINT", stop)
 process.on("SIGTERM", stop)

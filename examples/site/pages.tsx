@@ -90,8 +90,8 @@ export const pages = Sitelet.InferPartial(
       ? undefined
       : site,
   {
-    Home: (ctx) => {
-      const latest = store.articles().at(-1)!
+    Home: async (ctx) => {
+      const latest = (await store.articles()).at(-1)!
       return layout(
         ctx,
         "Welcome",
@@ -105,25 +105,25 @@ export const pages = Sitelet.InferPartial(
         </>,
       )
     },
-    Blog: (ctx) =>
+    Blog: async (ctx) =>
       layout(
         ctx,
         "Blog",
         <div class="cards">
-          {store.articles().map((item) => (
+          {(await store.articles()).map((item) => (
             <Card ctx={ctx} item={item} />
           ))}
         </div>,
         "Blog",
       ),
-    ArticleById: (ctx, e) => {
-      const found = store.byId(e.id)
+    ArticleById: async (ctx, e) => {
+      const found = await store.byId(e.id)
       return found
         ? Content.RedirectPermanent<Site>({ $: "ArticleBySlug", slug: found.slug })
         : notFound(ctx, `#${e.id}`)
     },
-    ArticleBySlug: (ctx, e) => {
-      const found = store.bySlug(e.slug)
+    ArticleBySlug: async (ctx, e) => {
+      const found = await store.bySlug(e.slug)
       if (!found) return notFound(ctx, `'${e.slug}'`)
       return layout(
         ctx,
@@ -140,10 +140,10 @@ export const pages = Sitelet.InferPartial(
         "Blog",
       )
     },
-    Search: (ctx, e) => {
+    Search: async (ctx, e) => {
       const query = e.q ?? ""
       const page = Math.max(1, e.page ?? 1)
-      const hits = query === "" ? [] : store.search(query)
+      const hits = query === "" ? [] : await store.search(query)
       const shown = hits.slice((page - 1) * pageSize, page * pageSize)
       const more = hits.length > page * pageSize
       return layout(
@@ -179,7 +179,7 @@ export const pages = Sitelet.InferPartial(
           await contactForm(ctx, "Please fill in your name, a valid email and a message.", values),
         )
       }
-      store.addMessage({ ...values, at: new Date() })
+      await store.addMessage({ ...values, at: new Date() })
       return Content.RedirectSeeOther<Site>({ $: "Thanks", name: values.name })
     },
     Thanks: (ctx, e) =>

@@ -25,9 +25,9 @@ const feed = Sitelet.CorsContent(
   "/feed.json",
   Cors.Of({ $: "Feed" as const }),
   (allows) => ({ ...allows, Origins: feedOrigins, MaxAge: 600 }),
-  (ctx) =>
+  async (ctx) =>
     Content.Json(
-      store.articles().map((article) => ({
+      (await store.articles()).map((article) => ({
         title: article.title,
         url: siteLinks(ctx).Link({ $: "ArticleBySlug", slug: article.slug }),
       })),

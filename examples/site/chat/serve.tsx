@@ -1,28 +1,26 @@
 /**
  * The chat room on the server: its page (JSX, in the site's layout), its
  * script (bundled at startup), and its socket — every visitor of a room
- * hears what any of them says, and who comes and goes. Serve it next to
- * the site, with the server's upgrade listener: `site.plus(chat())` and
- * `server.on("upgrade", handler.upgrade)`.
+ * hears what any of them says, and who comes and goes, whichever process
+ * holds their socket: a room is a key of a `Topic`, carried in this
+ * process or, with `REDIS_URL`, through Redis to every process
+ * (services.ts). Serve it next to the site, with the server's upgrade
+ * listener: `site.plus(chat())` and `server.on("upgrade", handler.upgrade)`.
  */
 import { fileURLToPath } from "node:url"
 import { bundleForBrowser } from "../client/bundle.js"
-import { Content, Sitelet, type ServerSocket } from "../../../src/index.js"
+import { Content, Sitelet, Topic } from "../../../src/index.js"
 import { layout, siteLinks } from "../layout.js"
-import { Chat, ChatSocket, type Heard } from "./messages.js"
+import { services } from "../services.js"
+import { Chat, ChatSocket, Heard } from "./messages.js"
 
 /** The script's URL. */
 export const chatScript = "/chat.js"
 
-type Visitor = ServerSocket<unknown, Heard>
-
-// The sockets of each room; a room with nobody in it is forgotten.
-const rooms = new Map<string, Set<Visitor>>()
-
-// Send settles once the frame is queued, so a visitor who stops reading holds up no one (it is closed with 1008
-// past its buffer allowance); allSettled, so that a send the platform refuses does not end the sender's loop.
-const broadcast = (room: Set<Visitor>, heard: Heard) =>
-  Promise.allSettled([...room].map((visitor) => visitor.Send(heard)))
+// Every room's messages, typed by what the room sends (the socket's FromServer): a visitor's socket subscribes to
+// its room's key, and what anyone says is published to it. A listener is not waited for, and Send settles once the
+// frame is queued, so a visitor who stops reading holds up no one (it is closed with 1008 past its buffer allowance).
+const rooms = Topic(Heard, { Name: "chat", Bus: services.chat })
 
 let bundled: Promise<string> | undefined
 const bundle = () =>
@@ -68,22 +66,23 @@ export function chat() {
       Content.WebSocket(
         ChatSocket,
         async (socket) => {
-          let visitors = rooms.get(e.room)
-          if (visitors === undefined) rooms.set(e.room, (visitors = new Set()))
-          visitors.add(socket)
-          await broadcast(visitors, { $: "Joined", present: visitors.size })
+          const heard = await rooms.Subscribe(e.room, (message) => socket.Send(message))
           try {
+            await rooms.Publish(e.room, { $: "Joined", present: await services.presence.join(e.room) })
             for await (const said of socket)
-              await broadcast(visitors, {
+              await rooms.Publish(e.room, {
                 $: "Message",
                 name: said.name.slice(0, 40),
                 text: said.text.slice(0, 500),
                 at: new Date(),
               })
           } finally {
-            visitors.delete(socket)
-            if (visitors.size === 0) rooms.delete(e.room)
-            else await broadcast(visitors, { $: "Left", present: visitors.size })
+            await heard.Unsubscribe()
+            // Best effort: a room's count and its Left are lost if Redis is gone (the socket is closing anyway).
+            await services.presence
+              .leave(e.room)
+              .then((present) => rooms.Publish(e.room, { $: "Left", present }))
+              .catch(() => undefined)
           }
         },
         { MaxMessageBytes: 4096, MaxMessagesPerSecond: 10 },
