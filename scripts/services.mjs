@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 /**
- * `npm run test:services`: the suites that need a real server (Redis now;
- * the issue-37 suites that follow add PostgreSQL). Installs what is
- * missing from Debian's packages when run as root (the CI machine and this
- * kind of machine are Debian), then runs those suites; the tests start and
- * stop the servers themselves, on loopback ports. `--install` installs and
- * stops there (`.ci/run` does this before `npm test`).
+ * `npm run test:services`: the suites that need a real server — Redis
+ * (test/redis) and Redis with PostgreSQL (test/services: the example on
+ * three processes). Installs what is missing from Debian's packages when
+ * run as root (the CI machine and this kind of machine are Debian), then
+ * runs those suites; the tests start and stop the servers themselves, on
+ * loopback ports. `--install` installs and stops there (`.ci/run` does
+ * this before `npm test`, which runs the same suites).
  */
 import { execFileSync, spawnSync } from "node:child_process"
 
-const needed = [{ binary: "redis-server", alternative: "valkey-server", pkg: "redis-server" }]
-const has = (binary) => spawnSync("sh", ["-c", `command -v ${binary}`]).status === 0
+const needed = [
+  { binary: "redis-server", alternative: "valkey-server", pkg: "redis-server" },
+  // Debian's PostgreSQL keeps its binaries off PATH, in /usr/lib/postgresql/<version>/bin (the tests look there too).
+  { binary: "pg_ctl", alternative: "/usr/lib/postgresql/*/bin/pg_ctl", pkg: "postgresql" },
+]
+const has = (binary) => spawnSync("sh", ["-c", `command -v ${binary} || ls ${binary}`], { stdio: "ignore" }).status === 0
 const missing = needed.filter(({ binary, alternative }) => !has(binary) && !has(alternative))
 
 if (missing.length > 0) {
@@ -26,11 +31,11 @@ if (missing.length > 0) {
     apt(["update"])
     apt(["install", "-y", "--no-install-recommends", ...packages])
   }
-  // Debian starts the service on its default port; the tests start their own, so stop it.
-  spawnSync("sh", ["-c", "service redis-server stop || true"], { stdio: "ignore" })
+  // Debian starts the services on their default ports; the tests start their own, so stop them.
+  spawnSync("sh", ["-c", "service redis-server stop; service postgresql stop; true"], { stdio: "ignore" })
 }
 
 if (!process.argv.includes("--install")) {
-  const run = spawnSync("npx", ["vitest", "run", "test/redis"], { stdio: "inherit" })
+  const run = spawnSync("npx", ["vitest", "run", "test/redis", "test/services"], { stdio: "inherit" })
   process.exit(run.status ?? 1)
 }
