@@ -24,6 +24,7 @@ const slugOf = (title: string): string =>
     .replace(/^-|-$/g, "") || "article"
 
 const articleColumns = "id, slug, title, body, published"
+const maxId = 2 ** 31 - 1
 
 const articles = async (where: string, params: readonly unknown[]): Promise<Article[]> =>
   (await (await database()).query<Article>(`SELECT ${articleColumns} FROM articles ${where} ORDER BY id`, params)).rows
@@ -31,7 +32,9 @@ const articles = async (where: string, params: readonly unknown[]): Promise<Arti
 /** The store's operations. */
 export const store = {
   articles: (): Promise<readonly Article[]> => articles("", []),
-  byId: async (id: number): Promise<Article | undefined> => (await articles("WHERE id = $1", [id]))[0],
+  // An id past the column's range (a 32-bit integer) names no article: the query is not sent.
+  byId: async (id: number): Promise<Article | undefined> =>
+    id >= 1 && id <= maxId ? (await articles("WHERE id = $1", [id]))[0] : undefined,
   bySlug: async (slug: string): Promise<Article | undefined> => (await articles("WHERE slug = $1", [slug]))[0],
   /** Articles whose title or body contains `query`, ignoring case (a plain substring, no pattern characters). */
   search: (query: string): Promise<readonly Article[]> =>

@@ -23,10 +23,9 @@ export interface TopicOptions {
   readonly OnError?: (error: unknown) => void
 }
 
-/** A subscription: `Unsubscribe()` (or `await using`) ends it. */
+/** A subscription: `Unsubscribe()` ends it (a second call does nothing). */
 export interface Subscription {
   Unsubscribe(): Promise<void>
-  [Symbol.asyncDispose](): Promise<void>
 }
 
 /** Options of {@link TypedTopic.Messages}. */
@@ -119,7 +118,7 @@ export function Topic<const D extends Descriptor>(descriptor: D, options: TopicO
       if (shared) channels.delete(channel)
       await (await current.ready)()
     }
-    return { Unsubscribe, [Symbol.asyncDispose]: Unsubscribe }
+    return { Unsubscribe }
   }
 
   return {
