@@ -47,6 +47,8 @@ export function webStreamOf(
   let pull: Pull | undefined
   let bytes = 0
   let finished = false
+  // Cancelled by the reader (the client went away) while a chunk was awaited: the controller is closed already.
+  let cancelled = false
   const finish = () => {
     if (finished) return
     finished = true
@@ -58,6 +60,7 @@ export function webStreamOf(
         try {
           pull ??= pullOf(body.open())
           const { value, done } = await pull.next()
+          if (cancelled) return
           if (done) {
             controller.close()
             return finish()
@@ -66,12 +69,14 @@ export function webStreamOf(
           bytes += chunk.byteLength
           controller.enqueue(chunk)
         } catch (error) {
+          if (cancelled) return
           onError(error)
           controller.error(error)
           finish()
         }
       },
       async cancel(reason) {
+        cancelled = true
         finish()
         await Promise.resolve(pull?.stop(reason)).catch(() => undefined)
       },

@@ -6,7 +6,7 @@
  * reported, the bounded `Messages` iterable).
  */
 import { describe, expect, it } from "vitest"
-import { memoryBus, t, Topic, type TopicBus } from "../../src/index.js"
+import { Content, memoryBus, Sitelet, t, Topic, type TopicBus } from "../../src/index.js"
 import { topicBusContract } from "./topic-contract.js"
 
 const quiet = () => undefined
@@ -128,5 +128,32 @@ describe("Topic", () => {
     for (let i = 0; i < 10; i++) await rooms.Publish("lobby", { $: "Joined", present: i })
     expect((await first).value).toEqual({ $: "Joined", present: 0 })
     await expect(iterator.next()).rejects.toThrow("fell 3 messages behind")
+  })
+
+  it("feeds a server-sent event stream: what is published reaches the open stream, typed by the codec", async () => {
+    const rooms = Topic(Heard)
+    const site = Sitelet.Infer(t.union({ Events: "GET /rooms/<room>/events" }), {
+      Events: (ctx, e) => Content.EventStream(rooms.Messages(e.room, { Signal: ctx.Signal }), Heard),
+    })
+    const controller = new AbortController()
+    const response = await site.Handle(
+      new Request("http://127.0.0.1/rooms/lobby/events", { signal: controller.signal }),
+    )
+    expect(response?.headers.get("content-type")).toMatch(/^text\/event-stream/)
+    const reader = response!.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let text = ""
+    // The subscription is made when the stream is first read; publish until the stream has the event.
+    let pending = reader.read()
+    for (let attempt = 0; !text.includes('"present":7'); attempt++) {
+      if (attempt > 100) throw new Error(`no event in the stream: ${text}`)
+      await rooms.Publish("lobby", { $: "Joined", present: 7 })
+      const chunk = await Promise.race([pending, new Promise<undefined>((resolve) => setTimeout(resolve, 20))])
+      if (chunk === undefined) continue
+      if (!chunk.done) text += chunk.value
+      pending = reader.read()
+    }
+    expect(text).toContain('data: {"$":"Joined","present":7}')
+    controller.abort()
+    await reader.cancel()
   })
 })

@@ -46,6 +46,7 @@ export interface PostgresServer {
   readonly url: string
   /** A fresh database on the server: its URL. */
   createDatabase(name: string): string
+  /** Stops the server and removes its folder (a second call does nothing). */
   stop(): Promise<void>
 }
 
@@ -78,6 +79,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     "start",
   ])
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`
+  let stopped = false
   return {
     url,
     createDatabase(name) {
@@ -85,6 +87,8 @@ export async function startPostgres(): Promise<PostgresServer> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`
     },
     async stop() {
+      if (stopped) return
+      stopped = true
       try {
         run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
       } finally {

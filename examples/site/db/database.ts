@@ -23,7 +23,9 @@ export interface Database extends Queries {
 
 async function postgres(url: string): Promise<Database> {
   const { default: pg } = await import("pg")
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // A slow or unreachable server is an error within DATABASE_TIMEOUT_MS (default 5 s), never a request held forever.
+  const timeout = Number(process.env.DATABASE_TIMEOUT_MS ?? 5000)
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: timeout, query_timeout: timeout })
   // A connection that breaks while idle (the server restarted) is dropped by the pool, not fatal to the process.
   pool.on("error", () => undefined)
   const host = new URL(url).host
