@@ -47,7 +47,7 @@ if tokens >= 1 then
 end
 local full = math.ceil((capacity - tokens) / rate * 1000)
 redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens), 'at', string.format('%.17g', at))
-redis.call('PEXPIRE', KEYS[1], full + math.max(0, at - now) + tonumber(ARGV[4]))
+redis.call('PEXPIRE', KEYS[1], math.ceil(full + math.max(0, at - now) + tonumber(ARGV[4])))
 return { allowed, string.format('%.17g', tokens) }
 `
 

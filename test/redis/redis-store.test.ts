@@ -57,6 +57,13 @@ describe.skipIf(redisBinary === undefined)("redisStore (a real Redis)", () => {
     expect(ttl).toBeLessThanOrEqual(1500)
   })
 
+  it("takes a clock with fractions of a millisecond (performance.now, a test clock)", async () => {
+    const store = redisStore(ioredis, { prefix: `test:fraction:${Date.now()}:` })
+    const rule = { capacity: 2, refillPerSecond: 3 }
+    expect((await store.take("k", rule, 1000.25)).remaining).toBe(1)
+    expect((await store.take("k", rule, 1000.5)).remaining).toBe(0)
+  })
+
   it("loads its script again when Redis has forgotten it (SCRIPT FLUSH, a restart)", async () => {
     const store = redisStore(ioredis)
     const rule = { capacity: 2, refillPerSecond: 0.001 }
