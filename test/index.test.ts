@@ -13,6 +13,7 @@ import * as route from "../src/link/route.js"
 import * as react from "../src/react/index.js"
 import * as redis from "../src/redis/index.js"
 import * as cloudflare from "../src/cloudflare/index.js"
+import * as otel from "../src/otel/index.js"
 
 const keys = (value: object): string[] => Object.keys(value).sort()
 
@@ -39,6 +40,7 @@ describe("public surface", () => {
     expect(keys(route.Router)).toEqual(["Embed", "Infer", "Map", "Shift", "Sum"])
     expect(keys(react)).toEqual(["ReactRouter"])
     expect(keys(redis)).toEqual(["redisBus", "redisStore"])
+    expect(keys(otel)).toEqual(["OpenTelemetry"])
     expect(keys(cloudflare)).toEqual(["RateLimitObject", "TopicObject", "durableObjectBus", "durableObjectStore"])
     expect(keys(client.Router)).toEqual([
       "Embed", "Empty", "Events", "Fetch", "Infer", "Install", "InstallHash", "Map", "New", "Request", "Shift", "Single", "Socket", "Sum",

@@ -22,6 +22,7 @@ export const pageSlugs = [
   "responses",
   "security",
   "scaling",
+  "observability",
   "browser",
   "performance",
   "benchmarks",

@@ -18,7 +18,7 @@ import { report, type RequestStart as Watch } from "./observe.js"
 import { compressBody } from "./fetch-compress.js"
 import { webStreamOf } from "./fetch-stream.js"
 import type { Encoding } from "./compression.js"
-import { requestIdOf } from "./request-id.js"
+import { watchRequest } from "./watch.js"
 import { responseHeaders } from "./fetch-headers.js"
 
 /**
@@ -115,9 +115,13 @@ export function respond<Endpoint>(
   extras?: RuntimeExtras,
   notFound?: StaticContent,
 ): MaybePromise<Response | undefined> {
-  const watched = options.observe === undefined ? undefined : watch(request)
+  const watched =
+    options.observe === undefined && options.telemetry === undefined ? undefined : watch(site, request, options)
   const init = new FetchServeInit(request, options, extras, watched?.requestId)
-  const outcome = serveRequest(site, init, options)
+  // With telemetry, the handler runs inside the request's scope (its trace context).
+  const scope = watched?.scope
+  const outcome =
+    scope === undefined ? serveRequest(site, init, options) : scope.run(() => serveRequest(site, init, options))
   // No closure on the synchronous path: it is nearly every request.
   return isPromise(outcome)
     ? outcome.then((settled) => answered(settled, init, notFound, watched, extras))
@@ -267,18 +271,24 @@ function onAbort(request: Request, abort: () => void): void {
   else signal.addEventListener("abort", abort, { once: true })
 }
 
-/** An observed request's record start (only when `observe` is set). */
-function watch(request: Request): Watch {
+/** A watched request's start (only when `observe` or `telemetry` is set). */
+function watch(site: Sitelet<any>, request: Request, options: ResolvedHostOptions): Watch | undefined {
   const url = request.url
   // The origin-form part of the absolute URL a Fetch runtime gives: what a node host sees as `req.url`.
   const afterScheme = url.indexOf("//")
   const path = afterScheme < 0 ? -1 : url.indexOf("/", afterScheme + 2)
-  return {
-    method: request.method.toUpperCase(),
-    target: path < 0 ? "/" : url.slice(path),
-    requestId: requestIdOf(request.headers),
-    started: performance.now(),
-  }
+  const headers = request.headers
+  return watchRequest(
+    site,
+    options,
+    request.method.toUpperCase(),
+    path < 0 ? "/" : url.slice(path),
+    url.startsWith("https:") ? "https" : "http",
+    // A Request made in code may have no Host header: the URL's authority is the host then.
+    (name) =>
+      headers.get(name) ??
+      (name === "host" && afterScheme >= 0 ? url.slice(afterScheme + 2, path < 0 ? undefined : path) : null),
+  )
 }
 
 function answer(
@@ -290,13 +300,13 @@ function answer(
 ): Response | undefined {
   const content = outcome.kind === "declined" ? notFound : outcome.content
   if (content === undefined) return undefined
-  const observe = watched === undefined ? undefined : options.observe
+  const observe = options.observe
   const streamed = isStreamBody(content.body)
   let response: Response
   let error: unknown
   // A stream's record waits for its end: its bytes are known then.
   const ended =
-    observe !== undefined && watched !== undefined && streamed
+    watched !== undefined && streamed
       ? (bytes: number) => report(observe, options.onError, watched, outcome, response.status, bytes)
       : undefined
   const encoding = outcome.kind === "served" ? outcome.encoding : undefined
@@ -315,7 +325,7 @@ function answer(
       response = toResponse(plain, method)
     }
   }
-  if (watched !== undefined && observe !== undefined && (!streamed || response.body === null))
+  if (watched !== undefined && (!streamed || response.body === null))
     report(observe, options.onError, watched, outcome, response.status, bodyBytes(content, method, response), error)
   return response
 }

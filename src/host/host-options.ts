@@ -9,6 +9,7 @@ import { type CsrfOptions, type ResolvedCsrf, resolveCsrf } from "./csrf.js"
 import type { BodyDigest } from "../internal/digest.js"
 import { fetchPlatform } from "./fetch-compress.js"
 import type { RequestObserver } from "./observe.js"
+import type { Telemetry } from "./telemetry.js"
 import { type CompressOptions, type Encoding, type ResolvedCompress, resolveCompress } from "./compression.js"
 
 /**
@@ -105,6 +106,14 @@ export interface HostOptions<Endpoint = unknown> {
    */
   readonly observe?: RequestObserver<Endpoint>
   /**
+   * Traces and metrics per request, named by route: `OpenTelemetry()` from
+   * `sitelets/otel`. A scope starts when the request arrives (continuing an
+   * incoming `traceparent`), the handler runs inside it, and it ends with
+   * the status once the answer (a stream: its end) is handed to the
+   * runtime. Default none (nothing measured or allocated).
+   */
+  readonly telemetry?: Telemetry
+  /**
    * Milliseconds a handler may run: past it, `ctx.Signal` is aborted and
    * the client gets `503 Service Unavailable` while the server keeps
    * serving (whatever the handler later returns is dropped). Default none.
@@ -180,6 +189,7 @@ export interface ResolvedHostOptions {
   readonly methodNotAllowed: boolean
   readonly etag: boolean
   readonly observe: RequestObserver | undefined
+  readonly telemetry: Telemetry | undefined
   readonly deadline: number | undefined
   readonly compress: ResolvedCompress | undefined
   /** The runtime's hash and codecs (its codings are read per request: Workers allow no stream at startup). */
@@ -230,6 +240,7 @@ export function resolveHostOptions<Endpoint>(
     methodNotAllowed: options?.methodNotAllowed === true,
     etag: options?.etag === true,
     observe: options?.observe as RequestObserver | undefined,
+    telemetry: options?.telemetry,
     deadline: resolveDeadline(options?.deadline),
     compress: resolveCompress(options?.compress),
     platform,

@@ -25,7 +25,7 @@ import { nodePlatform, writeNodeCompressed } from "./node-compress.js"
 import { writeNodeStream } from "./node-stream.js"
 import type { Encoding } from "./compression.js"
 import { isStreamBody, type StaticContent } from "../sitelet/content-model.js"
-import { requestIdOf } from "./request-id.js"
+import { watchRequest } from "./watch.js"
 import { isSocketBody } from "../sitelet/web-socket.js"
 import { isPendingUpgrade, upgradeListener, writeNodeSocket } from "./node-socket.js"
 import { notSocketAnswer } from "./upgrade.js"
@@ -179,13 +179,23 @@ class NodeServeInit implements ServeInit {
   }
 }
 
-/** The start of an observed request's record, or undefined when no hook is set (no clock read, no id made). */
-function watch(req: IncomingMessage, method: string, options: ResolvedHostOptions): Watch | undefined {
-  if (options.observe === undefined) return undefined
+/** A watched request's start, or undefined when neither `observe` nor `telemetry` is set (no clock read, no id made). */
+function watch(
+  site: Sitelet<any>,
+  req: IncomingMessage,
+  method: string,
+  options: ResolvedHostOptions,
+): Watch | undefined {
+  if (options.observe === undefined && options.telemetry === undefined) return undefined
   // Under Connect, `originalUrl` is the target before a mount path was stripped.
   const { originalUrl } = req as { originalUrl?: unknown }
   const target = typeof originalUrl === "string" ? originalUrl : (req.url ?? "/")
-  return { method, target, requestId: requestIdOf(nodeHeaders(req.headers)), started: performance.now() }
+  const headers = req.headers
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? "https" : "http"
+  return watchRequest(site, options, method, target, scheme, (name) => {
+    const value = headers[name]
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value
+  })
 }
 
 function serveNode<Endpoint>(
@@ -197,7 +207,9 @@ function serveNode<Endpoint>(
   watched: Watch | undefined,
 ): ServeOutcome | Promise<ServeOutcome> {
   const init = new NodeServeInit(req, res, options.limits, mountPath, watched?.requestId)
-  return serveRequest(site, init, options)
+  // With telemetry, the handler runs inside the request's scope (its trace context).
+  const scope = watched?.scope
+  return scope === undefined ? serveRequest(site, init, options) : scope.run(() => serveRequest(site, init, options))
 }
 
 /** Hands an outcome that may still be pending to `write`; `fail` gets what rejects or what `write` throws. */
@@ -258,13 +270,12 @@ export function NodeHandler<Endpoint>(
   const fail = (res: ServerResponse, method: string, error: unknown, watched: Watch | undefined) => {
     resolved.onError(error)
     const bytes = writeNodeResponse(res, internalError, method, true)
-    if (watched !== undefined && observe !== undefined)
-      report(observe, resolved.onError, watched, undefined, 500, bytes, error)
+    if (watched !== undefined) report(observe, resolved.onError, watched, undefined, 500, bytes, error)
   }
   const write = (res: ServerResponse, method: string, outcome: ServeOutcome, watched: Watch | undefined) => {
     let content = outcome.kind === "declined" ? notFound : outcome.content
     const reported =
-      watched !== undefined && observe !== undefined
+      watched !== undefined
         ? (bytes: number) => report(observe, resolved.onError, watched, outcome, content.status.code, bytes)
         : undefined
     if (isSocketBody(content.body)) {
@@ -281,7 +292,7 @@ export function NodeHandler<Endpoint>(
   }
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const method = (req.method ?? "GET").toUpperCase()
-    const watched = watch(req, method, resolved)
+    const watched = watch(site, req, method, resolved)
     // No closure is made on the synchronous path (no body read, no awaiting handler): it is nearly every request.
     try {
       const outcome = serveNode(site, req, res, resolved, "", watched)
@@ -325,11 +336,14 @@ export function Middleware<Endpoint>(
   const observe = resolved.observe
   const middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     const method = (req.method ?? "GET").toUpperCase()
-    const watched = watch(req, method, resolved)
+    const watched = watch(site, req, method, resolved)
     // The app's error handler writes a refusal's answer: its status is the error's, its bytes are not ours to count.
     const reported = (outcome: ServeOutcome, bytes: number) => {
-      if (watched !== undefined && observe !== undefined && outcome.kind !== "declined")
+      if (watched === undefined) return
+      if (outcome.kind !== "declined")
         report(observe, resolved.onError, watched, outcome, outcome.content.status.code, bytes)
+      // Passed on to the app's next middleware: the scope ends here, as the request leaves the sitelet.
+      else watched.scope?.end({ status: 0, endpoint: undefined, route: undefined, passed: true })
     }
     const write = (outcome: ServeOutcome): void => {
       if (outcome.kind !== "served") reported(outcome, 0)

@@ -6,6 +6,7 @@
  * changes the response.
  */
 import type { ServeOutcome } from "./serve.js"
+import type { TelemetryScope } from "./telemetry.js"
 
 /**
  * What `observe` receives for each request.
@@ -22,7 +23,10 @@ export interface RequestRecord<Endpoint = unknown> {
   readonly method: string
   /** The request target as received (path and query). */
   readonly target: string
-  /** The endpoint value the sitelet matched; undefined when no part accepted the request or it was refused first. */
+  /**
+   * The endpoint value the sitelet matched (a handler that threw included);
+   * undefined when no part accepted the request or it was refused first.
+   */
   readonly endpoint: Endpoint | undefined
   /** The status sent. */
   readonly status: number
@@ -59,6 +63,9 @@ export interface RequestStart {
   readonly target: string
   readonly requestId: string
   readonly started: number
+  /** The request's telemetry scope (the `telemetry` option), and how its route is named. */
+  readonly scope?: TelemetryScope | undefined
+  readonly routeOf?: ((endpoint: unknown, method: string) => string | undefined) | undefined
 }
 
 /**
@@ -71,7 +78,7 @@ export interface RequestStart {
  * ```
  */
 export function report(
-  observe: RequestObserver,
+  observe: RequestObserver | undefined,
   onError: (error: unknown) => void,
   request: RequestStart,
   outcome: ServeOutcome | undefined,
@@ -83,7 +90,7 @@ export function report(
   const record: RequestRecord = {
     method: request.method,
     target: request.target,
-    endpoint: outcome?.kind === "served" ? outcome.endpoint : undefined,
+    endpoint: outcome === undefined || outcome.kind === "declined" ? undefined : outcome.endpoint,
     status,
     bytes,
     duration: performance.now() - request.started,
@@ -91,7 +98,17 @@ export function report(
     ...(failure === undefined ? {} : { error: failure }),
   }
   try {
-    observe(record)
+    observe?.(record)
+  } catch (thrown) {
+    onError(thrown)
+  }
+  try {
+    request.scope?.end({
+      status,
+      endpoint: record.endpoint,
+      route: record.endpoint === undefined ? undefined : request.routeOf?.(record.endpoint, request.method),
+      ...(failure === undefined ? {} : { error: failure }),
+    })
   } catch (thrown) {
     onError(thrown)
   }

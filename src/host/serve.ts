@@ -77,9 +77,14 @@ export type ServeOutcome =
       /** Compress the body with this coding (the content's headers already say so, but for `Content-Encoding`). */
       readonly encoding?: Encoding
     }
-  | { readonly kind: "rejected"; readonly error: HostError; readonly content: StaticContent }
+  | {
+      readonly kind: "rejected"
+      readonly error: HostError
+      readonly content: StaticContent
+      readonly endpoint?: unknown
+    }
   | { readonly kind: "declined" }
-  | { readonly kind: "failed"; readonly error: unknown; readonly content: StaticContent }
+  | { readonly kind: "failed"; readonly error: unknown; readonly content: StaticContent; readonly endpoint?: unknown }
 
 const nosniff = header("X-Content-Type-Options", "nosniff")
 const plainText = header("Content-Type", "text/plain; charset=utf-8")
@@ -386,7 +391,11 @@ class Serving<Endpoint> {
   }
 
   thrown(error: unknown): ServeOutcome {
-    return thrown(error, this.request, this.options)
+    const outcome = thrown(error, this.request, this.options)
+    // After dispatch, a failure still belongs to its endpoint (records and spans name its route).
+    return this.endpoint === undefined || outcome.kind === "declined"
+      ? outcome
+      : { ...outcome, endpoint: this.endpoint }
   }
 }
 

@@ -122,6 +122,15 @@ describe("layers", () => {
     expect(importsAcross("sitelet", "redis")).toEqual([])
   })
 
+  it("imports OpenTelemetry from otel/ only (an optional peer dependency)", () => {
+    const importers = sources(src).filter((file) =>
+      /^import\s+(?:type\s+)?(?:[\w*\s,]+|\{[^}]*\})\s+from\s+"@opentelemetry\//m.test(readFileSync(file, "utf8")),
+    )
+    expect(importers.map((file) => relative(src, file))).toEqual(["otel/open-telemetry.ts"])
+    for (const lower of ["descriptor", "template", "json", "router", "sitelet", "host", "client", "link"])
+      expect(importsAcross(lower, "otel")).toEqual([])
+  })
+
   it("has no import cycle across directories", () => {
     const across = cycles().filter((component) => new Set(component.map(layer)).size > 1)
     expect(across.map((component) => component.map((file) => relative(src, file)).sort())).toEqual([])

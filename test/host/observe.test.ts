@@ -81,7 +81,8 @@ describe("host option observe", () => {
       errors.length = 0
       expect((await host.send({ target: "/boom" })).status, host.name).toBe(500)
       expect(last().status, host.name).toBe(500)
-      expect(last().endpoint, host.name).toBeUndefined()
+      // The handler's case was matched: its endpoint is in the record (logs and spans name the failing route).
+      expect(last().endpoint, host.name).toEqual({ $: "Boom" })
       expect((last().error as Error).message, host.name).toBe("handler failure (expected in tests)")
       expect(errors, host.name).toHaveLength(1)
       expect((await host.send({ target: "/a%zz" })).status, host.name).toBe(400)

@@ -114,9 +114,9 @@ describe("the packed package", () => {
     const checked = output
       .split("\n")
       .filter((line) => line.startsWith("node16 (from ESM):") || line.startsWith("bundler:"))
-    // Eleven entries (., ./node, ./client, ./cloudflare, ./link, ./route, ./react, ./redis, ./jsx-runtime,
-    // ./jsx-dev-runtime, ./package.json), each resolved by both ESM-aware resolutions.
-    expect(checked).toHaveLength(22)
+    // Twelve entries (., ./node, ./client, ./cloudflare, ./link, ./otel, ./route, ./react, ./redis,
+    // ./jsx-runtime, ./jsx-dev-runtime, ./package.json), each resolved by both ESM-aware resolutions.
+    expect(checked).toHaveLength(24)
     expect(checked.filter((line) => !line.includes("🟢"))).toEqual([])
   }, 60_000)
 

@@ -50,6 +50,7 @@ const compilerOptions = {
     "sitelets/client": [`${root}dist/client/index.d.ts`],
     "sitelets/redis": [`${root}dist/redis/index.d.ts`],
     "sitelets/cloudflare": [`${root}dist/cloudflare/index.d.ts`],
+    "sitelets/otel": [`${root}dist/otel/index.d.ts`],
   },
 }
 

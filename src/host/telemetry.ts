@@ -1,0 +1,51 @@
+/**
+ * The host option `telemetry`: what a host asks of a tracer for each
+ * request — a scope started at its arrival, the handler run inside it, and
+ * its end with the status and the route. `sitelets/otel` implements it on
+ * OpenTelemetry; hosts import nothing of OpenTelemetry, and without the
+ * option they make no scope at all.
+ */
+
+/** What a host knows of a request when it arrives. */
+export interface TelemetryRequest {
+  /** Upper-case. */
+  readonly method: string
+  /** The path and query as received (origin-form). */
+  readonly target: string
+  readonly scheme: "http" | "https"
+  /** A request header (`traceparent`, `host`, `user-agent`, …), or null. */
+  header(name: string): string | null
+}
+
+/** How a request ended. */
+export interface TelemetryEnd {
+  readonly status: number
+  /** The endpoint value the sitelet matched, or undefined (refused before routing, not found). */
+  readonly endpoint: unknown
+  /** Its route as declared (`/blog/{id}`), or undefined. */
+  readonly route: string | undefined
+  /** The handler's exception (a 500), a refusal's (a 4xx) or the deadline's (a 503). */
+  readonly error?: unknown
+  /** Under Express: the sitelet did not take the request, and passed it on (`next()`); `status` is 0. */
+  readonly passed?: boolean
+}
+
+/** One request's scope: the handler runs inside it, and it ends once. */
+export interface TelemetryScope {
+  run<Value>(work: () => Value): Value
+  end(result: TelemetryEnd): void
+}
+
+/**
+ * A tracer for hosts (`telemetry` option): `OpenTelemetry()` from
+ * `sitelets/otel`, or your own.
+ *
+ * @example
+ * ```ts
+ * import { OpenTelemetry } from "sitelets/otel"
+ * createServer(NodeHandler(site, { telemetry: OpenTelemetry() }))
+ * ```
+ */
+export interface Telemetry {
+  start(request: TelemetryRequest): TelemetryScope
+}
