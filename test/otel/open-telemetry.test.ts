@@ -156,7 +156,8 @@ describe("OpenTelemetry() metrics", () => {
         point.attributes["http.route"] === "/api/articles/{id}" &&
         point.attributes["http.response.status_code"] === 200,
     )
-    expect((byRoute?.value as { count: number }).count).toBeGreaterThanOrEqual(3)
+    expect(byRoute).toBeDefined()
+    expect((byRoute!.value as { count: number }).count).toBeGreaterThanOrEqual(3)
     const activeRequests = all.find((metric) => metric.descriptor.name === "http.server.active_requests")!
     expect(activeRequests.dataPoints.every((point) => point.value === 0)).toBe(true)
   })
