@@ -14,6 +14,7 @@ import type { Router } from "../router/router.js"
 import { FetchError } from "./fetch-error.js"
 import { clientMessages } from "./messages.js"
 import { endpointRequest, type EndpointRequestInit } from "./request.js"
+import type { Telemetry } from "../internal/telemetry.js"
 
 /** A `fetch`-like function (the global one by default; a sitelet's `Handle` in tests). */
 export type FetchFunction = (request: Request) => Promise<Response>
@@ -22,6 +23,11 @@ export type FetchFunction = (request: Request) => Promise<Response>
 export interface FetchInit extends EndpointRequestInit {
   /** Sends the request (default: the global `fetch`). */
   readonly fetch?: FetchFunction
+  /**
+   * A client span per request, named by the route, and its context sent as
+   * `traceparent`: `OpenTelemetry()` from `sitelets/otel`. Default none.
+   */
+  readonly telemetry?: Telemetry
 }
 
 /** Options of `Router.Fetch` that decode the answer. */
@@ -146,6 +152,7 @@ export async function fetchEndpoint<Endpoint>(
     fetch: send = defaultFetch,
     response: expected,
     json,
+    telemetry,
     ...requestInit
   } = init as FetchInit & Partial<Pick<FetchJsonInit<Descriptor>, "response" | "json">>
   const declared = expected === undefined ? router.answers?.(endpoint) : undefined
@@ -155,7 +162,8 @@ export async function fetchEndpoint<Endpoint>(
     requestInit.headers = headers
   }
   const request = endpointRequest(router, endpoint, requestInit)
-  const response = await send(request)
+  const response =
+    telemetry?.client === undefined ? await send(request) : await traced(telemetry, router, endpoint, request, send)
   if (expected === undefined && declared === undefined) return response
   const where = new URL(request.url)
   const url = where.pathname + where.search
@@ -210,4 +218,24 @@ function acceptOf(declared: ResponseDescriptors | undefined): string {
   }
   if (types.size === 0) types.add(jsonType)
   return [...types].sort((a, b) => (a === jsonType ? -1 : b === jsonType ? 1 : 0)).join(", ")
+}
+
+/** Sends `request` inside a client span: its context goes out as `traceparent`, and the span ends with the answer. */
+async function traced(
+  telemetry: Telemetry,
+  router: Router<any>,
+  endpoint: unknown,
+  request: Request,
+  send: FetchFunction,
+): Promise<Response> {
+  const scope = telemetry.client!({ method: request.method, url: request.url, router, endpoint })
+  for (const [name, value] of scope.headers) request.headers.set(name, value)
+  try {
+    const response = await send(request)
+    scope.end({ status: response.status })
+    return response
+  } catch (error) {
+    scope.end({ status: 0, error })
+    throw error
+  }
 }

@@ -9,7 +9,7 @@ import { type CsrfOptions, type ResolvedCsrf, resolveCsrf } from "./csrf.js"
 import type { BodyDigest } from "../internal/digest.js"
 import { fetchPlatform } from "./fetch-compress.js"
 import type { RequestObserver } from "./observe.js"
-import type { Telemetry } from "./telemetry.js"
+import type { Telemetry } from "../internal/telemetry.js"
 import { type CompressOptions, type Encoding, type ResolvedCompress, resolveCompress } from "./compression.js"
 
 /**

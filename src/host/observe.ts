@@ -6,7 +6,7 @@
  * changes the response.
  */
 import type { ServeOutcome } from "./serve.js"
-import type { TelemetryScope } from "./telemetry.js"
+import type { TelemetryScope } from "../internal/telemetry.js"
 
 /**
  * What `observe` receives for each request.

@@ -10,4 +10,11 @@
  * ```
  */
 export { OpenTelemetry, type OpenTelemetryOptions } from "./open-telemetry.js"
-export type { Telemetry, TelemetryEnd, TelemetryRequest, TelemetryScope } from "../host/telemetry.js"
+export type {
+  Telemetry,
+  TelemetryClientRequest,
+  TelemetryClientScope,
+  TelemetryEnd,
+  TelemetryRequest,
+  TelemetryScope,
+} from "../internal/telemetry.js"

@@ -45,11 +45,12 @@ beforeAll(() => {
  * KB minified (4.7 to 1.9 KB gzip). Bundles with a router still carry the parser, and grew by 0.8 KB for the
  * lazy case, the split messages and `Match`: client to 107.4 KB (37.3 KB gzip), declarations to 84.2 KB (29.4 KB).
  * The typed client (a JSON body and declared answers) is held where it is (2026-11-28) until the request
- * writer and the codec are split too. The issue's targets are 3, 6, 10 and 15 KB gzip; budgets here are
+ * writer and the codec are split too. Raised for issue 38's client spans (`Router.Fetch`'s `telemetry`
+ * option: +0.4 KB minified, the route naming stays in sitelets/otel): client to 107.8 KB (37.5 KB gzip). The issue's targets are 3, 6, 10 and 15 KB gzip; budgets here are
  * about 3 % over the measurement.
  */
 const budgets = {
-  client: { minified: 108_000, gzip: 38_000 },
+  client: { minified: 111_000, gzip: 38_600 },
   declarations: { minified: 85_000, gzip: 29_800 },
   links: { minified: 16_100, gzip: 6_100 },
   linksAndParse: { minified: 26_800, gzip: 9_900 },

@@ -17,7 +17,8 @@ import {
 } from "@opentelemetry/sdk-metrics"
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
 import { afterAll, beforeEach, describe, expect, it } from "vitest"
-import { Content, Json, Sitelet, t } from "../../src/index.js"
+import { Router as ClientRouter } from "../../src/client/index.js"
+import { Content, Fetch, Json, Sitelet, t } from "../../src/index.js"
 import { OpenTelemetry } from "../../src/otel/index.js"
 import { expressHost, fetchHost, type HostUnderTest, nodeHost } from "../host/support.js"
 
@@ -172,5 +173,59 @@ describe("OpenTelemetry() metrics", () => {
     expect(rest).toEqual([])
     expect(only!.name).toBe("db.query")
     expect(only!.parentSpanContext).toBeUndefined()
+  })
+})
+
+describe("OpenTelemetry() in the typed client", () => {
+  it("makes a client span named by the route, and the server continues its trace through traceparent", async () => {
+    spans.reset()
+    const telemetry = OpenTelemetry()
+    const server = Fetch.Handler(site, { telemetry })
+    const api = ClientRouter.Shift("api", ClientRouter.Infer(Api))
+    const response = (await ClientRouter.Fetch(
+      api,
+      { $: "Article", id: 7 },
+      {
+        base: "http://127.0.0.1:8080",
+        telemetry,
+        fetch: async (request) => (await server.fetch(request))!,
+      },
+    )) as Response
+    expect(response.status).toBe(200)
+    const finished = spans.getFinishedSpans()
+    const client = finished.find((span) => span.kind === 2)! // CLIENT
+    const serverSpan = finished.find((span) => span.kind === 1)! // SERVER
+    expect(client.name).toBe("GET /api/articles/{id}")
+    expect(client.attributes).toMatchObject({
+      "http.request.method": "GET",
+      "url.full": "http://127.0.0.1:8080/api/articles/7",
+      "url.template": "/api/articles/{id}",
+      "http.response.status_code": 200,
+    })
+    expect(serverSpan.spanContext().traceId).toBe(client.spanContext().traceId)
+    expect(serverSpan.parentSpanContext?.spanId).toBe(client.spanContext().spanId)
+  })
+
+  it("ends the client span with the failure when nothing answers, and marks a 4xx an error", async () => {
+    spans.reset()
+    const telemetry = OpenTelemetry()
+    const api = ClientRouter.Shift("api", ClientRouter.Infer(Api))
+    const base = "http://127.0.0.1:8080"
+    await expect(
+      ClientRouter.Fetch(
+        api,
+        { $: "Article", id: 1 },
+        { base, telemetry, fetch: () => Promise.reject(new TypeError("fetch failed")) },
+      ),
+    ).rejects.toThrow("fetch failed")
+    await ClientRouter.Fetch(
+      api,
+      { $: "Article", id: 2 },
+      { base, telemetry, fetch: async () => new Response("", { status: 404 }) },
+    )
+    const [failed, missing] = spans.getFinishedSpans()
+    expect(failed!.attributes["error.type"]).toBe("TypeError")
+    expect(failed!.status.code).toBe(2)
+    expect(missing!.attributes).toMatchObject({ "http.response.status_code": 404, "error.type": "404" })
   })
 })

@@ -1,9 +1,10 @@
 /**
- * The host option `telemetry`: what a host asks of a tracer for each
- * request — a scope started at its arrival, the handler run inside it, and
- * its end with the status and the route. `sitelets/otel` implements it on
- * OpenTelemetry; hosts import nothing of OpenTelemetry, and without the
- * option they make no scope at all.
+ * The option `telemetry`: what a host asks of a tracer for each request —
+ * a scope started at its arrival, the handler run inside it, and its end
+ * with the status and the route — and what the typed client asks for each
+ * request it sends (a client span, and the headers that carry its context).
+ * `sitelets/otel` implements it on OpenTelemetry; hosts and the client
+ * import nothing of OpenTelemetry, and without the option make no scope.
  */
 
 /** What a host knows of a request when it arrives. */
@@ -48,4 +49,28 @@ export interface TelemetryScope {
  */
 export interface Telemetry {
   start(request: TelemetryRequest): TelemetryScope
+  /** A request the typed client sends: its span, and the headers to send with it (`traceparent`). */
+  client?(request: TelemetryClientRequest): TelemetryClientScope
+}
+
+/** What the typed client knows of a request it is about to send. */
+export interface TelemetryClientRequest {
+  readonly method: string
+  /** The absolute URL. */
+  readonly url: string
+  /**
+   * The router and endpoint value it was made from: the tracer names its
+   * route (`/api/articles/{id}`) with them, so the client carries no
+   * naming code of its own.
+   */
+  readonly router: object
+  readonly endpoint: unknown
+}
+
+/** A client request's scope: the headers carrying its context, and its end. */
+export interface TelemetryClientScope {
+  /** Headers to add to the request (`traceparent`, `tracestate`). */
+  readonly headers: ReadonlyArray<readonly [string, string]>
+  /** The answer's status, or the failure (no answer: status 0). */
+  end(result: { readonly status: number; readonly error?: unknown }): void
 }
