@@ -61,7 +61,8 @@ export type RequestObserver<Endpoint = unknown> = (record: RequestRecord<Endpoin
 export interface RequestStart {
   readonly method: string
   readonly target: string
-  readonly requestId: string
+  /** Made when `observe` is on (its record has it); else `ctx.RequestId` makes one on first read. */
+  readonly requestId: string | undefined
   readonly started: number
   /** The request's telemetry scope (the `telemetry` option), and how its route is named. */
   readonly scope?: TelemetryScope | undefined
@@ -94,7 +95,7 @@ export function report(
     status,
     bytes,
     duration: performance.now() - request.started,
-    requestId: request.requestId,
+    requestId: request.requestId ?? "",
     ...(failure === undefined ? {} : { error: failure }),
   }
   try {
@@ -103,10 +104,15 @@ export function report(
     onError(thrown)
   }
   try {
+    const { endpoint } = record
+    const routeOf = request.routeOf
+    // The route is named when the tracer reads it (a span that records, a metric): a link and a lookup.
     request.scope?.end({
       status,
-      endpoint: record.endpoint,
-      route: record.endpoint === undefined ? undefined : request.routeOf?.(record.endpoint, request.method),
+      endpoint,
+      get route() {
+        return endpoint === undefined ? undefined : routeOf?.(endpoint, request.method)
+      },
       ...(failure === undefined ? {} : { error: failure }),
     })
   } catch (thrown) {

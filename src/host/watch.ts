@@ -41,7 +41,8 @@ export function watchRequest(
   return {
     method,
     target,
-    requestId: requestIdOf({ get: header }),
+    // Only the record needs it at once; telemetry alone leaves it to `ctx.RequestId`, made on first read.
+    requestId: options.observe === undefined ? undefined : requestIdOf({ get: header }),
     started,
     ...(telemetry === undefined
       ? {}
