@@ -72,6 +72,10 @@ describe.skipIf(redisBinary === undefined)("redisBus (a real Redis)", () => {
       onTestFinished(() => listening.close())
       const heard: string[] = []
       await listening.subscribe("outage", (text) => heard.push(text))
+      // Without an offline queue a command fails until the connection is up: wait for it.
+      for (let attempt = 0; publisher.status !== "ready"; attempt++)
+        if (attempt > 100) throw new Error("ioredis did not connect")
+        else await new Promise((resolve) => setTimeout(resolve, 50))
       await bus.publish("outage", "before")
       await eventually(() => heard.length === 1, "the message before the outage")
       await server.stop()
