@@ -23,8 +23,7 @@ import { endpointRequest } from "./request.js"
  * const init: EventsInit = { signal: controller.signal, retry: 1000 }
  * ```
  */
-// Event streams get their session span with issue 38's item 3; until then the option is not offered here.
-export interface EventsInit extends Omit<FetchInit, "telemetry"> {
+export interface EventsInit extends FetchInit {
   /** Stops the subscription (the iteration ends). `break` out of the loop does the same. */
   readonly signal?: AbortSignal
   /** Milliseconds to wait before reconnecting until the server sends its own `retry`. Default 3000. */
@@ -164,7 +163,16 @@ async function* subscribe<Endpoint, Data extends Descriptor>(
   descriptor: Data,
   init: EventsInit,
 ): AsyncGenerator<Infer<Data>> {
-  const { fetch: send = defaultFetch, signal, retry: firstRetry, reconnect = true, lastEventId, json, ...rest } = init
+  const {
+    fetch: send = defaultFetch,
+    signal,
+    retry: firstRetry,
+    reconnect = true,
+    lastEventId,
+    json,
+    telemetry,
+    ...rest
+  } = init
   // Our own controller: leaving the loop aborts the request in flight, whoever started it.
   const stop = new AbortController()
   const onAbort = () => stop.abort(signal?.reason)
@@ -177,36 +185,54 @@ async function* subscribe<Endpoint, Data extends Descriptor>(
       headers.set("accept", "text/event-stream")
       if (lastId !== undefined && lastId !== "") headers.set("last-event-id", lastId)
       const request = endpointRequest(router, endpoint, { ...rest, headers, signal: stop.signal })
+      // With telemetry, one client span per connection: from the request to the stream's end.
+      const scope = telemetry?.client?.({ method: request.method, url: request.url, router, endpoint })
+      for (const [name, value] of scope?.headers ?? []) request.headers.set(name, value)
       let response: Response
       try {
         response = await send(request)
       } catch (error) {
+        scope?.end({ status: 0, error })
         if (stop.signal.aborted) return
         if (!reconnect) throw error
         await wait(retry, stop.signal)
         continue
       }
-      const where = new URL(request.url)
-      const url = where.pathname + where.search
-      if (response.status === 204) return
-      if (response.status < 200 || response.status > 299)
-        throw new FetchError(
-          clientMessages.badStatus(request.method, url, response.status, response.statusText),
-          response,
-        )
-      const type = response.headers.get("content-type")
-      if (mediaTypeOf(type) !== "text/event-stream" || response.body === null)
-        throw new FetchError(clientMessages.notEventStream(request.method, url, type), response)
+      let events = 0
+      let failure: unknown
       try {
-        for await (const event of parseEventStream(response.body)) {
-          if (event.id !== undefined) lastId = event.id
-          if (event.retry !== undefined) retry = event.retry
-          if (event.data !== undefined) yield deserialize(descriptor, event.data, json) as Infer<Data>
+        const where = new URL(request.url)
+        const url = where.pathname + where.search
+        if (response.status === 204) return
+        if (response.status < 200 || response.status > 299)
+          throw new FetchError(
+            clientMessages.badStatus(request.method, url, response.status, response.statusText),
+            response,
+          )
+        const type = response.headers.get("content-type")
+        if (mediaTypeOf(type) !== "text/event-stream" || response.body === null)
+          throw new FetchError(clientMessages.notEventStream(request.method, url, type), response)
+        try {
+          for await (const event of parseEventStream(response.body)) {
+            if (event.id !== undefined) lastId = event.id
+            if (event.retry !== undefined) retry = event.retry
+            if (event.data === undefined) continue
+            events++
+            yield deserialize(descriptor, event.data, json) as Infer<Data>
+          }
+        } catch (error) {
+          // A connection that failed mid-stream is reconnected; a decoding error is the caller's to see.
+          if (stop.signal.aborted) return
+          failure = error
+          if (!reconnect || (error instanceof Error && error.name === "JsonError")) throw error
         }
       } catch (error) {
-        // A connection that failed mid-stream is reconnected; a decoding error is the caller's to see.
-        if (stop.signal.aborted) return
-        if (!reconnect || (error instanceof Error && error.name === "JsonError")) throw error
+        // A refusal's span says its status (error.type `404`); any other failure, the error.
+        if (!(error instanceof FetchError && response.status >= 400)) failure ??= error
+        throw error
+      } finally {
+        // The span ends with the connection: the stream's end, a failure, or the caller leaving the loop.
+        scope?.end({ status: response.status, events, ...(failure === undefined ? {} : { error: failure }) })
       }
       if (!reconnect) return
       await wait(retry, stop.signal)

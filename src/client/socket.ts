@@ -8,6 +8,7 @@
 import type { ClientMessage, ServerMessage, WebSocketAttribute } from "../descriptor/web-socket.js"
 import type { Linkable } from "../descriptor/request-only.js"
 import { readMessage, writeMessage } from "../json/socket-messages.js"
+import type { Telemetry } from "../internal/telemetry.js"
 import type { Router } from "../router/router.js"
 import { clientMessages } from "./messages.js"
 import { resolveLink } from "./request.js"
@@ -54,6 +55,13 @@ export interface SocketInit {
     | { readonly initialDelayMs?: number; readonly maxDelayMs?: number; readonly maxAttempts?: number }
   /** The `WebSocket` constructor (default `globalThis.WebSocket`; on Node 20, `ws`'s). */
   readonly WebSocket?: SocketConstructor
+  /**
+   * `OpenTelemetry()` from `sitelets/otel`: a client span per connection,
+   * from its opening to its close, with the messages each way. The
+   * platform's `WebSocket` sends no headers of ours, so no `traceparent`:
+   * the server's session is a trace of its own.
+   */
+  readonly telemetry?: Telemetry
 }
 
 /**
@@ -106,6 +114,8 @@ export function openSocket<Endpoint, const Declaration extends WebSocketAttribut
   const inbox: ServerMessage<Declaration>[] = []
   const waiting: ((result: IteratorResult<ServerMessage<Declaration>>) => void)[] = []
   let current: PlatformSocket | undefined
+  // The current connection's counts, for its telemetry span.
+  let tally = { open: false, received: 0, sent: 0 }
   let finished = false
   let attempts = 0
   let opened!: () => void
@@ -121,9 +131,24 @@ export function openSocket<Endpoint, const Declaration extends WebSocketAttribut
   const connect = () => {
     const socket = new Platform(url)
     current = socket
+    // With telemetry, a span per connection: the messages each way are counted, and it ends with the close.
+    const scope = init.telemetry?.client?.({ method: "GET", url, router, endpoint })
+    const counts = { open: false, received: 0, sent: 0 }
+    tally = counts
+    if (scope !== undefined) {
+      socket.addEventListener("message", () => counts.received++)
+      socket.addEventListener("close", (event: { code: number }) =>
+        scope.end({
+          status: counts.open ? 101 : 0,
+          socket: { code: event.code, received: counts.received, sent: counts.sent },
+        }),
+      )
+    }
     socket.addEventListener("open", () => {
+      counts.open = true
       attempts = 0
       opened()
+      counts.sent += outbox.length
       for (const frame of outbox.splice(0)) socket.send(frame)
     })
     // Binary frames as bytes (a browser's socket gives Blobs by default).
@@ -158,8 +183,10 @@ export function openSocket<Endpoint, const Declaration extends WebSocketAttribut
     Send(message) {
       if (finished) return
       const frame = frameOf(writeMessage(declaration.fromClient, message))
-      if (current?.readyState === OPEN) current.send(frame)
-      else outbox.push(frame)
+      if (current?.readyState === OPEN) {
+        current.send(frame)
+        tally.sent++
+      } else outbox.push(frame)
     },
     Close(code = 1000, reason = "") {
       if (finished) return

@@ -18,7 +18,9 @@ import { report, type RequestStart as Watch } from "./observe.js"
 import { compressBody } from "./fetch-compress.js"
 import { webStreamOf } from "./fetch-stream.js"
 import type { Encoding } from "./compression.js"
-import { watchRequest } from "./watch.js"
+import { utf8Length } from "../internal/utf8-length.js"
+import { serveWithin } from "./scoped-serve.js"
+import { tracedSocket, watchRequest } from "./watch.js"
 import { responseHeaders } from "./fetch-headers.js"
 
 /**
@@ -118,10 +120,8 @@ export function respond<Endpoint>(
   const watched =
     options.observe === undefined && options.telemetry === undefined ? undefined : watch(site, request, options)
   const init = new FetchServeInit(request, options, extras, watched?.requestId)
-  // With telemetry, the handler runs inside the request's scope (its trace context).
-  const scope = watched?.scope
-  const outcome =
-    scope === undefined ? serveRequest(site, init, options) : scope.run(() => serveRequest(site, init, options))
+  // With telemetry, the handler and its stream run inside the request's scope (its trace context).
+  const outcome = serveWithin(watched?.scope, () => serveRequest(site, init, options))
   // No closure on the synchronous path: it is nearly every request.
   return isPromise(outcome)
     ? outcome.then((settled) => answered(settled, init, notFound, watched, extras))
@@ -138,9 +138,14 @@ function answered(
 ): MaybePromise<Response | undefined> {
   const options = init.options
   // The method as the Fetch request normalized it (`head` is `HEAD`), read once by the init.
-  return outcome.kind === "served" && isSocketBody(outcome.content.body)
-    ? upgradeFetch(init.request, outcome.content, outcome.content.body, extras?.env, options.onError)
-    : answerOrCompress(outcome, init.method, options, notFound, watched)
+  if (outcome.kind !== "served" || !isSocketBody(outcome.content.body))
+    return answerOrCompress(outcome, init.method, options, notFound, watched)
+  const body = tracedSocket(outcome.content.body, watched, outcome.endpoint)
+  const response = upgradeFetch(init.request, outcome.content, body, extras?.env, options.onError)
+  // The upgrade's request ends here: 101 (Bun answers it itself), or the 501 of a runtime without sockets.
+  if (watched !== undefined)
+    report(options.observe, options.onError, watched, outcome, response === upgradedByBun ? 101 : response.status, 0)
+  return response
 }
 
 /**
@@ -335,7 +340,7 @@ function bodyBytes(content: StaticContent, method: string, response: Response): 
   if (response.body === null || method === "HEAD") return 0
   const body = content.body
   if (body === undefined || isStreamBody(body) || isSocketBody(body)) return 0
-  return typeof body === "string" ? new TextEncoder().encode(body).byteLength : body.byteLength
+  return typeof body === "string" ? utf8Length(body) : body.byteLength
 }
 
 /** The error content with the `Access-Control-*` and `Vary` headers of the content it replaces. */

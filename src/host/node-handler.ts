@@ -25,7 +25,8 @@ import { nodePlatform, writeNodeCompressed } from "./node-compress.js"
 import { writeNodeStream } from "./node-stream.js"
 import type { Encoding } from "./compression.js"
 import { isStreamBody, type StaticContent } from "../sitelet/content-model.js"
-import { watchRequest } from "./watch.js"
+import { serveWithin } from "./scoped-serve.js"
+import { tracedSocket, watchRequest } from "./watch.js"
 import { isSocketBody } from "../sitelet/web-socket.js"
 import { isPendingUpgrade, upgradeListener, writeNodeSocket } from "./node-socket.js"
 import { notSocketAnswer } from "./upgrade.js"
@@ -207,9 +208,8 @@ function serveNode<Endpoint>(
   watched: Watch | undefined,
 ): ServeOutcome | Promise<ServeOutcome> {
   const init = new NodeServeInit(req, res, options.limits, mountPath, watched?.requestId)
-  // With telemetry, the handler runs inside the request's scope (its trace context).
-  const scope = watched?.scope
-  return scope === undefined ? serveRequest(site, init, options) : scope.run(() => serveRequest(site, init, options))
+  // With telemetry, the handler and its stream run inside the request's scope (its trace context).
+  return serveWithin(watched?.scope, () => serveRequest(site, init, options))
 }
 
 /** Hands an outcome that may still be pending to `write`; `fail` gets what rejects or what `write` throws. */
@@ -279,7 +279,7 @@ export function NodeHandler<Endpoint>(
         ? (bytes: number) => report(observe, resolved.onError, watched, outcome, content.status.code, bytes)
         : undefined
     if (isSocketBody(content.body)) {
-      const body = content.body
+      const body = tracedSocket(content.body, watched, outcome.kind === "declined" ? undefined : outcome.endpoint)
       reported?.(0)
       return writeNodeSocket(res, content, body, resolved.onError, (error) => fail(res, method, error, undefined))
     }
@@ -361,8 +361,11 @@ export function Middleware<Endpoint>(
           setCorsHeaders(res, outcome.content)
           return next(outcome.error)
         default:
-          if (isSocketBody(outcome.content.body))
-            return writeNodeSocket(res, outcome.content, outcome.content.body, resolved.onError, next)
+          if (isSocketBody(outcome.content.body)) {
+            const body = tracedSocket(outcome.content.body, watched, outcome.endpoint)
+            reported(outcome, 0)
+            return writeNodeSocket(res, outcome.content, body, resolved.onError, next)
+          }
           if (outcome.encoding !== undefined || isStreamBody(outcome.content.body))
             return writeServed(res, outcome.content, method, outcome.encoding, resolved.onError, (bytes) =>
               reported(outcome, bytes),

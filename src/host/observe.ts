@@ -7,6 +7,9 @@
  */
 import type { ServeOutcome } from "./serve.js"
 import type { TelemetryScope } from "../internal/telemetry.js"
+import { routeName } from "../router/route-names.js"
+import { isStreamBody } from "../sitelet/content-model.js"
+import type { Router } from "../router/router.js"
 
 /**
  * What `observe` receives for each request.
@@ -64,9 +67,9 @@ export interface RequestStart {
   /** Made when `observe` is on (its record has it); else `ctx.RequestId` makes one on first read. */
   readonly requestId: string | undefined
   readonly started: number
-  /** The request's telemetry scope (the `telemetry` option), and how its route is named. */
+  /** The request's telemetry scope (the `telemetry` option), and the router that names its route. */
   readonly scope?: TelemetryScope | undefined
-  readonly routeOf?: ((endpoint: unknown, method: string) => string | undefined) | undefined
+  readonly router?: Router<any> | undefined
 }
 
 /**
@@ -88,32 +91,39 @@ export function report(
   error?: unknown,
 ): void {
   const failure = error ?? (outcome?.kind === "rejected" || outcome?.kind === "failed" ? outcome.error : undefined)
-  const record: RequestRecord = {
-    method: request.method,
-    target: request.target,
-    endpoint: outcome === undefined || outcome.kind === "declined" ? undefined : outcome.endpoint,
-    status,
-    bytes,
-    duration: performance.now() - request.started,
-    requestId: request.requestId ?? "",
-    ...(failure === undefined ? {} : { error: failure }),
-  }
+  const endpoint = outcome === undefined || outcome.kind === "declined" ? undefined : outcome.endpoint
+  // Telemetry alone makes no record.
+  if (observe !== undefined)
+    try {
+      observe({
+        method: request.method,
+        target: request.target,
+        endpoint,
+        status,
+        bytes,
+        duration: performance.now() - request.started,
+        requestId: request.requestId ?? "",
+        ...(failure === undefined ? {} : { error: failure }),
+      })
+    } catch (thrown) {
+      onError(thrown)
+    }
+  const scope = request.scope
+  if (scope === undefined) return
   try {
-    observe?.(record)
-  } catch (thrown) {
-    onError(thrown)
-  }
-  try {
-    const { endpoint } = record
-    const routeOf = request.routeOf
-    // The route is named when the tracer reads it (a span that records, a metric): a link and a lookup.
-    request.scope?.end({
+    const router = request.router
+    const body = outcome === undefined || outcome.kind === "declined" ? undefined : outcome.content.body
+    scope.end({
       status,
       endpoint,
+      // The route is named when the tracer reads it (a span that records, a metric): a link and a lookup.
       get route() {
-        return endpoint === undefined ? undefined : routeOf?.(endpoint, request.method)
+        return endpoint === undefined || router === undefined ? undefined : routeName(router, endpoint, request.method)
       },
+      bytes,
       ...(failure === undefined ? {} : { error: failure }),
+      // An event stream counts its events: read now that it has ended.
+      ...(body !== undefined && isStreamBody(body) && body.events !== undefined ? { events: body.events() } : {}),
     })
   } catch (thrown) {
     onError(thrown)

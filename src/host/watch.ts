@@ -1,22 +1,15 @@
 /**
  * A request watched by the host: when `observe` or `telemetry` is on, its
  * start (method, target, id, clock) and its telemetry scope, started as it
- * arrives; with neither, nothing (no clock read, no id made, no scope).
+ * arrives; with neither, nothing (no clock read, no id made, no scope). A
+ * WebSocket it opens gets a session scope of its own.
  */
-import { routeNamer } from "../router/route-names.js"
+import { routeName } from "../router/route-names.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
+import type { SocketBody } from "../sitelet/web-socket.js"
 import type { ResolvedHostOptions } from "./host-options.js"
 import type { RequestStart } from "./observe.js"
 import { requestIdOf } from "./request-id.js"
-
-// One namer per sitelet: its routes are described once, on the first traced request.
-const namers = new WeakMap<object, (endpoint: unknown, method: string) => string | undefined>()
-
-function namerOf(site: Sitelet<any>) {
-  let namer = namers.get(site)
-  if (namer === undefined) namers.set(site, (namer = routeNamer(site.Router)))
-  return namer
-}
 
 /**
  * The start of a watched request, or undefined when neither `observe` nor
@@ -37,7 +30,8 @@ export function watchRequest(
 ): RequestStart | undefined {
   const telemetry = options.telemetry
   if (options.observe === undefined && telemetry === undefined) return undefined
-  const started = performance.now()
+  // The record's duration; telemetry keeps its own clock.
+  const started = options.observe === undefined ? 0 : performance.now()
   return {
     method,
     target,
@@ -46,6 +40,25 @@ export function watchRequest(
     started,
     ...(telemetry === undefined
       ? {}
-      : { scope: telemetry.start({ method, target, scheme, header }), routeOf: namerOf(site) }),
+      : { scope: telemetry.start({ method, target, scheme, header }), router: site.Router }),
   }
+}
+
+/**
+ * A socket body carrying its session's telemetry scope (a child of the
+ * upgrade request's), when the request is traced and the tracer makes
+ * sessions; else the body as it is.
+ *
+ * @example
+ * ```ts
+ * writeNodeSocket(res, content, tracedSocket(content.body, watched, outcome.endpoint), onError, fail)
+ * ```
+ */
+export function tracedSocket(body: SocketBody, watched: RequestStart | undefined, endpoint: unknown): SocketBody {
+  const scope = watched?.scope
+  const session = scope?.session
+  if (watched === undefined || scope === undefined || session === undefined) return body
+  const route = watched.router === undefined ? undefined : routeName(watched.router, endpoint, watched.method)
+  // Opened by the session once the socket is open: an upgrade the runtime refuses leaves no scope open.
+  return { ...body, openSession: () => scope.run(() => session.call(scope, { endpoint, route })) }
 }

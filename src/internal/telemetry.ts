@@ -29,12 +29,43 @@ export interface TelemetryEnd {
   readonly error?: unknown
   /** Under Express: the sitelet did not take the request, and passed it on (`next()`); `status` is 0. */
   readonly passed?: boolean
+  /** The body's bytes as written (compressed, when it was), when the host counted them. */
+  readonly bytes?: number
+  /** An event stream's events sent, once it ended. */
+  readonly events?: number
 }
 
 /** One request's scope: the handler runs inside it, and it ends once. */
 export interface TelemetryScope {
   run<Value>(work: () => Value): Value
   end(result: TelemetryEnd): void
+  /**
+   * A WebSocket session the request opened (its 101): a scope of its own,
+   * inside the request's, from the upgrade to the close.
+   */
+  session?(start: TelemetrySessionStart): TelemetrySession
+}
+
+/** What a host knows of a WebSocket session as it opens. */
+export interface TelemetrySessionStart {
+  /** The endpoint value of the upgrade request, and its route as declared (`/chat/{room}`). */
+  readonly endpoint: unknown
+  readonly route: string | undefined
+}
+
+/**
+ * A WebSocket session's scope: the socket's handler runs inside it, every
+ * message is counted (never a scope per message), and it ends once, with
+ * the close.
+ */
+export interface TelemetrySession {
+  run<Value>(work: () => Value): Value
+  /** A message received from the peer, of this many bytes. */
+  received(bytes: number): void
+  /** A message sent to the peer, of this many bytes. */
+  sent(bytes: number): void
+  /** The close code and reason (1006 when the connection dropped), and the handler's exception (a 1011). */
+  end(close: { readonly code: number; readonly reason: string; readonly error?: unknown }): void
 }
 
 /**
@@ -71,6 +102,20 @@ export interface TelemetryClientRequest {
 export interface TelemetryClientScope {
   /** Headers to add to the request (`traceparent`, `tracestate`). */
   readonly headers: ReadonlyArray<readonly [string, string]>
-  /** The answer's status, or the failure (no answer: status 0). */
-  end(result: { readonly status: number; readonly error?: unknown }): void
+  /**
+   * The answer's status, or the failure (no answer: status 0); for an event
+   * stream, the events it received; for a WebSocket (status 101 once open),
+   * its close and the messages it received.
+   */
+  end(result: TelemetryClientEnd): void
+}
+
+/** How a client request ended. */
+export interface TelemetryClientEnd {
+  readonly status: number
+  readonly error?: unknown
+  /** An event stream's events received. */
+  readonly events?: number
+  /** A WebSocket's close, and the messages it received and sent. */
+  readonly socket?: { readonly code: number; readonly received: number; readonly sent: number }
 }

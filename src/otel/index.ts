@@ -17,4 +17,6 @@ export type {
   TelemetryEnd,
   TelemetryRequest,
   TelemetryScope,
+  TelemetrySession,
+  TelemetrySessionStart,
 } from "../internal/telemetry.js"

@@ -9,25 +9,26 @@
 import {
   type Attributes,
   context,
+  createNoopMeter,
+  type Histogram,
   metrics,
   propagation,
   SpanKind,
   SpanStatusCode,
   type TextMapGetter,
+  type Tracer,
   trace,
+  type UpDownCounter,
 } from "@opentelemetry/api"
-import type { Telemetry, TelemetryEnd, TelemetryRequest } from "../internal/telemetry.js"
-import { routeNamer } from "../router/route-names.js"
+import type {
+  Telemetry,
+  TelemetryEnd,
+  TelemetryRequest,
+  TelemetrySession,
+  TelemetrySessionStart,
+} from "../internal/telemetry.js"
+import { routeName } from "../router/route-names.js"
 import type { Router } from "../router/router.js"
-
-// One namer per router the client traces: its routes are described on its first request.
-const namers = new WeakMap<object, (endpoint: unknown, method: string) => string | undefined>()
-
-function clientRoute(router: object, endpoint: unknown, method: string): string | undefined {
-  let namer = namers.get(router)
-  if (namer === undefined) namers.set(router, (namer = routeNamer(router as Router<unknown>)))
-  return namer(endpoint, method)
-}
 
 /** Options of {@link OpenTelemetry}. */
 export interface OpenTelemetryOptions {
@@ -53,15 +54,93 @@ const getter: TextMapGetter<TelemetryRequest> = {
   get: (request, key) => request.header(key) ?? undefined,
 }
 
-// `host[:port]` of the Host header (an IPv6 literal in brackets keeps them out of the name).
-function serverOf(host: string | null): Attributes {
-  if (host === null || host === "") return {}
-  const match = /^(\[[^\]]*\]|[^:]*)(?::(\d+))?$/.exec(host)
-  if (match === null) return {}
-  const address = match[1]!.replace(/^\[|\]$/g, "")
-  return match[2] === undefined
-    ? { "server.address": address }
-    : { "server.address": address, "server.port": Number(match[2]) }
+// `server.address` and `server.port` from the Host header (an IPv6 literal's brackets kept out of the name).
+function addServer(attributes: Attributes, host: string | null): void {
+  if (host === null) return
+  const bracket = host.startsWith("[")
+  const end = bracket ? host.indexOf("]") + 1 : host.indexOf(":") < 0 ? host.length : host.indexOf(":")
+  const address = bracket ? host.slice(1, end - 1) : host.slice(0, end)
+  const rest = host.slice(end)
+  if (address === "" || (bracket && end === 0) || (rest !== "" && !/^:\d{1,5}$/.test(rest))) return
+  attributes["server.address"] = address
+  if (rest !== "") attributes["server.port"] = Number(rest.slice(1))
+}
+
+// Closes that are no failure: normal, going away, and none given.
+const cleanCloses = new Set([1000, 1001, 1005])
+
+// A WebSocket session's span, in the active context (the upgrade request's span): counts, not a span per message.
+function sessionOf(tracer: Tracer, { endpoint, route }: TelemetrySessionStart): TelemetrySession {
+  const attributes: Attributes = {}
+  if (route !== undefined) attributes["http.route"] = route
+  const tag = (endpoint as { $?: unknown } | undefined)?.$
+  if (typeof tag === "string") attributes["sitelets.endpoint"] = tag
+  const span = tracer.startSpan(route === undefined ? "WebSocket" : `WebSocket ${route}`, { attributes })
+  const inside = trace.setSpan(context.active(), span)
+  let received = 0
+  let receivedBytes = 0
+  let sent = 0
+  let sentBytes = 0
+  let ended = false
+  return {
+    run: (work) => context.with(inside, work),
+    received(bytes) {
+      received++
+      receivedBytes += bytes
+    },
+    sent(bytes) {
+      sent++
+      sentBytes += bytes
+    },
+    end({ code, reason, error }) {
+      if (ended) return
+      ended = true
+      if (span.isRecording()) {
+        span.setAttributes({
+          "sitelets.websocket.close_code": code,
+          "sitelets.websocket.messages_received": received,
+          "sitelets.websocket.bytes_received": receivedBytes,
+          "sitelets.websocket.messages_sent": sent,
+          "sitelets.websocket.bytes_sent": sentBytes,
+        })
+        if (reason !== "") span.setAttribute("sitelets.websocket.close_reason", reason)
+        if (!cleanCloses.has(code)) span.setAttribute("error.type", error instanceof Error ? error.name : String(code))
+        if (error instanceof Error) span.recordException(error)
+        // The server's failure (1011, the handler threw) is the span's error; a peer's close is the peer's.
+        if (code === 1011) span.setStatus({ code: SpanStatusCode.ERROR })
+      }
+      span.end()
+    },
+  }
+}
+
+interface Instruments {
+  readonly duration: Histogram
+  readonly active: UpDownCounter
+  readonly clientDuration: Histogram
+  /** False under the API's no-op meter (no SDK): nothing is recorded, so no attributes are made. */
+  readonly metered: boolean
+}
+
+function instrumentsOf(name: string): Instruments {
+  const meter = metrics.getMeter(name)
+  return {
+    duration: meter.createHistogram("http.server.request.duration", {
+      unit: "s",
+      description: "Duration of HTTP server requests.",
+      advice: { explicitBucketBoundaries: durationBuckets },
+    }),
+    active: meter.createUpDownCounter("http.server.active_requests", {
+      unit: "{request}",
+      description: "Number of active HTTP server requests.",
+    }),
+    clientDuration: meter.createHistogram("http.client.request.duration", {
+      unit: "s",
+      description: "Duration of HTTP client requests.",
+      advice: { explicitBucketBoundaries: durationBuckets },
+    }),
+    metered: meter !== createNoopMeter(),
+  }
 }
 
 // `error.type`: an exception's class name, else the status code of a failed answer (a refusal, a 5xx).
@@ -73,7 +152,7 @@ function errorTypeOf({ status, error }: TelemetryEnd): string | undefined {
 /**
  * The host option `telemetry` on OpenTelemetry: register your SDK (a
  * tracer provider with the W3C propagator, a meter provider) before the
- * first request; without one, the API's no-op tracer costs next to nothing.
+ * first request; without one, nothing is named or measured.
  *
  * - A `SERVER` span per request, named `METHOD route` (`GET /blog/{id}`:
  *   the declaration's route, never the URL), with `http.route`,
@@ -85,9 +164,13 @@ function errorTypeOf({ status, error }: TelemetryEnd): string | undefined {
  *   propagator), and the handler runs inside the span's context.
  * - `http.server.request.duration` (seconds, the conventions' buckets) and
  *   `http.server.active_requests`.
- * - Given to the typed client (`Router.Fetch(…, { telemetry })`): a
- *   `CLIENT` span per request named by the route, its context sent as
- *   `traceparent`, and `http.client.request.duration`.
+ * - A WebSocket session is a span of its own (upgrade to close: the close
+ *   code, messages and bytes each way); an event stream's request span
+ *   lasts until the stream ends, with the events sent.
+ * - Given to the typed client (`Router.Fetch`, `Router.Events`,
+ *   `Router.Socket`: `{ telemetry }`): a `CLIENT` span per request named by
+ *   the route, its context sent as `traceparent` (not by a WebSocket: the
+ *   platform's sends no headers), and `http.client.request.duration`.
  *
  * @example
  * ```ts
@@ -99,27 +182,15 @@ function errorTypeOf({ status, error }: TelemetryEnd): string | undefined {
 export function OpenTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
   const name = options.name ?? "sitelets"
   const tracer = trace.getTracer(name)
-  const meter = metrics.getMeter(name)
-  const duration = meter.createHistogram("http.server.request.duration", {
-    unit: "s",
-    description: "Duration of HTTP server requests.",
-    advice: { explicitBucketBoundaries: durationBuckets },
-  })
-  const active = meter.createUpDownCounter("http.server.active_requests", {
-    unit: "{request}",
-    description: "Number of active HTTP server requests.",
-  })
   const recorded = (options.requestHeaders ?? []).map((header) => header.toLowerCase())
-
-  const clientDuration = meter.createHistogram("http.client.request.duration", {
-    unit: "s",
-    description: "Duration of HTTP client requests.",
-    advice: { explicitBucketBoundaries: durationBuckets },
-  })
+  // Made on the first request, so an SDK registered after this call but before the first request is used.
+  let instruments: Instruments | undefined
 
   return {
     client({ method: given, url, router, endpoint }) {
-      const route = clientRoute(router, endpoint, given)
+      instruments ??= instrumentsOf(name)
+      const { clientDuration, metered } = instruments
+      const route = routeName(router as Router<unknown>, endpoint, given)
       const started = performance.now()
       const known = knownMethods.has(given)
       const method = known ? given : "_OTHER"
@@ -133,17 +204,16 @@ export function OpenTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
       }
       if (!known) attributes["http.request.method_original"] = given
       if (route !== undefined) attributes["url.template"] = route
-      const name = `${known ? method : "HTTP"}${route === undefined ? "" : ` ${route}`}`
-      const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, context.active())
+      const spanName = `${known ? method : "HTTP"}${route === undefined ? "" : ` ${route}`}`
+      const span = tracer.startSpan(spanName, { kind: SpanKind.CLIENT, attributes }, context.active())
       const carrier: Record<string, string> = {}
       propagation.inject(trace.setSpan(context.active(), span), carrier)
       let ended = false
       return {
         headers: Object.entries(carrier),
-        end({ status, error }) {
+        end({ status, error, events, socket }) {
           if (ended) return
           ended = true
-          if (status > 0) span.setAttribute("http.response.status_code", status)
           // Client spans: a 4xx is an error too (the conventions).
           const errorType =
             error !== undefined
@@ -152,16 +222,29 @@ export function OpenTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
                 : "Error"
               : status >= 400
                 ? String(status)
-                : undefined
-          if (error instanceof Error) span.recordException(error)
-          if (errorType !== undefined) {
-            span.setAttribute("error.type", errorType)
-            span.setStatus({ code: SpanStatusCode.ERROR })
+                : socket !== undefined && !cleanCloses.has(socket.code)
+                  ? String(socket.code)
+                  : undefined
+          if (span.isRecording()) {
+            if (status > 0) span.setAttribute("http.response.status_code", status)
+            if (events !== undefined) span.setAttribute("sitelets.event_stream.events", events)
+            if (socket !== undefined)
+              span.setAttributes({
+                "sitelets.websocket.close_code": socket.code,
+                "sitelets.websocket.messages_received": socket.received,
+                "sitelets.websocket.messages_sent": socket.sent,
+              })
+            if (error instanceof Error) span.recordException(error)
+            if (errorType !== undefined) {
+              span.setAttribute("error.type", errorType)
+              span.setStatus({ code: SpanStatusCode.ERROR })
+            }
           }
           span.end()
+          if (!metered) return
           clientDuration.record((performance.now() - started) / 1000, {
             "http.request.method": method,
-            "server.address": attributes["server.address"] as string,
+            "server.address": target.hostname,
             ...(status > 0 ? { "http.response.status_code": status } : {}),
             ...(route === undefined ? {} : { "url.template": route }),
             ...(errorType === undefined ? {} : { "error.type": errorType }),
@@ -170,16 +253,19 @@ export function OpenTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
       }
     },
     start(request) {
+      instruments ??= instrumentsOf(name)
+      const { duration, active, metered } = instruments
       const started = performance.now()
       const known = knownMethods.has(request.method)
       const method = known ? request.method : "_OTHER"
       const query = request.target.indexOf("?")
+      // What a sampler may decide on is given at the start (the conventions).
       const attributes: Attributes = {
         "http.request.method": method,
         "url.path": query < 0 ? request.target : request.target.slice(0, query),
         "url.scheme": request.scheme,
-        ...serverOf(request.header("host")),
       }
+      addServer(attributes, request.header("host"))
       if (!known) attributes["http.request.method_original"] = request.method
       if (options.recordQuery === true && query >= 0) attributes["url.query"] = request.target.slice(query + 1)
       const agent = request.header("user-agent")
@@ -191,35 +277,44 @@ export function OpenTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
       const parent = propagation.extract(context.active(), request, getter)
       const span = tracer.startSpan(known ? method : "HTTP", { kind: SpanKind.SERVER, attributes }, parent)
       const inside = trace.setSpan(parent, span)
-      const activeAttributes = { "http.request.method": method, "url.scheme": request.scheme }
-      active.add(1, activeAttributes)
+      const activeAttributes = metered ? { "http.request.method": method, "url.scheme": request.scheme } : undefined
+      if (activeAttributes !== undefined) active.add(1, activeAttributes)
       let ended = false
       return {
         run: (work) => context.with(inside, work),
+        session: (opened) => sessionOf(tracer, opened),
         end(result) {
           if (ended) return
           ended = true
-          const { status, endpoint, route } = result
+          const recording = span.isRecording()
+          // Neither a span that records nor a meter: nothing to name or measure (no SDK registered).
+          if (!recording && activeAttributes === undefined) return span.end()
           if (result.passed === true) {
             // Not this sitelet's request (Express passed it on): no status, no duration of ours.
-            span.setAttribute("sitelets.passed", true)
+            if (recording) span.setAttribute("sitelets.passed", true)
             span.end()
-            active.add(-1, activeAttributes)
+            if (activeAttributes !== undefined) active.add(-1, activeAttributes)
             return
           }
-          if (route !== undefined) {
-            span.updateName(`${known ? method : "HTTP"} ${route}`)
-            span.setAttribute("http.route", route)
-          }
-          span.setAttribute("http.response.status_code", status)
-          const tag = (endpoint as { $?: unknown } | undefined)?.$
-          if (typeof tag === "string") span.setAttribute("sitelets.endpoint", tag)
+          const { status, endpoint, route } = result
           const errorType = errorTypeOf(result)
-          if (errorType !== undefined) span.setAttribute("error.type", errorType)
-          if (result.error instanceof Error && status >= 500) span.recordException(result.error)
-          // Server spans: a 4xx is the client's error, not the span's (the conventions).
-          if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
+          if (recording) {
+            if (route !== undefined) {
+              span.updateName(`${known ? method : "HTTP"} ${route}`)
+              span.setAttribute("http.route", route)
+            }
+            span.setAttribute("http.response.status_code", status)
+            if (result.bytes !== undefined && status !== 101) span.setAttribute("http.response.body.size", result.bytes)
+            if (result.events !== undefined) span.setAttribute("sitelets.event_stream.events", result.events)
+            const tag = (endpoint as { $?: unknown } | undefined)?.$
+            if (typeof tag === "string") span.setAttribute("sitelets.endpoint", tag)
+            if (errorType !== undefined) span.setAttribute("error.type", errorType)
+            if (result.error instanceof Error && status >= 500) span.recordException(result.error)
+            // Server spans: a 4xx is the client's error, not the span's (the conventions).
+            if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
+          }
           span.end()
+          if (activeAttributes === undefined) return
           active.add(-1, activeAttributes)
           duration.record((performance.now() - started) / 1000, {
             "http.request.method": method,

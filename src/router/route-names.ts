@@ -14,9 +14,17 @@ interface NamedRoute {
   readonly fixed: ReadonlyArray<string | undefined>
   /** Whether a parameter of variable length (a wildcard, a list) follows `fixed`. */
   readonly open: boolean
+  /** Its place in the declaration: the router tries routes in this order. */
+  readonly position: number
 }
 
-function named(route: DescribedRoute): NamedRoute {
+/** The routes, indexed by their first literal segment; those starting with a parameter (or empty) apart. */
+interface RouteIndex {
+  readonly byFirst: ReadonlyMap<string, readonly NamedRoute[]>
+  readonly rest: readonly NamedRoute[]
+}
+
+function named(route: DescribedRoute, position: number): NamedRoute {
   const fixed: Array<string | undefined> = []
   let open = false
   for (const segment of route.segments) {
@@ -28,7 +36,18 @@ function named(route: DescribedRoute): NamedRoute {
     }
   }
   const parts = route.segments.map((segment) => (segment.kind === "literal" ? segment.text : `{${segment.name}}`))
-  return { template: `/${parts.join("/")}`, methods: route.methods, fixed, open }
+  return { template: `/${parts.join("/")}`, methods: route.methods, fixed, open, position }
+}
+
+function indexOf(routes: readonly NamedRoute[]): RouteIndex {
+  const byFirst = new Map<string, NamedRoute[]>()
+  const rest: NamedRoute[] = []
+  for (const route of routes) {
+    const first = route.fixed[0]
+    if (first === undefined) rest.push(route)
+    else byFirst.set(first, [...(byFirst.get(first) ?? []), route])
+  }
+  return { byFirst, rest }
 }
 
 const fits = (route: NamedRoute, method: string, segments: readonly string[]): boolean => {
@@ -37,29 +56,39 @@ const fits = (route: NamedRoute, method: string, segments: readonly string[]): b
   return route.fixed.every((text, i) => text === undefined || text === segments[i])
 }
 
+// In declaration order: the first route the link fits, among those its first segment may start.
+function find(index: RouteIndex, method: string, segments: readonly string[]): NamedRoute | undefined {
+  const literal = segments.length > 0 ? index.byFirst.get(segments[0]!) : undefined
+  const a = literal?.find((route) => fits(route, method, segments))
+  const b = index.rest.find((route) => fits(route, method, segments))
+  // Both fit (a literal start, a parameter start): the one declared first, as the router matches.
+  if (a === undefined || b === undefined) return a ?? b
+  return a.position < b.position ? a : b
+}
+
+// One index per router, made on the first route it names: hosts and the client share it.
+const indexes = new WeakMap<object, RouteIndex>()
+
 /**
- * A function naming the route of an endpoint value for a method; the
- * routes are described on the first call. `undefined` when the router does
- * not link the value.
+ * The route an endpoint value takes on a router for a method, or undefined
+ * when the router does not link the value. The router's routes are
+ * described once, on its first call, and kept while the router lives.
  *
  * @example
  * ```ts
- * const routeOf = routeNamer(Router.Shift("api", Router.Infer(Api)))
- * routeOf({ $: "GetArticle", id: 42 }, "GET") //=> "/api/articles/{id}"
+ * routeName(Router.Shift("api", Router.Infer(Api)), { $: "GetArticle", id: 42 }, "GET") //=> "/api/articles/{id}"
  * ```
  */
-export function routeNamer(router: Router<any>): (endpoint: unknown, method: string) => string | undefined {
-  let routes: readonly NamedRoute[] | undefined
-  return (endpoint, method) => {
-    routes ??= describeRoutes(router).map(named)
-    let segments: readonly string[]
-    try {
-      const path = router.link(endpoint)
-      if (path === undefined) return undefined
-      segments = path.segments
-    } catch {
-      return undefined
-    }
-    return routes.find((route) => fits(route, method, segments))?.template
+export function routeName(router: Router<any>, endpoint: unknown, method: string): string | undefined {
+  let index = indexes.get(router)
+  if (index === undefined) indexes.set(router, (index = indexOf(describeRoutes(router).map(named))))
+  let segments: readonly string[]
+  try {
+    const path = router.link(endpoint)
+    if (path === undefined) return undefined
+    segments = path.segments
+  } catch {
+    return undefined
   }
+  return find(index, method, segments)?.template
 }

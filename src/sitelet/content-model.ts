@@ -44,6 +44,8 @@ export interface StreamBody {
   readonly length?: number
   /** Whether the `compress` option may compress it (as a stream, flushed chunk by chunk). */
   readonly compressible: boolean
+  /** An event stream's events written so far (read by telemetry once the stream ends). */
+  readonly events?: () => number
 }
 
 /**

@@ -89,6 +89,7 @@ async function* eventChunks(
   events: AsyncIterable<unknown>,
   write: (value: unknown) => string,
   heartbeat: number | undefined,
+  sent: { count: number },
 ): AsyncGenerator<string> {
   const iterator = events[Symbol.asyncIterator]()
   try {
@@ -112,6 +113,8 @@ async function* eventChunks(
       }
       pending = undefined
       if (next.done) return
+      // Counted as handed to the host: the one a client leaves during is counted too.
+      sent.count++
       yield eventText(next.value, write)
     }
   } finally {
@@ -162,7 +165,9 @@ export function EventStream(
     descriptor === undefined
       ? (value: unknown) => JSON.stringify(value) ?? "null"
       : (value: unknown) => serialize(descriptor, value as never)
-  return sharedContent(Status.Ok, eventHeaders, streamBody(eventChunks(events, write, heartbeat), false))
+  const sent = { count: 0 }
+  const body = streamBody(eventChunks(events, write, heartbeat, sent), false)
+  return sharedContent(Status.Ok, eventHeaders, Object.freeze({ ...body, events: () => sent.count }))
 }
 
 const eventHeaders = Object.freeze([

@@ -7,6 +7,7 @@
  * platform's socket to {@link RawSocket} and forwards its events.
  */
 import { readMessage, writeMessage } from "../json/socket-messages.js"
+import { utf8Length } from "../internal/utf8-length.js"
 import { siteletMessages } from "./messages.js"
 import type { ServerSocket, SocketBody, SocketClose } from "./web-socket.js"
 
@@ -76,6 +77,7 @@ const longerThan = (text: string, bytes: number): boolean =>
  */
 export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unknown) => void): SocketEvents {
   const { declaration, options } = body
+  const session = body.openSession?.()
   // Made when the handler first reads `Signal`: an AbortController and its signal are an event target each, kept
   // for the socket's whole life, and most handlers never ask.
   let controller: AbortController | undefined
@@ -104,12 +106,16 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
     stop()
     raw.close(code, sent.reason)
   }
+  // The handler's exception, for the session's telemetry (a 1011).
+  let failure: unknown
   const finished = (code: number, reason: string) => {
     settled = true
     clearInterval(pinger)
     clearTimeout(dropping)
     stop()
-    settle(code === 1006 && sent !== undefined ? sent : { code, reason })
+    const how = code === 1006 && sent !== undefined ? sent : { code, reason }
+    session?.end(failure === undefined ? how : { ...how, error: failure })
+    settle(how)
   }
   // A peer too slow to read will not read the close frame queued behind its backlog either: it gets a moment,
   // then the connection is dropped, so its buffers and its place in a room go at once.
@@ -136,7 +142,9 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
       if (!open) return done
       try {
         // A value the declaration does not describe rejects: the program's mistake, reported where it awaits.
-        raw.send(writeMessage(declaration.fromServer, message))
+        const frame = writeMessage(declaration.fromServer, message)
+        raw.send(frame)
+        session?.sent(typeof frame === "string" ? utf8Length(frame) : frame.byteLength)
       } catch (error) {
         return Promise.reject(error)
       }
@@ -172,10 +180,11 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
   }
 
   Promise.resolve()
-    .then(() => body.run(socket))
+    .then(() => (session === undefined ? body.run(socket) : session.run(() => body.run(socket))))
     .then(
       () => close(1000, ""),
       (error: unknown) => {
+        failure = error
         onError(error)
         close(1011, "internal error")
       },
@@ -184,6 +193,7 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
   return {
     message(data, binary) {
       if (!open) return
+      session?.received(typeof data === "string" ? utf8Length(data) : data.byteLength)
       if (
         typeof data === "string" ? longerThan(data, options.MaxMessageBytes) : data.byteLength > options.MaxMessageBytes
       )

@@ -8,6 +8,7 @@
 import type { WebSocketAttribute, ClientMessage, ServerMessage } from "../descriptor/web-socket.js"
 import type { StaticContent } from "./content-model.js"
 import { siteletMessages } from "./messages.js"
+import type { TelemetrySession } from "../internal/telemetry.js"
 
 /**
  * The server's end of a typed WebSocket: iterate it for the client's
@@ -92,6 +93,8 @@ export interface SocketBody {
   readonly declaration: WebSocketAttribute
   readonly run: (socket: ServerSocket<unknown, unknown>) => void | Promise<void>
   readonly options: ResolvedSocketOptions
+  /** Set by a host with the `telemetry` option: opens the session's scope (its span) once the socket is open. */
+  readonly openSession?: (() => TelemetrySession) | undefined
 }
 
 /**

@@ -6,29 +6,13 @@
  * the span's context, refusals and exceptions on their spans, and the two
  * HTTP server metrics by route and status.
  */
-import { context, metrics, propagation, type SpanContext, trace } from "@opentelemetry/api"
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks"
-import { W3CTraceContextPropagator } from "@opentelemetry/core"
-import {
-  AggregationTemporality,
-  InMemoryMetricExporter,
-  MeterProvider,
-  PeriodicExportingMetricReader,
-} from "@opentelemetry/sdk-metrics"
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base"
+import { type SpanContext, trace } from "@opentelemetry/api"
 import { afterAll, beforeEach, describe, expect, it } from "vitest"
 import { Router as ClientRouter } from "../../src/client/index.js"
 import { Content, Fetch, Json, Sitelet, t } from "../../src/index.js"
 import { OpenTelemetry } from "../../src/otel/index.js"
 import { expressHost, fetchHost, type HostUnderTest, nodeHost } from "../host/support.js"
-
-const spans = new InMemorySpanExporter()
-trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(spans)] }))
-context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
-propagation.setGlobalPropagator(new W3CTraceContextPropagator())
-const metricExporter = new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE)
-const reader = new PeriodicExportingMetricReader({ exporter: metricExporter, exportIntervalMillis: 3_600_000 })
-metrics.setGlobalMeterProvider(new MeterProvider({ readers: [reader] }))
+import { finished, metricExporter, reader, spans } from "./sdk.js"
 
 // The handler's own span (a database call, say): its parent must be the request's span.
 let inner: SpanContext | undefined
@@ -76,14 +60,6 @@ describe.each(hosts)("OpenTelemetry() on %s", (name, make) => {
     if (!opened.includes(host)) opened.push(host)
     return host
   }
-  const finished = async (count: number) => {
-    for (let waited = 0; spans.getFinishedSpans().length < count; waited += 5) {
-      if (waited > 5000) throw new Error(`${spans.getFinishedSpans().length} spans of ${count}`)
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-    return spans.getFinishedSpans()
-  }
-
   it("names the span by the declared route, continues the incoming trace, and runs the handler inside it", async () => {
     const response = await (await open()).send({
       target: "/api/articles/42?token=secret",
@@ -142,6 +118,30 @@ describe.each(hosts)("OpenTelemetry() on %s", (name, make) => {
     expect(malformed!.attributes).toMatchObject({ "http.response.status_code": 400, "error.type": "400" })
     // A client's error is not the server span's: its status stays unset.
     expect(malformed!.status.code).toBe(0)
+  })
+})
+
+describe("OpenTelemetry() server attributes", () => {
+  it.each([
+    ["[::1]:8443", { "server.address": "::1", "server.port": 8443 }],
+    ["example.com", { "server.address": "example.com" }],
+    ["example.com:80", { "server.address": "example.com", "server.port": 80 }],
+    ["example.com:x", {}],
+    ["[::1", {}],
+    ["[::1]x", {}],
+    [":80", {}],
+  ])("reads server.address and server.port from the Host header %s, or leaves them out", async (host, expected) => {
+    spans.reset()
+    const handler = Fetch.Handler(site, { telemetry: OpenTelemetry() })
+    const request = new Request("http://127.0.0.1/api/articles/1", { headers: { host } })
+    expect(request.headers.get("host")).toBe(host)
+    expect((await handler.fetch(request)).status).toBe(200)
+    const server = (await finished(2)).find((span) => span.name.startsWith("GET /api"))!
+    const { "server.address": address, "server.port": port } = server.attributes
+    expect({
+      ...(address === undefined ? {} : { "server.address": address }),
+      ...(port === undefined ? {} : { "server.port": port }),
+    }).toEqual(expected)
   })
 })
 
