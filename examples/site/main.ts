@@ -6,7 +6,8 @@
  * database (db/database.ts: PGlite in `.data/example`, or PostgreSQL at
  * `DATABASE_URL`); limits and chat rooms in memory, or in Redis at
  * `REDIS_URL` (services.ts). `npm run start:cluster` runs this file on
- * several processes (cluster.ts).
+ * several processes (cluster.ts). With `OTEL_EXPORTER_OTLP_ENDPOINT` set,
+ * traces and metrics are exported over OTLP (telemetry.ts).
  */
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -18,17 +19,23 @@ import { chat } from "./chat/serve.js"
 import { exampleHostOptions } from "./host-options.js"
 import { closeDatabase, database } from "./db/database.js"
 import { services } from "./services.js"
+import { exampleTelemetry } from "./telemetry.js"
 
 const port = Number(process.env.PORT ?? 8080)
 const host = process.env.HOST ?? "127.0.0.1"
 // The browser front end (/app, bundled at startup) next to the server-rendered site.
 
+// Registered before the handler is made: spans and metrics named by route (docs/observability.md).
+const observability = await exampleTelemetry(process.env)
 // A log line per request; QUIET=1 turns it off.
 const handler = NodeHandler(
   // The OpenAPI document at /openapi.json and its reference page at /api/docs (README, OpenAPI).
   // The chat room (/chat/<room>) upgrades to WebSockets: the server passes upgrades to handler.upgrade.
   site.plus(frontEnd()).plus(apiDocs).plus(chat()),
-  exampleHostOptions(process.env.QUIET === "1" ? () => undefined : (line) => console.log(line)),
+  {
+    ...exampleHostOptions(process.env.QUIET === "1" ? () => undefined : (line) => console.log(line)),
+    ...(observability.telemetry === undefined ? {} : { telemetry: observability.telemetry }),
+  },
 )
 const server = createServer(handler)
 server.on("upgrade", handler.upgrade)
@@ -41,11 +48,12 @@ server.listen(port, host, () => {
   const shown = host === "127.0.0.1" || host === "0.0.0.0" || host === "::" ? "localhost" : host
   console.log(`sitelets example listening on http://${shown}:${actual}`)
   console.log(`  articles and messages: ${db.description}; ${services.description}`)
+  console.log(`  telemetry: ${observability.description}`)
 })
 
 const stop = () =>
   server.close(async () => {
-    await Promise.allSettled([closeDatabase(), services.close()])
+    await Promise.allSettled([closeDatabase(), services.close(), observability.shutdown()])
     process.exit(0)
   })
 process.on("SIGINT", stop)
