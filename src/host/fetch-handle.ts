@@ -121,7 +121,11 @@ export function respond<Endpoint>(
     options.observe === undefined && options.telemetry === undefined ? undefined : watch(site, request, options)
   const init = new FetchServeInit(request, options, extras, watched?.requestId)
   // With telemetry, the handler and its stream run inside the request's scope (its trace context).
-  const outcome = serveWithin(watched?.scope, () => serveRequest(site, init, options))
+  const scope = watched?.scope
+  const outcome =
+    scope === undefined
+      ? serveRequest(site, init, options)
+      : serveWithin(scope, () => serveRequest(site, init, options))
   // No closure on the synchronous path: it is nearly every request.
   return isPromise(outcome)
     ? outcome.then((settled) => answered(settled, init, notFound, watched, extras))

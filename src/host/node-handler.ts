@@ -209,7 +209,10 @@ function serveNode<Endpoint>(
 ): ServeOutcome | Promise<ServeOutcome> {
   const init = new NodeServeInit(req, res, options.limits, mountPath, watched?.requestId)
   // With telemetry, the handler and its stream run inside the request's scope (its trace context).
-  return serveWithin(watched?.scope, () => serveRequest(site, init, options))
+  const scope = watched?.scope
+  return scope === undefined
+    ? serveRequest(site, init, options)
+    : serveWithin(scope, () => serveRequest(site, init, options))
 }
 
 /** Hands an outcome that may still be pending to `write`; `fail` gets what rejects or what `write` throws. */

@@ -45,18 +45,17 @@ function streamWithin(scope: TelemetryScope, outcome: ServeOutcome): ServeOutcom
 }
 
 /**
- * Runs `serve` inside `scope` (none: as it is), and the stream of its
- * answer too.
+ * Runs `serve` inside `scope`, and the stream of its answer too. Hosts call
+ * it only with telemetry on: without it they serve directly (no closure).
  *
  * @example
  * ```ts
- * const outcome = serveWithin(watched?.scope, () => serveRequest(site, init, options))
+ * const outcome = scope === undefined ? serveRequest(site, init, options) : serveWithin(scope, () => serveRequest(site, init, options))
  * ```
  */
 export function serveWithin(
-  scope: TelemetryScope | undefined,
+  scope: TelemetryScope,
   serve: () => MaybePromise<ServeOutcome>,
 ): MaybePromise<ServeOutcome> {
-  if (scope === undefined) return serve()
   return andThen(scope.run(serve), (outcome) => streamWithin(scope, outcome))
 }

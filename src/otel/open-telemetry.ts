@@ -58,13 +58,17 @@ const getter: TextMapGetter<TelemetryRequest> = {
 function addServer(attributes: Attributes, host: string | null): void {
   if (host === null) return
   const bracket = host.startsWith("[")
-  const end = bracket ? host.indexOf("]") + 1 : host.indexOf(":") < 0 ? host.length : host.indexOf(":")
+  const colon = host.indexOf(":")
+  const end = bracket ? host.indexOf("]") + 1 : colon < 0 ? host.length : colon
   const address = bracket ? host.slice(1, end - 1) : host.slice(0, end)
   const rest = host.slice(end)
   if (address === "" || (bracket && end === 0) || (rest !== "" && !/^:\d{1,5}$/.test(rest))) return
   attributes["server.address"] = address
   if (rest !== "") attributes["server.port"] = Number(rest.slice(1))
 }
+
+// The endpoint value's `$` tag (the case), when it has one.
+const tagOf = (endpoint: unknown): unknown => (endpoint as { $?: unknown } | undefined)?.$
 
 // Closes that are no failure: normal, going away, and none given.
 const cleanCloses = new Set([1000, 1001, 1005])
@@ -73,7 +77,7 @@ const cleanCloses = new Set([1000, 1001, 1005])
 function sessionOf(tracer: Tracer, { endpoint, route }: TelemetrySessionStart): TelemetrySession {
   const attributes: Attributes = {}
   if (route !== undefined) attributes["http.route"] = route
-  const tag = (endpoint as { $?: unknown } | undefined)?.$
+  const tag = tagOf(endpoint)
   if (typeof tag === "string") attributes["sitelets.endpoint"] = tag
   const span = tracer.startSpan(route === undefined ? "WebSocket" : `WebSocket ${route}`, { attributes })
   const inside = trace.setSpan(context.active(), span)
@@ -306,7 +310,7 @@ export function OpenTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
             span.setAttribute("http.response.status_code", status)
             if (result.bytes !== undefined && status !== 101) span.setAttribute("http.response.body.size", result.bytes)
             if (result.events !== undefined) span.setAttribute("sitelets.event_stream.events", result.events)
-            const tag = (endpoint as { $?: unknown } | undefined)?.$
+            const tag = tagOf(endpoint)
             if (typeof tag === "string") span.setAttribute("sitelets.endpoint", tag)
             if (errorType !== undefined) span.setAttribute("error.type", errorType)
             if (result.error instanceof Error && status >= 500) span.recordException(result.error)
