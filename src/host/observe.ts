@@ -27,7 +27,7 @@ export interface RequestRecord<Endpoint = unknown> {
   /** The request target as received (path and query). */
   readonly target: string
   /**
-   * The endpoint value the sitelet matched (a handler that threw included);
+   * The endpoint value the sitelet matched (a handler that threw or ran past the deadline included);
    * undefined when no part accepted the request or it was refused first.
    */
   readonly endpoint: Endpoint | undefined

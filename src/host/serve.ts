@@ -331,7 +331,11 @@ class Serving<Endpoint> {
 
   /** A 4xx for a request some part accepted: with that part's CORS headers and `Vary: Origin` (RELIABILITY G3). */
   refused(error: HostError, content: StaticContent): ServeOutcome {
-    return { kind: "rejected", error, content: withAcceptedCors(this.request, content) }
+    const answer = withAcceptedCors(this.request, content)
+    // After dispatch (the deadline's 503), the refusal belongs to its endpoint (records and spans name its route).
+    return this.endpoint === undefined
+      ? { kind: "rejected", error, content: answer }
+      : { kind: "rejected", error, content: answer, endpoint: this.endpoint }
   }
 
   served(content: StaticContent, ctx: HostContext<Endpoint>): ServeOutcome | Promise<ServeOutcome> {

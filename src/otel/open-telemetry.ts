@@ -27,6 +27,7 @@ import type {
   TelemetrySession,
   TelemetrySessionStart,
 } from "../internal/telemetry.js"
+import { isHostError } from "../host/host-errors.js"
 import { routeName } from "../router/route-names.js"
 import type { Router } from "../router/router.js"
 
@@ -147,8 +148,10 @@ function instrumentsOf(name: string): Instruments {
   }
 }
 
-// `error.type`: an exception's class name, else the status code of a failed answer (a refusal, a 5xx).
+// `error.type`: `timeout` for the host's deadline (the conventions' own value), the status code of the
+// host's other refusals and of a failed answer, else an exception's class name.
 function errorTypeOf({ status, error }: TelemetryEnd): string | undefined {
+  if (isHostError(error)) return error.type === "request.deadline" ? "timeout" : String(status)
   if (error instanceof Error && status >= 500) return error.name === "Error" ? error.constructor.name : error.name
   return status >= 400 ? String(status) : undefined
 }
@@ -313,7 +316,9 @@ export function OpenTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
             const tag = tagOf(endpoint)
             if (typeof tag === "string") span.setAttribute("sitelets.endpoint", tag)
             if (errorType !== undefined) span.setAttribute("error.type", errorType)
-            if (result.error instanceof Error && status >= 500) span.recordException(result.error)
+            // The host's own refusals (a deadline's 503) are answers, not exceptions.
+            if (result.error instanceof Error && status >= 500 && !isHostError(result.error))
+              span.recordException(result.error)
             // Server spans: a 4xx is the client's error, not the span's (the conventions).
             if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
           }
