@@ -8,6 +8,10 @@
  * manager and the W3C propagator) — loaded by autocannon from this process
  * (32 connections), in interleaved rounds, the first dropped as warm-up;
  * medians reported, with the ratio to the server without the option.
+ *
+ * `SITELETS_BEFORE=<checkout>` adds the row `before`: the same server
+ * without the option from another checkout's sources (one from before the
+ * option existed, say), to show that the option off costs nothing.
  */
 import { createServer } from "node:http"
 import { context, metrics, propagation, trace } from "@opentelemetry/api"
@@ -16,12 +20,11 @@ import { ExportResultCode, W3CTraceContextPropagator } from "@opentelemetry/core
 import { MeterProvider, PeriodicExportingMetricReader, type PushMetricExporter } from "@opentelemetry/sdk-metrics"
 import { BasicTracerProvider, BatchSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base"
 import { compareVariants } from "./common/variants.js"
-import { NodeHandler } from "../src/host/node.js"
-import { Content, Sitelet, t } from "../src/index.js"
 import { OpenTelemetry } from "../src/otel/index.js"
 
-type Variant = "off" | "api" | "sdk"
-const variants: readonly Variant[] = ["off", "api", "sdk"]
+type Variant = "off" | "api" | "sdk" | "before"
+const before = process.env.SITELETS_BEFORE
+const variants: readonly Variant[] = before === undefined ? ["off", "api", "sdk"] : ["off", "before", "api", "sdk"]
 
 if (process.argv[2] === "--serve") {
   const variant = process.argv[3] as Variant
@@ -45,10 +48,15 @@ if (process.argv[2] === "--serve") {
       }),
     )
   }
-  const site = Sitelet.Infer(t.union({ Article: "GET /articles/<id:int>" }), {
-    Article: (_ctx, e) => Content.Json({ id: e.id, title: "An article" }),
+  // The other checkout's sources, for the row `before` (same declaration, no option).
+  const from = variant === "before" ? `${before}/src/` : "../src/"
+  const lib = (await import(`${from}index.js`)) as typeof import("../src/index.js")
+  const host = (await import(`${from}host/node.js`)) as typeof import("../src/host/node.js")
+  const site = lib.Sitelet.Infer(lib.t.union({ Article: "GET /articles/<id:int>" }), {
+    Article: (_ctx, e) => lib.Content.Json({ id: e.id, title: "An article" }),
   })
-  const server = createServer(NodeHandler(site, variant === "off" ? {} : { telemetry: OpenTelemetry() }))
+  const telemetry = variant === "off" || variant === "before" ? {} : { telemetry: OpenTelemetry() }
+  const server = createServer(host.NodeHandler(site, telemetry))
   server.listen(0, "127.0.0.1", () =>
     console.log(JSON.stringify({ port: (server.address() as { port: number }).port })),
   )
