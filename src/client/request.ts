@@ -3,54 +3,18 @@
  * query, and a JSON or form body — built from the same router that parses
  * it on the server, so no URL or body is written by hand.
  */
-import { serialize } from "../json/codec.js"
 import { LinkError } from "../router/link-error.js"
 import { linkMessages } from "../router/link-messages.js"
 import type { Router } from "../router/router.js"
 import { routePathToString, type RoutePath } from "../router/route-path.js"
-import { clientMessages } from "./messages.js"
+import { type EndpointRequestInit, type EndpointRequestParts, requestOf, requestParts } from "./request-parts.js"
 
-/**
- * Options of a typed request: every `RequestInit` member except `method` and
- * `body` (the endpoint decides those), plus `base`, the absolute URL the
- * link is resolved against (default: the page's `location.href`).
- */
-export interface EndpointRequestInit extends Omit<RequestInit, "method" | "body"> {
-  readonly base?: string | URL
-  /**
-   * Credentials for a `Sitelet.Protect`-ed API: `{ bearer: token }` sends
-   * `Authorization: Bearer <token>` (a token of `ctx.UserSession.IssueToken`
-   * or an identity provider's JWT), `{ header, apiKey }` sends the key in
-   * that header. (`credentials`, fetch's own option, is about cookies.)
-   */
-  readonly auth?: ClientAuth
-}
-
-/**
- * The credentials the typed client sends.
- *
- * @example
- * ```ts
- * await Router.Fetch(api, { $: "Me" }, { auth: { bearer: token } })
- * await Router.Fetch(api, { $: "Me" }, { auth: { header: "X-API-Key", apiKey: key } })
- * ```
- */
-export type ClientAuth = { readonly bearer: string } | { readonly header: string; readonly apiKey: string }
-
-/** The parts of a typed request before it becomes a `Request`. */
-export interface EndpointRequestParts {
-  /** The link of the endpoint (path and query), relative to the site root. */
-  readonly path: string
-  /** The first method of the linked case; `GET` when the case has none. */
-  readonly method: string
-  /** Headers: the caller's, plus `Content-Type` for a body. */
-  readonly headers: Headers
-  /** JSON text (the codec's), a urlencoded form, a multipart `FormData` (with files), or undefined. */
-  readonly body: string | FormData | undefined
-}
-
-const jsonType = "application/json"
-const formType = "application/x-www-form-urlencoded"
+export {
+  type ClientAuth,
+  type EndpointRequestInit,
+  type EndpointRequestParts,
+  resolveLink,
+} from "./request-parts.js"
 
 /**
  * The route path of an endpoint value; throws `LinkError` when no router of
@@ -68,12 +32,6 @@ export function linkOf<Endpoint>(
   const path = router.link(endpoint)
   if (path === undefined) throw new LinkError("", linkMessages.linkNoRoute)
   return path
-}
-
-function formText(fields: ReadonlyArray<readonly [string, string]>): string {
-  const form = new URLSearchParams()
-  for (const [key, value] of fields) form.append(key, value)
-  return form.toString()
 }
 
 /**
@@ -96,68 +54,7 @@ export function endpointRequestParts<Endpoint>(
   headersInit?: HeadersInit,
 ): EndpointRequestParts {
   const route = linkOf(router, endpoint)
-  let path = routePathToString(route)
-  const method = route.method ?? "GET"
-  const headers = new Headers(headersInit)
-  let body: string | FormData | undefined
-  if (route.body?.kind === "form" && (method === "GET" || method === "HEAD")) {
-    // A GET has no body: its form fields travel in the query, where the server reads them.
-    const fields = route.body.fields
-    if (!fields.every((field): field is readonly [string, string] => typeof field[1] === "string"))
-      throw new LinkError("", clientMessages.fileInQuery(method))
-    if (fields.length > 0) path += (path.includes("?") ? "&" : "?") + formText(fields)
-  } else if (route.body?.kind === "json") {
-    body = serialize(route.body.descriptor, route.body.value as never)
-    if (!headers.has("content-type")) headers.set("content-type", jsonType)
-  } else if (route.body?.kind === "form") {
-    const fields = route.body.fields
-    if (fields.every((field): field is readonly [string, string] => typeof field[1] === "string")) {
-      body = formText(fields)
-      if (!headers.has("content-type")) headers.set("content-type", formType)
-    } else {
-      // A file field: multipart/form-data, whose boundary the runtime writes into the Content-Type itself.
-      const multipart = new FormData()
-      for (const [name, value] of fields)
-        if (typeof value === "string") multipart.append(name, value)
-        else multipart.append(name, value as unknown as Blob, value.name === "" ? "blob" : value.name)
-      body = multipart
-    }
-  }
-  // Header fields, each value its own line of the header (the server reads a list from them all).
-  for (const [name, value] of route.headers ?? []) headers.append(name, value)
-  if (route.cookies !== undefined && route.cookies.length > 0) {
-    // Percent-encoded, as the server's cookie parser decodes them: any text survives the trip.
-    const jar = route.cookies.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ")
-    const given = headers.get("cookie")
-    headers.set("cookie", given === null ? jar : `${given}; ${jar}`)
-  }
-  return { path, method, headers, body }
-}
-
-function defaultBase(): string | undefined {
-  const location = (globalThis as { location?: { href?: unknown } }).location
-  return typeof location?.href === "string" ? location.href : undefined
-}
-
-/**
- * The absolute URL of a site-root-relative link against a base URL.
- *
- * @example
- * ```ts
- * resolveLink("/a?b=1", "http://127.0.0.1:8080/x/y") //=> "http://127.0.0.1:8080/a?b=1"
- * ```
- */
-export function resolveLink(path: string, base: string | URL | undefined = defaultBase()): string {
-  if (base === undefined) throw new TypeError(clientMessages.noBase(path))
-  let origin: string
-  try {
-    origin = new URL(base).origin
-  } catch {
-    throw new TypeError(clientMessages.badBase(String(base)))
-  }
-  if (origin === "null") throw new TypeError(clientMessages.badBase(String(base)))
-  // The link is already percent-encoded and canonical: append it, do not re-resolve it.
-  return origin + path
+  return requestParts(route, routePathToString(route), headersInit)
 }
 
 /**
@@ -178,13 +75,5 @@ export function endpointRequest<Endpoint>(
   endpoint: Endpoint,
   init: EndpointRequestInit = {},
 ): Request {
-  const { base, headers: headersInit, auth, ...rest } = init
-  const parts = endpointRequestParts(router, endpoint, headersInit)
-  // Headers.set refuses a value with CR, LF or NUL (a TypeError): no header injection through a token.
-  if (auth !== undefined)
-    if ("bearer" in auth) parts.headers.set("authorization", `Bearer ${auth.bearer}`)
-    else parts.headers.set(auth.header, auth.apiKey)
-  const url = resolveLink(parts.path, base)
-  // Spread first: a method or body slipped into `init` past the types never wins over the endpoint's.
-  return new Request(url, { ...rest, method: parts.method, headers: parts.headers, body: parts.body ?? null })
+  return requestOf(endpointRequestParts(router, endpoint, init.headers), init)
 }

@@ -3,11 +3,6 @@ import { list, option, resolve } from "./composites.js"
 import { descriptorMessages } from "./messages.js"
 import { datetime } from "./primitives.js"
 import { schemaOf } from "./standard.js"
-import { registerTemplateParser } from "./template-case.js"
-import { parseTemplate } from "../template/parse-template.js"
-
-// The modules that read case fields (the router, the JSON codec) all load this one: templates are parsed from here on.
-registerTemplateParser(parseTemplate)
 
 /** A case or record field after every attribute has been applied. */
 export interface FieldInfo {

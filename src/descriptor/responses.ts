@@ -8,6 +8,7 @@ import { resolve } from "./composites.js"
 import type { CaseAttribute, CaseDescriptor, Descriptor, NoResponses, ResponseMap } from "./descriptor.js"
 import type { MediaAnswer } from "./media.js"
 import type { NoBody } from "./no-body.js"
+import { type TemplateSource, templateOf } from "./template-case.js"
 
 /**
  * The answers a case declares, by status code: the descriptor of the JSON
@@ -91,7 +92,10 @@ export function unionResponses(descriptor: Descriptor): ReadonlyMap<string, Resp
   if (target.kind !== "union") return undefined
   const byCase = new Map<string, ResponseDescriptors>()
   for (const [key, member] of Object.entries(target.cases as Readonly<Record<string, CaseDescriptor>>)) {
-    const declared = declaredResponses(member.attributes)
+    // A template case not parsed yet keeps its attributes apart: read there, the template stays unparsed.
+    const declared = declaredResponses(
+      (member as { readonly [templateOf]?: TemplateSource })[templateOf]?.attributes ?? member.attributes,
+    )
     if (declared !== undefined) byCase.set(key, responseDescriptors(declared))
   }
   return byCase.size === 0 ? undefined : byCase

@@ -12,7 +12,7 @@
  *   `entity.parse.failed`. Such a request cannot fall through: its body
  *   stream is already consumed.
  */
-import { isJsonType } from "../router/body.js"
+import { isJsonType } from "../router/media-type.js"
 import { boundaryOf, hasTooManyParts } from "../router/multipart.js"
 import { HostError, hostMessages } from "./host-errors.js"
 

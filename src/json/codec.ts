@@ -8,7 +8,9 @@ import type { Descriptor, Infer } from "../descriptor/descriptor.js"
 import { registerStandardJsonSchema, registerStandardValidator } from "../descriptor/standard.js"
 import { jsonSchemaOf } from "./json-schema.js"
 import { activatorOf } from "./activate-compile.js"
-import { decoderOf } from "./decode-compile.js"
+import { registerTemplateParser } from "../descriptor/template-case.js"
+import { parseTemplate } from "../template/parse-template.js"
+import { decode } from "./decode.js"
 import { encoderOf } from "./encode-compile.js"
 import { toJsonError } from "./failure.js"
 import { JsonError } from "./json-error.js"
@@ -16,12 +18,15 @@ import { type JsonOptions, limitsOf } from "./options.js"
 import { parseJson } from "./parse.js"
 import { readJson } from "./read-compile.js"
 import { miss } from "./read-text.js"
-import { writerOf } from "./serialize-compile.js"
 import { validateStandard } from "./standard-schema.js"
 
 export { JsonError } from "./json-error.js"
+export { decode } from "./decode.js"
+export { serialize } from "./serialize.js"
 export type { JsonOptions } from "./options.js"
 
+// The full codec reads route templates (a union of template cases): parsed, and checked, from here on.
+registerTemplateParser(parseTemplate)
 // Descriptors get their ~standard.validate from here (see src/descriptor/standard.ts).
 registerStandardValidator(validateStandard)
 registerStandardJsonSchema((descriptor) => jsonSchemaOf(descriptor as Descriptor))
@@ -38,47 +43,6 @@ registerStandardJsonSchema((descriptor) => jsonSchemaOf(descriptor as Descriptor
  */
 export function encode<D extends Descriptor>(descriptor: D, value: Infer<D>, options?: JsonOptions): unknown {
   const run = encoderOf(descriptor)
-  // Limits are checked outside the try: an invalid one is a RangeError about the options, not about the value.
-  const limits = limitsOf(options)
-  try {
-    return run(value, 0, limits)
-  } catch (error) {
-    throw toJsonError(error)
-  }
-}
-
-/**
- * A plain JSON value (as from `JSON.parse`) checked against the descriptor
- * and turned into the typed value in one pass. Throws `JsonError` naming the
- * path: `$.items[2].id: expected int, got "x"`. Extra fields are ignored.
- *
- * @example
- * ```ts
- * decode(t.record({ id: t.int }), { id: 1, extra: true }) //=> { id: 1 }
- * ```
- */
-export function decode<D extends Descriptor>(descriptor: D, value: unknown, options?: JsonOptions): Infer<D> {
-  const run = decoderOf(descriptor)
-  // Limits are checked outside the try: an invalid one is a RangeError about the options, not about the value.
-  const limits = limitsOf(options)
-  try {
-    return run(value, 0, limits) as Infer<D>
-  } catch (error) {
-    throw toJsonError(error)
-  }
-}
-
-/**
- * A typed value as JSON text, written directly (no intermediate object):
- * always equal to `JSON.stringify(encode(descriptor, value))`.
- *
- * @example
- * ```ts
- * serialize(t.list(t.int), [1, 2]) //=> "[1,2]"
- * ```
- */
-export function serialize<D extends Descriptor>(descriptor: D, value: Infer<D>, options?: JsonOptions): string {
-  const run = writerOf(descriptor)
   // Limits are checked outside the try: an invalid one is a RangeError about the options, not about the value.
   const limits = limitsOf(options)
   try {

@@ -3,6 +3,7 @@ import type { RouteRequest } from "./request.js"
 import { defaultBodyLimits, jsonOptionsOf } from "./body-limits.js"
 import { decodeJsonBody, type JsonBodyResult } from "./json-body.js"
 import { JsonError } from "../json/json-error.js"
+import { isJsonType, mediaTypeOf } from "./media-type.js"
 import { routerMessages } from "./messages.js"
 import { boundaryOf, parseMultipart } from "./multipart.js"
 import { parseQuery } from "./target.js"
@@ -48,30 +49,7 @@ export const noBodyData: BodyData = Object.freeze({
   form: () => noFields,
 })
 
-/**
- * The media type of a Content-Type header, lower-case, without parameters.
- *
- * @example
- * ```ts
- * mediaTypeOf("Application/JSON; charset=utf-8") //=> "application/json"
- * ```
- */
-export function mediaTypeOf(contentType: string | null): string {
-  if (contentType === null) return ""
-  const semicolon = contentType.indexOf(";")
-  return (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase()
-}
-
-/**
- * True for a JSON media type (as {@link mediaTypeOf} returns it):
- * `application/json` or any `*+json`.
- *
- * @example
- * ```ts
- * isJsonType("application/problem+json") //=> true
- * ```
- */
-export const isJsonType = (type: string): boolean => type === "application/json" || type.endsWith("+json")
+export { isJsonType, mediaTypeOf }
 
 // The MaxBytes of the first case that asked for a request's body (any router of a composition), until it is read.
 const wantedLimits = new WeakMap<RouteRequest, number>()

@@ -71,7 +71,7 @@ const indexes = new WeakMap<object, RouteIndex>()
 
 /**
  * The route an endpoint value takes on a router for a method, or undefined
- * when the router does not link the value. The router's routes are
+ * when the router does not link the value (or cannot describe its routes). The router's routes are
  * described once, on its first call, and kept while the router lives.
  *
  * @example
@@ -80,6 +80,8 @@ const indexes = new WeakMap<object, RouteIndex>()
  * ```
  */
 export function routeName(router: Router<any>, endpoint: unknown, method: string): string | undefined {
+  // A router that cannot describe its routes (the light routers of sitelets/fetch) names none.
+  if (typeof router.describe !== "function") return undefined
   let index = indexes.get(router)
   if (index === undefined) indexes.set(router, (index = indexOf(describeRoutes(router).map(named))))
   let segments: readonly string[]

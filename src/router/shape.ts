@@ -3,6 +3,8 @@ import { declaredHeaders, declaredResponses } from "../descriptor/responses.js"
 import { resolve } from "../descriptor/composites.js"
 import { descriptorMessages } from "../descriptor/messages.js"
 import { caseFields, type FieldInfo } from "../descriptor/fields.js"
+import { registerTemplateParser } from "../descriptor/template-case.js"
+import { parseTemplate } from "../template/parse-template.js"
 import { parseEndPoint } from "./endpoint.js"
 import type { PathCodec } from "./match-state.js"
 import { routerMessages } from "./messages.js"
@@ -11,6 +13,9 @@ import { pathCodecOf, type ScalarPathCodec } from "./path-codec.js"
 import type { TextCodec } from "./scalar.js"
 import { wildcardCodec } from "./wildcard.js"
 import { socketOf, type WebSocketAttribute } from "../descriptor/web-socket.js"
+
+// The router reads route templates: parsed, and checked, from here on (a server loads it before its declarations).
+registerTemplateParser(parseTemplate)
 
 /**
  * A piece of a compiled path: a literal segment, or a field read by a codec.
