@@ -31,9 +31,18 @@ export interface LinkRouter<Endpoint> {
   link(endpoint: Endpoint): RoutePath | undefined
 }
 
-// The text `routePathToString` writes, by the platform's encoder (the writer has refused lone surrogates, the one
-// text it throws on; a query component escapes `'` too, as WHATWG URL parsing does in http(s) queries).
-function urlOf(path: RoutePath): string {
+/**
+ * The URL text of a route path, as the full router's `routePathToString`
+ * writes it, by the platform's encoder (the writer has refused lone
+ * surrogates, the one text it throws on; a query component escapes `'`
+ * too, as WHATWG URL parsing does in http(s) queries).
+ *
+ * @example
+ * ```ts
+ * urlOf({ segments: ["blog", "a b"], query: [["q", "x"]] }) //=> "/blog/a%20b?q=x"
+ * ```
+ */
+export function urlOf(path: RoutePath): string {
   let url = ""
   for (const segment of path.segments) url += "/" + encodeURIComponent(segment)
   let separator = "?"

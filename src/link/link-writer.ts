@@ -5,14 +5,20 @@
  * router's own scalar texts, segment checks and `LinkError` reasons — and
  * none of its readers.
  */
-import type { CaseDescriptor, Descriptor, RecordDescriptor, UnionDescriptor } from "../descriptor/descriptor.js"
+import type {
+  CaseDescriptor,
+  Descriptor,
+  RecordDescriptor,
+  UnionDescriptor,
+  UploadedFile,
+} from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { inField, LinkFailure } from "../router/link-error.js"
 import { linkMessages } from "../router/link-messages.js"
 import type { RouteBody } from "../router/route-path.js"
 import { textOf } from "../router/scalar-text.js"
 import { checkQueryText, checkSegment } from "../router/segment-check.js"
-import { type LinkField, type LinkShape, linkShapes, nameOf } from "./link-fields.js"
+import { type LinkShape, linkShapes, nameOf } from "./link-fields.js"
 
 /**
  * Where a link is written: decoded path segments and query pairs, and, as
@@ -24,6 +30,10 @@ export interface LinkOut {
   readonly query: Array<readonly [string, string]>
   method?: string | undefined
   body?: RouteBody | undefined
+  /** Request headers of `Header(d)` fields (a URL cannot carry them: the typed client sends them). */
+  headers?: Array<readonly [string, string]> | undefined
+  /** Cookies of `Cookie(d)` fields. */
+  cookies?: Array<readonly [string, string]> | undefined
 }
 
 /** Writes a value of one descriptor into a link; throws `LinkFailure` naming what no URL carries. */
@@ -131,17 +141,42 @@ function wildcardWriter(type: Descriptor): LinkWrite {
   }
 }
 
-// A query field: a scalar, an option (absent when undefined) or a list (the key repeated).
-function queryWriter(field: LinkField): LinkWrite {
-  const d = resolve(field.type)
+/** Writes a `key=value` field's value as pairs: a scalar, an option (none when undefined) or a list (the key repeated). */
+export type PairsWrite = (key: string, value: unknown, pairs: Array<readonly [string, string | UploadedFile]>) => void
+
+const isFile = (value: unknown): value is UploadedFile =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Partial<UploadedFile>).size === "number" &&
+  typeof (value as Partial<UploadedFile>).arrayBuffer === "function"
+
+/**
+ * The writer of a query (or form, header, cookie) field's type as
+ * `key=value` pairs, with the router's texts and checks.
+ *
+ * @example
+ * ```ts
+ * const pairs: Array<readonly [string, string]> = []
+ * pairsWriter(t.list(t.int))("tag", [1, 2], pairs) // pairs: [["tag", "1"], ["tag", "2"]]
+ * ```
+ */
+export function pairsWriter(type: Descriptor): PairsWrite {
+  const d = resolve(type)
   const several = d.kind === "list"
-  const text = textOf(d.kind === "option" || several ? resolve(d.of) : d) as (value: unknown) => string
-  const key = field.key
-  return (value, out) => {
+  const inner = d.kind === "option" || several ? resolve(d.of) : d
+  // A form's file field: one file, an optional one, or a list of them.
+  if (inner.kind === "file")
+    return (key, value, pairs) => {
+      const files = several ? value : value === undefined && d.kind === "option" ? [] : [value]
+      if (!Array.isArray(files) || !files.every(isFile)) mismatch(several ? "a list of files" : "a file", value)
+      for (const file of files as UploadedFile[]) pairs.push([checkQueryText(key), file])
+    }
+  const text = textOf(inner) as (value: unknown) => string
+  return (key, value, pairs) => {
     if (value === undefined && d.kind === "option") return
     if (several && !Array.isArray(value)) mismatch("an array", value)
     for (const entry of several ? (value as unknown[]) : [value])
-      out.query.push([checkQueryText(key), checkQueryText(text(entry))])
+      pairs.push([checkQueryText(key), checkQueryText(text(entry))])
   }
 }
 
@@ -157,9 +192,15 @@ function caseWriter(d: CaseDescriptor | RecordDescriptor, urlTag: string | undef
             write: piece.rest ? wildcardWriter(piece.field.type) : linkWriterOf(piece.field.type),
           },
     )
-    const query = shape.query.map((field) => ({ name: field.name, write: queryWriter(field) }))
+    // Query, form, header and cookie fields, in field order, as the full router writes them.
+    const params = shape.fields
+      .filter((field) => field.source !== "path" && field.source !== "json")
+      .map((field) => ({
+        field,
+        key: field.source === "header" ? field.key.toLowerCase() : field.key,
+        write: pairsWriter(field.type),
+      }))
     const json = shape.fields.find((field) => field.source === "json")
-    const form = shape.fields.some((field) => field.source === "form")
     const method = shape.methods?.[0]
     return (value, out) => {
       if (typeof value !== "object" || value === null) mismatch("an object", value)
@@ -168,9 +209,21 @@ function caseWriter(d: CaseDescriptor | RecordDescriptor, urlTag: string | undef
       for (const piece of pieces)
         if ("literal" in piece) out.segments.push(piece.literal)
         else inField(piece.name, () => piece.write(record[piece.name], out))
-      for (const field of query) inField(field.name, () => field.write(record[field.name], out))
-      // The body's presence (a link carries no body: the typed client of sitelets/client writes it).
-      if (form) out.body = { kind: "form", fields: [] }
+      let form: Array<readonly [string, string | UploadedFile]> | undefined
+      for (const { field, key, write } of params) {
+        const source = field.source
+        const pairs =
+          source === "query"
+            ? out.query
+            : source === "form"
+              ? (form ??= [])
+              : source === "header"
+                ? (out.headers ??= [])
+                : (out.cookies ??= [])
+        inField(field.name, () => write(key, record[field.name], pairs as Array<readonly [string, string]>))
+      }
+      // The body (a link carries none: the typed client sends it).
+      if (form) out.body = { kind: "form", fields: form }
       if (json) out.body = { kind: "json", descriptor: json.type, value: record[json.name] }
     }
   }

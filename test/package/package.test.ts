@@ -235,6 +235,7 @@ describe("the packed package", () => {
           'import { Router } from "sitelets/client"',
           'import { Router as Links } from "sitelets/link"',
           'import { Router as Routes } from "sitelets/route"',
+          'import { Json, Router as Calls } from "sitelets/fetch"',
           "const User = t.record({ id: t.int, name: t.string })",
           "const Said = t.union({ Say: t.case({ text: t.string }) })",
           "const Chat = Socket({ FromClient: Said, FromServer: Said })",
@@ -252,6 +253,13 @@ describe("the packed package", () => {
           'export const linked: string = Links.Shift("app", Links.Infer(Pages)).Link({ $: "User", id: 1 })',
           'export const matched = Routes.Infer(Pages).Match("GET", location.pathname)?.$',
           'export const api = Router.Shift("api", Router.Sum(Router.Infer(Pages), Router.Infer({ Ping: "GET /ping" })))',
+          // sitelets/fetch: the typed client without parsing; composed, it keeps Fetch and the declared answers.
+          'const Users = t.union({ Save: t.case("POST /users", { user: Json(User) }, Returns(User)) })',
+          'const calls = Calls.Shift("api", Calls.Sum(Calls.Infer(Pages), Calls.Infer(Users)))',
+          'export const saved: Promise<Infer<typeof User>> = calls.Fetch({ $: "Save", user: { id: 1, name: "ann" } })',
+          'export const fetched: Promise<Infer<typeof User>> = Calls.Fetch(calls, { $: "User", id: 1 })',
+          "// @ts-expect-error: no such field",
+          'calls.Link({ $: "User", ident: 1 })',
         ],
       )
       expect(output).toBe("")
