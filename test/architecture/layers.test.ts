@@ -104,6 +104,17 @@ describe("layers", () => {
     expect(importsAcross("link", "router").filter((edge) => readers.test(edge))).toEqual([])
   })
 
+  it("sitelets/fetch (client/fetch-*.ts) imports no full router, body reader, one-pass JSON reader or template parser", () => {
+    const tier = /^client\/(fetch-entry|fetch-router|fetch-request|fetch-send|request-parts)\.ts/
+    const heavy =
+      /(router\/(infer|path-codec|shape|alternative|union-codec|body|multipart|make-router|combinators|namespace)|json\/(codec|json-namespace|read-[a-z-]+)|template\/parse-template|client\/(client-router|request|install|events|socket))\.ts$/
+    const edges = importsAcross("client", "router")
+      .concat(importsAcross("client", "json"), importsAcross("client", "template"), importsAcross("client", "client"))
+      .filter((edge) => tier.test(edge))
+    expect(edges.length).toBeGreaterThan(0)
+    expect(edges.filter((edge) => heavy.test(edge.split(" → ")[1] ?? edge))).toEqual([])
+  })
+
   it("imports React from react/ only (an optional peer dependency)", () => {
     const importers = sources(src).filter((file) =>
       /^import[^;]*?from\s+"react(?:-dom)?(?:\/[^"]*)?"/m.test(readFileSync(file, "utf8")),

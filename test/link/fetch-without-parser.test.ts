@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { Returns } from "../../src/descriptor/attributes.js"
 import { descriptorMessages } from "../../src/descriptor/messages.js"
 import { t } from "../../src/descriptor/t.js"
-import { Json, Router } from "../../src/link/fetch.js"
+import { Json, Router } from "../../src/client/fetch-entry.js"
 
 const Post = t.record({ title: t.string, at: t.datetime })
 const Api = t.union({

@@ -114,9 +114,9 @@ describe("the packed package", () => {
     const checked = output
       .split("\n")
       .filter((line) => line.startsWith("node16 (from ESM):") || line.startsWith("bundler:"))
-    // Twelve entries (., ./node, ./client, ./cloudflare, ./link, ./otel, ./route, ./react, ./redis,
+    // Thirteen entries (., ./node, ./client, ./cloudflare, ./fetch, ./link, ./otel, ./route, ./react, ./redis,
     // ./jsx-runtime, ./jsx-dev-runtime, ./package.json), each resolved by both ESM-aware resolutions.
-    expect(checked).toHaveLength(24)
+    expect(checked).toHaveLength(26)
     expect(checked.filter((line) => !line.includes("🟢"))).toEqual([])
   }, 60_000)
 

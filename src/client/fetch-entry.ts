@@ -13,9 +13,9 @@
  * ```
  */
 export { Router, type FetchRouter } from "./fetch-router.js"
-export type { LinkRouter } from "./link-router.js"
+export type { LinkRouter } from "../link/link-router.js"
 export { LinkError } from "../router/link-error.js"
-export { FetchError } from "../client/fetch-error.js"
-export type { FetchInit, FetchJsonInit, FetchResult } from "../client/fetch.js"
-export type { ClientAuth, EndpointRequestInit } from "../client/request-parts.js"
+export { FetchError } from "./fetch-error.js"
+export type { FetchInit, FetchJsonInit, FetchResult } from "./fetch.js"
+export type { ClientAuth, EndpointRequestInit } from "./request-parts.js"
 export { Json } from "../descriptor/attributes.js"

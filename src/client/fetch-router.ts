@@ -17,11 +17,10 @@ import {
 import { decode } from "../json/decode.js"
 import { parseJson } from "../json/parse.js"
 import type { MappedAnswers, RouterAnswers, SumAnswers } from "../router/answers.js"
-import type { EndpointOfRouter } from "../router/combinators.js"
-import type { FetchInit, FetchJsonInit, FetchResult } from "../client/fetch.js"
-import { type JsonTextReader, sendEndpoint } from "../client/fetch-send.js"
+import type { FetchInit, FetchJsonInit, FetchResult } from "./fetch.js"
+import { type JsonTextReader, sendEndpoint } from "./fetch-send.js"
 import { fetchRequest } from "./fetch-request.js"
-import { Router as Links, type LinkRouter } from "./link-router.js"
+import { Router as Links, type LinkRouter } from "../link/link-router.js"
 
 /**
  * A router of `sitelets/fetch`: `Link`, and `Fetch(endpoint, init?)`, the
@@ -102,7 +101,7 @@ function Shift<Endpoint, Responses = {}>(
  */
 function Sum<const Parts extends ReadonlyArray<FetchRouter<any, any>>>(
   ...parts: Parts
-): FetchRouter<EndpointOfRouter<Parts[number]>, SumAnswers<Parts>> {
+): FetchRouter<Parts[number] extends FetchRouter<infer Endpoint, any> ? Endpoint : never, SumAnswers<Parts>> {
   return fetchRouter(Links.Sum(...parts) as LinkRouter<any>, (endpoint) => {
     for (const part of parts) {
       let linked: unknown

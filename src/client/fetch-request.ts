@@ -4,11 +4,11 @@
  * writes as the full router does) made into a request as `sitelets/client`
  * makes it — with the JSON writer alone.
  */
-import { type EndpointRequestInit, requestOf, requestParts } from "../client/request-parts.js"
+import { type EndpointRequestInit, requestOf, requestParts } from "./request-parts.js"
 import { LinkError } from "../router/link-error.js"
 import { linkMessages } from "../router/link-messages.js"
 import type { RoutePath } from "../router/route-path.js"
-import { urlOf } from "./link-router.js"
+import { urlOf } from "../link/link-router.js"
 
 /**
  * The `Request` for an endpoint value on a link router: `Router.Request`
