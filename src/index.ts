@@ -44,6 +44,8 @@ export {
 } from "./template/parse-template.js"
 export { TemplateError } from "./template/template-error.js"
 export { Router } from "./router/router.js"
+export type { CompiledTable } from "./router/compiled-table.js"
+export type { InferOptions } from "./router/infer.js"
 export type { RouteOutcome } from "./router/router.js"
 export { LinkError } from "./router/link-error.js"
 export { createRouteRequest, routeRequestFromFetch, toRouteRequest } from "./router/request.js"

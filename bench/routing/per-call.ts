@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process"
 import { measure } from "mitata"
 import { median } from "../common/harness.js"
 import { loadTable, scenarios, type Scenarios } from "./github-table.js"
+import { compiledContenders } from "./compiled.js"
 import { ours } from "./ours.js"
 import { peers } from "./peers.js"
 import { appliesTo } from "./routing-bench.js"
@@ -46,7 +47,9 @@ const scenarioKeys: ReadonlyArray<keyof Scenarios> = ["static", "oneParam", "thr
 export async function perCallScenario(key: keyof Scenarios, rounds: number, quick = false): Promise<PerCallResult> {
   const table = loadTable()
   const requests = scenarios(table)[key]
-  const contenders = [...ours(table), ...peers(table)].filter((contender) => appliesTo(contender, requests))
+  const contenders = [...ours(table), ...(await compiledContenders(table)), ...peers(table)].filter((contender) =>
+    appliesTo(contender, requests),
+  )
   const perRound: number[][] = contenders.map(() => [])
   const options = quick ? { min_cpu_time: 5e6, min_samples: 4 } : { min_cpu_time: 150e6 }
   for (let round = 0; round < rounds; round++) {

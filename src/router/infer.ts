@@ -1,6 +1,7 @@
 import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
 import { loadBody, noBodyData, type BodyData } from "./body.js"
 import { fieldPath, LinkError, LinkFailure } from "./link-error.js"
+import { type CompiledTable, checkedTable, noteInferred } from "./compiled-table.js"
 import { makeRouter } from "./make-router.js"
 import { needBody, type LinkWriter, type MatchState, type Next } from "./match-state.js"
 import { pathCodecOf } from "./path-codec.js"
@@ -49,22 +50,48 @@ function bodyOf(request: RouteRequest): Promise<BodyData> {
  * Router.Infer({ Home: "GET /", Post: "GET /post/<id:int>" }).Link({ $: "Post", id: 2 }) //=> "/post/2"
  * ```
  */
-export function Infer<const D extends Descriptor>(descriptor: D): Router<InferType<D>>
+export function Infer<const D extends Descriptor>(descriptor: D, options?: InferOptions): Router<InferType<D>>
 export function Infer<const Cases extends Readonly<Record<string, CaseInput>>>(
   cases: Cases & ValidateCases<Cases>,
+  options?: InferOptions,
 ): Router<UnionOutput<Cases>>
-export function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): Router<unknown> {
-  return inferDescriptor(inferInput(input))
+export function Infer(
+  input: Descriptor | Readonly<Record<string, CaseInput>>,
+  options?: InferOptions,
+): Router<unknown> {
+  return inferDescriptor(inferInput(input), options)
+}
+
+/**
+ * Options of `Router.Infer`: `compiled`, the route table `Router.Compile`
+ * wrote for this declaration (`import * as compiled from
+ * "./routes.compiled.js"`). It routes the requests it is sure of; the
+ * runtime router routes the rest. A table of another declaration is
+ * refused with a sentence naming the command to rerun.
+ *
+ * @example
+ * ```ts
+ * import * as compiled from "./routes.compiled.js"
+ * const router = Router.Infer(Site, { compiled })
+ * ```
+ */
+export interface InferOptions {
+  readonly compiled?: CompiledTable
 }
 
 /** The passes of a parse: strict, then (for errors) fields may fail, then the method may be wrong too. */
 type Pass = "strict" | "fields" | "wrongMethod"
 
-function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<D>> {
+function inferDescriptor<D extends Descriptor>(descriptor: D, options?: InferOptions): Router<InferType<D>> {
   const codec = pathCodecOf(descriptor, "Router.Infer")
   const parseWhole = (codec as Partial<UnionCodec>).parseWhole ?? codec.parse
   const staticRoute = (codec as Partial<UnionCodec>).staticRoute
   const routeDirect = (codec as Partial<UnionCodec>).routeDirect
+  const alternatives = (codec as Partial<UnionCodec>).alternatives
+  const table =
+    options?.compiled === undefined
+      ? undefined
+      : checkedTable(options.compiled, alternatives === undefined ? [] : alternatives())
   type Result = ParseRequestResult<InferType<D>>
   // One synchronous pass; needBody when a candidate needs a body not read yet.
   const matchOnce = (
@@ -122,6 +149,14 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
     withErrors: boolean,
   ): Result | undefined | Promise<Result | undefined> => {
     if (request.bad !== undefined || offset > request.segments.length) return undefined
+    if (offset === 0 && table !== undefined) {
+      // The compiled table: an endpoint, null (no case takes it), or undefined (the runtime router decides).
+      const found = table.match(request.method, request.path)
+      if (found !== undefined) {
+        if (found !== null) return { $: "Success", endpoint: found } as Result
+        return withErrors ? lenientRoute(request, offset) : undefined
+      }
+    }
     if (offset === 0 && staticRoute !== undefined) {
       const endpoint = staticRoute(request.path, request.segments, request.method)
       if (endpoint !== undefined) return { $: "Success", endpoint } as Result
@@ -160,14 +195,19 @@ function inferDescriptor<D extends Descriptor>(descriptor: D): Router<InferType<
       const write = urlWriter((endpoint as { $?: unknown }).$)
       return write?.(endpoint as Readonly<Record<string, unknown>>)
     })
-  const alternatives = (codec as Partial<UnionCodec>).alternatives
-  return makeRouter<InferType<D>>({
+  const router = makeRouter<InferType<D>>({
     route,
     link,
     url,
     shadowed: () => (codec as Partial<UnionCodec>).shadowed ?? [],
     describe: () => (alternatives === undefined ? [] : [{ prefix: [], alternatives: alternatives() }]),
+    // On the raw method and target, before any request view is built.
+    ...(table === undefined
+      ? {}
+      : { match: table.match as (method: string, target: string) => InferType<D> | null | undefined }),
   })
+  if (alternatives !== undefined) noteInferred(router, alternatives)
+  return router
 }
 
 export { inferInput }

@@ -24,7 +24,7 @@ const endpointOf = <Endpoint>(result: ParseRequestResult<Endpoint> | undefined):
  * ```
  */
 export function makeRouter<Endpoint>(parts: RouterParts<Endpoint>): Router<Endpoint> {
-  const { route, link, url } = parts
+  const { route, link, url, match } = parts
   let shadowed: readonly string[] | undefined
   let described: readonly RouteSource[] | undefined
   return Object.freeze({
@@ -54,6 +54,8 @@ export function makeRouter<Endpoint>(parts: RouterParts<Endpoint>): Router<Endpo
       return routePathToString(path)
     },
     Match(method: string, target: string): Endpoint | undefined {
+      const quick = match?.(method, target)
+      if (quick !== undefined) return quick ?? undefined
       const request = createRouteRequest({ method, target })
       if (request.bad !== undefined) return undefined
       const result = route(request, 0, false)

@@ -1,4 +1,5 @@
 import { Embed, Empty, Map, New, Shift, Single, Sum } from "./combinators.js"
+import { compileRouter } from "./compile.js"
 import { Infer } from "./infer.js"
 
 /**
@@ -10,4 +11,14 @@ import { Infer } from "./infer.js"
  * RouterNamespace.Shift("api", RouterNamespace.Single("ok", "/status")).Link("ok") //=> "/api/status"
  * ```
  */
-export const RouterNamespace = Object.freeze({ Infer, Empty, Sum, Shift, Map, Embed, Single, New })
+export const RouterNamespace = Object.freeze({
+  Infer,
+  Empty,
+  Sum,
+  Shift,
+  Map,
+  Embed,
+  Single,
+  New,
+  Compile: compileRouter,
+})

@@ -90,6 +90,12 @@ export interface RouterParts<Endpoint> {
   describe?: () => readonly RouteSource[]
   /** The declared answers of an endpoint value's case (none by default). */
   answers?: Router<Endpoint>["answers"]
+  /**
+   * `Match` on the raw method and target, before a request view is built
+   * (a compiled route table): the endpoint, `null` for none, or undefined
+   * to route as usual.
+   */
+  match?: (method: string, target: string) => Endpoint | null | undefined
   /** A faster `Link` for the values it can write; undefined (or a throw) hands the value to `link`. */
   url?: (endpoint: Endpoint) => string | undefined
 }

@@ -7,6 +7,7 @@ import { resolve } from "../descriptor/composites.js"
 import { type ResponseDescriptors, unionResponses } from "../descriptor/responses.js"
 import type { DeclaredAnswersChecked, ReportedAt } from "./answer-problems.js"
 import { Router } from "../router/router.js"
+import type { InferOptions } from "../router/infer.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
 import {
@@ -241,7 +242,8 @@ export function New<Endpoint>(router: Router<Endpoint>, handler: Handler<Endpoin
  * (exhaustive, each receiving its narrowed case). Alias `Application.MultiPage`.
  * A case that declares its answers (`Returns`, `Responds`) has its handler
  * checked against them and its `Content.Json(value)` written with their
- * descriptors.
+ * descriptors. `options.compiled` is the route table `Router.Compile`
+ * wrote for the declaration (see `Router.Infer`).
  *
  * @example
  * ```ts
@@ -254,9 +256,10 @@ export function New<Endpoint>(router: Router<Endpoint>, handler: Handler<Endpoin
 export function Infer<const D extends Descriptor, H extends OpenHandlerFor<D>>(
   descriptor: D,
   handler: CheckedHandler<H, HandlerKeys<D>>,
+  options?: InferOptions,
 ): Sitelet<InferType<D>> {
   return siteletOf(
-    Router.Infer(descriptor),
+    Router.Infer(descriptor, options),
     handlerFunction(handler as Handler<InferType<D>>, unionTags(descriptor)),
     unionResponses(descriptor),
   )

@@ -1,0 +1,92 @@
+/**
+ * The compiled-table contenders (issue 39): the GitHub table compiled by
+ * `Router.Compile` into an ES module (written next to the bench bundles and
+ * imported, as a build would), used by `Router.Infer(D, { compiled })`.
+ * `Match(method, target)` routes on the raw method and target, no request
+ * view built first; the host path builds the view first (what the hosts do
+ * today), and `Match` without a table is the runtime router's own.
+ */
+import { mkdirSync, writeFileSync } from "node:fs"
+import { pathToFileURL } from "node:url"
+import { type CompiledTable, createRouteRequest, Router, t } from "sitelets"
+import { repoPath } from "../common/paths.js"
+import { caseName, templateCases, type TableRoute } from "./github-table.js"
+import type { TableEndpoint } from "./ours.js"
+import type { Answer, Contender } from "./peers.js"
+
+function answerOf(table: readonly TableRoute[], endpoint: TableEndpoint | undefined): Answer | undefined {
+  if (endpoint === undefined) return undefined
+  const id = Number(endpoint.$.slice(1))
+  const route = table[id]
+  if (!route || caseName(route) !== endpoint.$) return undefined
+  const params: Record<string, string> = {}
+  for (const name of Object.keys(endpoint)) if (name !== "$") params[name] = endpoint[name] as string
+  return { id, params }
+}
+
+/** The table's module, written and imported; with its size and the time Router.Compile took. */
+export async function compiledTable(table: readonly TableRoute[]) {
+  const union = t.union(templateCases(table, "declared") as never)
+  const started = performance.now()
+  const source = Router.Compile(Router.Infer(union))
+  const compileMs = performance.now() - started
+  const folder = repoPath("node_modules/.cache/sitelets-bench")
+  mkdirSync(folder, { recursive: true })
+  const file = `${folder}/github-table.compiled.mjs`
+  writeFileSync(file, source)
+  const compiled = (await import(pathToFileURL(file).href)) as CompiledTable
+  return { union, compiled, source, compileMs }
+}
+
+/**
+ * The rows: `Match` with the compiled table, `Match` without it, and the
+ * host path (request view first, then `route`) with it.
+ *
+ * @example
+ * ```ts
+ * const rows = await compiledContenders(loadTable())
+ * ```
+ */
+export async function compiledContenders(table: readonly TableRoute[]): Promise<Contender[]> {
+  const { union, compiled } = await compiledTable(table)
+  const fast = Router.Infer(union, { compiled }) as unknown as Router<TableEndpoint>
+  const plain = Router.Infer(union) as unknown as Router<TableEndpoint>
+  const matchRow = (name: string, note: string, router: Router<TableEndpoint>): Contender => ({
+    name,
+    note,
+    one: (request) => answerOf(table, router.Match(request.method, request.path)),
+    pass: (requests, times) => {
+      let hits = 0
+      for (let k = 0; k < times; k++) for (const r of requests) if (router.Match(r.method, r.path) !== undefined) hits++
+      return hits
+    },
+  })
+  const route = fast.route
+  return [
+    matchRow(
+      "sitelets compiled",
+      "`Router.Infer(D, { compiled })`.Match(method, target): the compiled table on the raw target, no request view",
+      fast,
+    ),
+    matchRow(
+      "sitelets Match",
+      "`router.Match(method, target)` without a table: the request view, then the runtime router",
+      plain,
+    ),
+    {
+      name: "sitelets compiled (view first)",
+      note: "`createRouteRequest` + `route` with the compiled table: the view built before the table routes (breakdown)",
+      one: (request) => {
+        const result = route(createRouteRequest({ method: request.method, target: request.path }), 0, false)
+        return answerOf(table, (result as { $?: string; endpoint?: TableEndpoint } | undefined)?.endpoint)
+      },
+      pass: (requests, times) => {
+        let hits = 0
+        for (let k = 0; k < times; k++)
+          for (const r of requests)
+            if (route(createRouteRequest({ method: r.method, target: r.path }), 0, false) !== undefined) hits++
+        return hits
+      },
+    },
+  ]
+}

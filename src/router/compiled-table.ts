@@ -1,0 +1,105 @@
+/**
+ * What a compiled route table is to the runtime router: the module
+ * `Router.Compile` writes (`hash`, `match`), the hash of a declaration's
+ * alternatives it is checked against, and the alternatives of each
+ * router `Router.Infer` made (the only routers a table can be compiled
+ * from: a composed router's values are not its parts').
+ */
+import { compileMessages } from "./compile-messages.js"
+import type { Alternative, Element } from "./shape.js"
+
+/**
+ * A compiled route table, as imported: `import * as compiled from "./routes.compiled.js"`.
+ *
+ * @example
+ * ```ts
+ * const router = Router.Infer(Site, { compiled: await import("./routes.compiled.js") })
+ * ```
+ */
+export interface CompiledTable {
+  /** The hash of the declaration it was compiled from. */
+  readonly hash: string
+  /** The endpoint of a request, `null` when no case takes it, `undefined` when the runtime router decides. */
+  readonly match: (method: string, target: string) => object | null | undefined
+}
+
+const inferred = new WeakMap<object, () => readonly Alternative[]>()
+
+/**
+ * Notes the alternatives of a router `Router.Infer` made on a union.
+ *
+ * @example
+ * ```ts
+ * noteInferred(router, alternatives)
+ * ```
+ */
+export function noteInferred(router: object, alternatives: () => readonly Alternative[]): void {
+  inferred.set(router, alternatives)
+}
+
+/**
+ * The alternatives of a router `Router.Infer` made on a union, or undefined for any other router.
+ *
+ * @example
+ * ```ts
+ * inferredAlternatives(Router.Infer(Site))?.length //=> the number of routes
+ * ```
+ */
+export function inferredAlternatives(router: object): readonly Alternative[] | undefined {
+  return inferred.get(router)?.()
+}
+
+const elementKey = (element: Element): unknown =>
+  "literal" in element ? ["L", element.literal] : ["F", element.name, element.text?.kind ?? null, element.wildcard]
+
+/**
+ * A hash of what routing reads of a declaration (tags, methods, path
+ * elements, query, form, header and cookie fields, the JSON field), as 16
+ * hex digits: two 32-bit FNV-1a hashes of its canonical text.
+ *
+ * @example
+ * ```ts
+ * routeTableHash(alternatives) //=> "3f2a…"
+ * ```
+ */
+export function routeTableHash(alternatives: readonly Alternative[]): string {
+  const text = JSON.stringify(
+    alternatives.map(({ shape, methods, elements }) => [
+      shape.tag ?? null,
+      methods === undefined ? null : [...methods],
+      elements.map(elementKey),
+      shape.fields.map((field) => field.name),
+      shape.params.map((param) => [param.name, param.source, param.key, param.codec.kind]),
+      shape.json?.name ?? null,
+    ]),
+  )
+  let a = 0x811c9dc5
+  let b = 0x01000193 ^ text.length
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    a = Math.imul(a ^ code, 0x01000193) >>> 0
+    b = Math.imul(b ^ code, 0x5bd1e995) >>> 0
+  }
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0")
+}
+
+/**
+ * The table, checked: the module's shape, and its hash against the declaration's.
+ *
+ * @example
+ * ```ts
+ * checkedTable(compiled, alternatives).match("GET", "/blog/3")
+ * ```
+ */
+export function checkedTable(compiled: unknown, alternatives: readonly Alternative[]): CompiledTable {
+  const table = compiled as Partial<CompiledTable> | null
+  if (
+    typeof table !== "object" ||
+    table === null ||
+    typeof table.hash !== "string" ||
+    typeof table.match !== "function"
+  )
+    throw new TypeError(compileMessages.badTable)
+  if (table.hash !== routeTableHash(alternatives)) throw new TypeError(compileMessages.staleTable)
+  return table as CompiledTable
+}

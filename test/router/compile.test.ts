@@ -1,0 +1,233 @@
+/**
+ * Issue 39, items 1 and 4: `Router.Compile` writes a route table as a
+ * plain ES module, and `Router.Infer(D, { compiled })` uses it. Proof of
+ * agreement: over generated declarations (literals, int, string, bool and
+ * wildcard segments, methods, query fields) and generated targets (escapes,
+ * malformed escapes, ints out of range, dot segments, doubled slashes,
+ * queries, fragments, other and lower-case methods), the table, the router
+ * using it and the runtime router give the same endpoint; and a stale table
+ * is refused.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { pathToFileURL } from "node:url"
+import fc from "fast-check"
+import { afterAll, describe, expect, it } from "vitest"
+import { t } from "../../src/descriptor/t.js"
+import { Sitelet } from "../../src/api/sitelet-namespace.js"
+import { Content } from "../../src/sitelet/content.js"
+import { compileMessages } from "../../src/router/compile-messages.js"
+import type { CompiledTable } from "../../src/router/compiled-table.js"
+import { Router } from "../../src/router/router.js"
+import { caseName, loadTable, templateOf } from "../../bench/routing/github-table.js"
+import { repoPath } from "../../bench/common/paths.js"
+import { Account, Admin, Api, ApiWrites, Pages, Site } from "../../examples/site/endpoints.js"
+
+const folder = mkdtempSync(join(tmpdir(), "sitelets-compile-"))
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+let written = 0
+
+/** The table of a router, written to a file and imported, as a build would. */
+async function tableOf(router: Router<unknown>): Promise<CompiledTable> {
+  const file = join(folder, `table-${written++}.mjs`)
+  writeFileSync(file, Router.Compile(router))
+  return (await import(pathToFileURL(file).href)) as CompiledTable
+}
+
+const literals = ["a", "b", "blog", "x-y", "1", "users"]
+const segment = fc.oneof(
+  fc.constantFrom(...literals).map((literal) => ({ literal })),
+  fc.constantFrom("int", "string", "bool").map((type) => ({ type })),
+)
+const caseTemplate = fc
+  .record({
+    method: fc.constantFrom("", "GET ", "POST ", "GET|PUT ", "DELETE "),
+    segments: fc.array(segment, { maxLength: 3 }),
+    rest: fc.boolean(),
+    query: fc.boolean(),
+  })
+  .map(({ method, segments, rest, query }) => {
+    let field = 0
+    const path = segments.map((piece) => ("literal" in piece ? piece.literal : `<f${field++}:${piece.type}>`))
+    if (rest) path.push("<...rest>")
+    return `${method}/${path.join("/")}${query ? "?q=<q:int?>" : ""}`
+  })
+const declaration = fc.array(caseTemplate, { minLength: 1, maxLength: 8 })
+
+const targetSegment = fc.constantFrom(
+  ...literals,
+  "7",
+  "-0",
+  "007",
+  "-12",
+  "99999999999999999",
+  "1e3",
+  "true",
+  "x",
+  "%61",
+  "a%2Fb",
+  "%zz",
+  "..",
+  ".",
+  "",
+  "é",
+  "a\\b",
+)
+const target = fc
+  .record({
+    segments: fc.array(targetSegment, { maxLength: 5 }),
+    trailing: fc.boolean(),
+    query: fc.constantFrom("", "?q=3", "?q=x", "?q=%zz", "?", "?a=1&q=2", "#top"),
+  })
+  .map(({ segments, trailing, query }) => `/${segments.join("/")}${trailing ? "/" : ""}${query}`)
+const method = fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "get")
+
+describe("Router.Compile", () => {
+  it("agrees with the runtime router on generated declarations and targets (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        declaration,
+        fc.array(fc.tuple(method, target), { minLength: 20, maxLength: 20 }),
+        async (templates, requests) => {
+          const cases = Object.fromEntries(templates.map((template, i) => [`C${i}`, template]))
+          const runtime = Router.Infer(t.union(cases))
+          const compiled = await tableOf(runtime)
+          const fast = Router.Infer(t.union(cases), { compiled })
+          for (const [verb, url] of requests) {
+            const expected = runtime.Match(verb, url)
+            const found = compiled.match(verb, url)
+            if (found !== undefined) expect(found ?? undefined, `${verb} ${url} in ${templates}`).toEqual(expected)
+            expect(fast.Match(verb, url), `${verb} ${url}`).toEqual(expected)
+            expect(await fast.Parse({ url, method: verb }), `${verb} ${url}`).toEqual(
+              await runtime.Parse({ url, method: verb }),
+            )
+            // Link round trips: the link of what matched routes as the runtime router routes it (an earlier case may win).
+            if (expected !== undefined) {
+              const link = fast.Link(expected as never)
+              expect(link).toBe(runtime.Link(expected as never))
+              expect(fast.Match(verb, link)).toEqual(runtime.Match(verb, link))
+            }
+          }
+        },
+      ),
+      { numRuns: 150 },
+    )
+  }, 60_000)
+
+  it("agrees on the GitHub table (203 routes, 15 variants of each under five methods) and the example site's declarations", async () => {
+    const routes = loadTable(repoPath("bench/routing/github-routes.json"))
+    const cases = Object.fromEntries(routes.map((route) => [caseName(route), templateOf(route)]))
+    const runtime = Router.Infer(t.union(cases))
+    const compiled = await tableOf(runtime)
+    const fast = Router.Infer(t.union(cases), { compiled })
+    let answered = 0
+    let requests = 0
+    for (const route of routes) {
+      const sample = route.path.replace(/:\w+/g, "v")
+      const variants = [
+        sample,
+        sample.replace(/v/, "a%20b"),
+        sample.replace(/v/, "%zz"),
+        sample.replace(/v/, "7"),
+        sample.replace(/v/, "99999999999999999"),
+        `${sample}/`,
+        `${sample}/extra`,
+        `/${sample}`,
+        sample.replace("/", "//"),
+        `${sample}/..`,
+        `${sample}?x=1`,
+        `${sample}?x=%zz`,
+        `${sample}#frag`,
+        sample.toUpperCase(),
+        `${sample}é`,
+      ]
+      for (const url of variants)
+        for (const verb of [route.method, "GET", "HEAD", "PATCH", "get"]) {
+          requests++
+          const found = compiled.match(verb, url)
+          if (found !== undefined) answered++
+          expect(fast.Match(verb, url), `${verb} ${url}`).toEqual(runtime.Match(verb, url))
+        }
+    }
+    // Most requests are plain: the table answers them.
+    expect(answered / requests).toBeGreaterThan(0.5)
+    for (const union of [Site, Api, ApiWrites, Admin, Account, Pages]) {
+      const plain = Router.Infer(union)
+      const table = Router.Infer(union, { compiled: await tableOf(plain) })
+      for (const url of [
+        "/",
+        "/blog",
+        "/blog/1",
+        "/blog/x",
+        "/articles/3",
+        "/api/articles/2",
+        "/admin",
+        "/chat/lobby",
+        "/a/b/c",
+      ])
+        for (const verb of ["GET", "POST", "DELETE"])
+          expect(table.Match(verb, url), `${verb} ${url}`).toEqual(plain.Match(verb, url))
+    }
+  })
+
+  it("answers most plain requests itself, and leaves escapes, wildcards and query fields to the runtime router", async () => {
+    const Site = t.union({
+      Home: "GET /",
+      Post: "GET /blog/<id:int>/<slug>",
+      Search: "GET /search?q=<q:string?>",
+      Files: "GET /files/<...path>",
+      Edit: "POST|PUT /blog/<id:int>",
+    })
+    const compiled = await tableOf(Router.Infer(Site))
+    expect(compiled.match("GET", "/blog/3/hello")).toEqual({ $: "Post", id: 3, slug: "hello" })
+    expect(compiled.match("PUT", "/blog/3")).toEqual({ $: "Edit", id: 3 })
+    expect(compiled.match("GET", "/blog/3")).toBeNull()
+    expect(compiled.match("GET", "/nowhere")).toBeNull()
+    expect(compiled.match("GET", "/blog/3/a%20b")).toBeUndefined()
+    expect(compiled.match("GET", "/files/a/b")).toBeUndefined()
+    expect(compiled.match("GET", "/search?q=x")).toBeUndefined()
+    expect(compiled.match("get", "/")).toBeUndefined()
+  })
+
+  it("refuses a stale table, a module that is none, and a composed router, each with its sentence", async () => {
+    const Old = t.union({ Home: "GET /", Post: "GET /blog/<id:int>" })
+    const New = t.union({ Home: "GET /", Post: "GET /blog/<id:int>/<slug>" })
+    const compiled = await tableOf(Router.Infer(Old))
+    expect(() => Router.Infer(New, { compiled })).toThrow(compileMessages.staleTable)
+    expect(() => Router.Infer(Old, { compiled })).not.toThrow()
+    expect(() => Router.Infer(Old, { compiled: {} as CompiledTable })).toThrow(compileMessages.badTable)
+    expect(() => Router.Compile(Router.Shift("api", Router.Infer(Old)))).toThrow(compileMessages.compileNotInferred)
+    expect(() =>
+      Router.Compile(
+        Router.Map(
+          (n: number) => n,
+          (n: number) => n,
+          Router.Infer(t.int),
+        ),
+      ),
+    ).toThrow(compileMessages.compileNotInferred)
+  })
+
+  it("serves a sitelet built on the table as the runtime router serves it", async () => {
+    const Site = t.union({ Home: "GET /", Post: "GET /blog/<id:int>/<slug>", Search: "GET /search?q=<q:string?>" })
+    const handlers = {
+      Home: () => Content.Text("home"),
+      Post: (_ctx: unknown, e: { id: number; slug: string }) => Content.Text(`post ${e.id} ${e.slug}`),
+      Search: (_ctx: unknown, e: { q?: string }) => Content.Text(`search ${e.q ?? ""}`),
+    }
+    const compiled = await tableOf(Router.Infer(Site))
+    const fast = Sitelet.Infer(Site, handlers, { compiled })
+    const plain = Sitelet.Infer(Site, handlers)
+    for (const url of ["/", "/blog/3/a", "/blog/x/a", "/blog/3/a%20b", "/search?q=x", "/nowhere", "/blog/3/a/"]) {
+      const [a, b] = await Promise.all([fast, plain].map((site) => site.Handle(new Request(`http://x${url}`))))
+      expect([a?.status, await a?.text()], url).toEqual([b?.status, await b?.text()])
+    }
+  })
+
+  it("writes a module without eval or new Function", () => {
+    const source = Router.Compile(Router.Infer(t.union({ Home: "GET /", Post: "GET /blog/<id:int>" })))
+    expect(source).not.toMatch(/\beval\(|new Function|Function\(/)
+    expect(source).toMatch(/^\/\/ Generated by sitelets' Router\.Compile/)
+  })
+})
