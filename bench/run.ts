@@ -20,6 +20,7 @@ if (built.status !== 0) process.exit(built.status ?? 1)
 const alias = {
   sitelets: `${root}dist/index.js`,
   "sitelets/node": `${root}dist/host/node.js`,
+  "sitelets/compile": `${root}dist/router/compile-entry.js`,
   // The JSX pages of the rendering benchmark import the runtime (Hono's stays a package).
   "sitelets/jsx-runtime": `${root}dist/jsx-runtime.js`,
 }

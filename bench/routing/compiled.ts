@@ -9,6 +9,7 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import { pathToFileURL } from "node:url"
 import { type CompiledTable, createRouteRequest, Router, t } from "sitelets"
+import { Router as Compiler } from "sitelets/compile"
 import { repoPath } from "../common/paths.js"
 import { caseName, templateCases, type TableRoute } from "./github-table.js"
 import type { TableEndpoint } from "./ours.js"
@@ -28,7 +29,7 @@ function answerOf(table: readonly TableRoute[], endpoint: TableEndpoint | undefi
 export async function compiledTable(table: readonly TableRoute[]) {
   const union = t.union(templateCases(table, "declared") as never)
   const started = performance.now()
-  const source = Router.Compile(Router.Infer(union))
+  const source = Compiler.Compile(Router.Infer(union))
   const compileMs = performance.now() - started
   const folder = repoPath("node_modules/.cache/sitelets-bench")
   mkdirSync(folder, { recursive: true })

@@ -1,5 +1,4 @@
 import { Embed, Empty, Map, New, Shift, Single, Sum } from "./combinators.js"
-import { compileRouter } from "./compile.js"
 import { Infer } from "./infer.js"
 
 /**
@@ -20,5 +19,4 @@ export const RouterNamespace = Object.freeze({
   Embed,
   Single,
   New,
-  Compile: compileRouter,
 })

@@ -52,16 +52,19 @@ beforeAll(() => {
  * registered by the router and the full codec only: 44.9 / 16.2 KB against 109.4 / 37.8 through sitelets/client.
  * Links grew by 0.46 KB minified (0.18 KB gzip), to 16.1 / 6.1: the link writer now writes form, header and
  * cookie fields (files too) as the full router does, so its `Link` refuses what the full one refuses and the
- * typed client sends them. The issue's targets are 3, 6, 10 and 15 KB gzip; budgets here are
+ * typed client sends them. Raised for issue 39's compiled route tables: `Router.Infer(D, { compiled })` checks a
+ * table against the declaration (its hash, its sentences, the `Match` hook: +1.5 KB minified, 0.56 KB gzip;
+ * the code generator itself is in sitelets/compile, never in these): client to 110.1 KB (38.4 KB gzip),
+ * declarations to 85.9 KB (30.0 KB gzip). The issue's targets are 3, 6, 10 and 15 KB gzip; budgets here are
  * about 3 % over the measurement.
  */
 const budgets = {
-  client: { minified: 111_000, gzip: 38_600 },
-  declarations: { minified: 85_000, gzip: 29_800 },
+  client: { minified: 113_500, gzip: 39_500 },
+  declarations: { minified: 88_500, gzip: 30_900 },
   links: { minified: 16_600, gzip: 6_300 },
   linksAndParse: { minified: 26_800, gzip: 9_900 },
   typedClient: { minified: 46_500, gzip: 16_800 },
-  fullClient: { minified: 111_500, gzip: 38_600 },
+  fullClient: { minified: 114_000, gzip: 39_600 },
   historyAndReact: { minified: 33_500, gzip: 12_400 },
 }
 

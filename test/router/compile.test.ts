@@ -19,7 +19,8 @@ import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
 import { compileMessages } from "../../src/router/compile-messages.js"
 import type { CompiledTable } from "../../src/router/compiled-table.js"
-import { Router } from "../../src/router/router.js"
+import { Router } from "../../src/router/compile-entry.js"
+import type { Router as RouterOf } from "../../src/router/router.js"
 import { caseName, loadTable, templateOf } from "../../bench/routing/github-table.js"
 import { repoPath } from "../../bench/common/paths.js"
 import { Account, Admin, Api, ApiWrites, Pages, Site } from "../../examples/site/endpoints.js"
@@ -29,7 +30,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }))
 let written = 0
 
 /** The table of a router, written to a file and imported, as a build would. */
-async function tableOf(router: Router<unknown>): Promise<CompiledTable> {
+async function tableOf(router: RouterOf<unknown>): Promise<CompiledTable> {
   const file = join(folder, `table-${written++}.mjs`)
   writeFileSync(file, Router.Compile(router))
   return (await import(pathToFileURL(file).href)) as CompiledTable

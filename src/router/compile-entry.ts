@@ -1,0 +1,29 @@
+/**
+ * `sitelets/compile`: the root `Router` with `Compile`, for build scripts
+ * and the CLI — apart from the root package so that no browser bundle
+ * carries the code generator (only the table's check, in `Router.Infer`).
+ *
+ * @example
+ * ```ts
+ * import { writeFileSync } from "node:fs"
+ * import { Router } from "sitelets/compile"
+ * writeFileSync("routes.compiled.js", Router.Compile(Router.Infer(Site)))
+ * ```
+ */
+import { compileRouter } from "./compile.js"
+import { RouterNamespace } from "./namespace.js"
+
+export { compileMessages } from "./compile-messages.js"
+export type { CompiledTable } from "./compiled-table.js"
+
+/**
+ * The root `Router` (`Infer`, `Sum`, `Shift`, `Map`, `Embed`, `Single`,
+ * `Empty`, `New`) plus `Compile(router)`: the source of the ES module that
+ * routes `router`'s plain requests ahead of time.
+ *
+ * @example
+ * ```ts
+ * const source = Router.Compile(Router.Infer(Site)) // write it to routes.compiled.js
+ * ```
+ */
+export const Router = Object.freeze({ ...RouterNamespace, Compile: compileRouter })
