@@ -74,6 +74,8 @@ const targetSegment = fc.constantFrom(
   "",
   "é",
   "a\\b",
+  "a b",
+  "~!$&'()*+,;=:@",
 )
 const target = fc
   .record({
@@ -151,8 +153,8 @@ describe("Router.Compile", () => {
           expect(fast.Match(verb, url), `${verb} ${url}`).toEqual(runtime.Match(verb, url))
         }
     }
-    // Most requests are plain: the table answers them.
-    expect(answered / requests).toBeGreaterThan(0.5)
+    // The plain ones (8 variants of 15, upper-case methods: 4 of 5) are the table's: 39 % of these requests.
+    expect(answered / requests).toBeGreaterThan(0.35)
     for (const union of [Site, Api, ApiWrites, Admin, Account, Pages]) {
       const plain = Router.Infer(union)
       const table = Router.Infer(union, { compiled: await tableOf(plain) })
