@@ -54,13 +54,15 @@ function leaf(routes: readonly Route[], pad: string): string {
  * The tree below segment `depth` (`c<depth>` holds where it starts: the `/`
  * before it, or `e` when the path has ended), for the candidates a target
  * may still reach; every branch returns (`null`: no case takes the target).
+ * Large subtrees are written to `functions` and called.
  *
  * @example
  * ```ts
- * const body = tableTree(routes, 0, "  ") // inside `match`, after `const c0 = 0`
+ * const functions: string[] = []
+ * const body = tableTree(routes, 0, "  ", functions) // inside `match`, after `const c0 = 0`; then the functions
  * ```
  */
-export function tableTree(routes: readonly Route[], depth: number, pad: string): string {
+export function tableTree(routes: readonly Route[], depth: number, pad: string, functions: string[]): string {
   const here = `c${depth}`
   const ending = routes.filter((route) => route.pieces.length === depth)
   const going = routes.filter((route) => route.pieces.length > depth)
@@ -69,23 +71,50 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string):
       ? `${pad}if (${here} === e) return null\n`
       : `${pad}if (${here} === e) {\n${leaf(ending, `${pad}  `)}${pad}  return null\n${pad}}\n`
   if (going.length === 0) return `${code}${pad}return null\n`
+  // The segment runs to the next / inside the path, else to its end.
   const next = `c${depth + 1}`
+  code += `${pad}const k${depth} = t.indexOf("/", ${here} + 1)\n`
+  code += `${pad}const ${next} = k${depth} < 0 || k${depth} > e ? e : k${depth}\n`
   const literals = [
     ...new Set(going.map((route) => literalOf(route.pieces[depth])).filter((text) => text !== undefined)),
   ]
-  for (const literal of literals) {
-    const after = `${here} + ${literal.length + 1}`
-    const list = going.filter((route) => {
-      const text = literalOf(route.pieces[depth])
-      return text === undefined || text === literal
-    })
-    code += `${pad}if (t.startsWith(${JSON.stringify(literal)}, ${here} + 1) && (${after} === e || t.charCodeAt(${after}) === 47)) {\n`
-    code += `${pad}  const ${next} = ${after}\n${tableTree(list, depth + 1, `${pad}  `)}${pad}}\n`
-  }
   const holes = going.filter((route) => literalOf(route.pieces[depth]) === undefined)
+  if (literals.length > 0) {
+    // Literals by length, then by first character, then compared in place: a branch taken returns.
+    const byLength = new Map<number, string[]>()
+    for (const literal of literals) byLength.set(literal.length, [...(byLength.get(literal.length) ?? []), literal])
+    code += `${pad}switch (${next} - ${here} - 1) {\n`
+    for (const [length, same] of byLength) {
+      code += `${pad}  case ${length}:\n${pad}    switch (t.charCodeAt(${here} + 1)) {\n`
+      const byFirst = new Map<number, string[]>()
+      for (const literal of same)
+        byFirst.set(literal.charCodeAt(0), [...(byFirst.get(literal.charCodeAt(0)) ?? []), literal])
+      for (const [first, group] of byFirst) {
+        code += `${pad}      case ${first}:\n`
+        for (const literal of group) {
+          const list = going.filter((route) => {
+            const text = literalOf(route.pieces[depth])
+            return text === undefined || text === literal
+          })
+          const test = literal.length === 1 ? "true" : `t.startsWith(${JSON.stringify(literal)}, ${here} + 1)`
+          code += `${pad}        if (${test}) {\n${apart(list, depth + 1, `${pad}          `, functions)}${pad}        }\n`
+        }
+        code += `${pad}        break\n`
+      }
+      code += `${pad}    }\n${pad}    break\n`
+    }
+    code += `${pad}}\n`
+  }
   if (holes.length === 0) return `${code}${pad}return null\n`
-  // A hole: the segment runs to the next / inside the path, else to its end.
-  code += `${pad}const k${depth} = t.indexOf("/", ${here} + 1)\n`
-  code += `${pad}const ${next} = k${depth} < 0 || k${depth} > e ? e : k${depth}\n`
-  return code + tableTree(holes, depth + 1, pad)
+  return code + apart(holes, depth + 1, pad, functions)
+}
+
+// Engines optimize small functions only: a large subtree becomes a function of its own, given the cursors so far.
+function apart(routes: readonly Route[], depth: number, pad: string, functions: string[]): string {
+  const body = tableTree(routes, depth, "  ", functions)
+  if (body.length < 2000) return tableTree(routes, depth, pad, functions)
+  const cursors = Array.from({ length: depth + 1 }, (_, i) => `c${i}`).join(", ")
+  const name = `f${functions.length}`
+  functions.push(`function ${name}(m, t, e, ${cursors}) {\n${body}}\n`)
+  return `${pad}return ${name}(m, t, e, ${cursors})\n`
 }
