@@ -11,19 +11,9 @@ import { pathToFileURL } from "node:url"
 import { type CompiledTable, createRouteRequest, Router, t } from "sitelets"
 import { Router as Compiler } from "sitelets/compile"
 import { repoPath } from "../common/paths.js"
-import { caseName, templateCases, type TableRoute } from "./github-table.js"
-import type { TableEndpoint } from "./ours.js"
-import type { Answer, Contender } from "./peers.js"
-
-function answerOf(table: readonly TableRoute[], endpoint: TableEndpoint | undefined): Answer | undefined {
-  if (endpoint === undefined) return undefined
-  const id = Number(endpoint.$.slice(1))
-  const route = table[id]
-  if (!route || caseName(route) !== endpoint.$) return undefined
-  const params: Record<string, string> = {}
-  for (const name of Object.keys(endpoint)) if (name !== "$") params[name] = endpoint[name] as string
-  return { id, params }
-}
+import { templateCases, type TableRoute } from "./github-table.js"
+import { answerOf, type TableEndpoint } from "./ours.js"
+import type { Contender } from "./peers.js"
 
 /** The table's module, written and imported; with its size and the time Router.Compile took. */
 export async function compiledTable(table: readonly TableRoute[]) {

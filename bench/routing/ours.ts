@@ -39,7 +39,8 @@ function settled<T>(outcome: T | Promise<T>): T {
   return outcome
 }
 
-function answerOf(table: readonly TableRoute[], endpoint: TableEndpoint | undefined): Answer | undefined {
+/** A table endpoint as a bench answer (route id and parameters), or undefined for a miss. */
+export function answerOf(table: readonly TableRoute[], endpoint: TableEndpoint | undefined): Answer | undefined {
   if (endpoint === undefined) return undefined
   const id = Number(endpoint.$.slice(1))
   const route = table[id]
