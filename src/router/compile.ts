@@ -3,11 +3,11 @@
  * source of a plain ES module (no `eval`, no `new Function`: it runs on
  * Workers and under a strict CSP) whose `match(method, target)` routes the
  * requests it is sure of on the raw method and target, and hands every
- * other to the runtime router. Sure means: an origin-form ASCII target
- * with no escape, backslash or dot segment and no escape in its query, a
- * method in upper case, and, in declaration order, alternatives made of
- * literals and `string` or `int` segments only, up to the first one the
- * target could reach that is not (then the runtime router decides).
+ * other to the runtime router. Sure means: an origin-form target of
+ * printable ASCII with no escape, backslash, dot segment, doubled or
+ * trailing slash and no escape in its query, a method in upper case, and
+ * no alternative the target could reach that is made of more than literals
+ * and `string` or `int` segments (then the runtime router decides).
  */
 import { compileMessages } from "./compile-messages.js"
 import { inferredAlternatives, routeTableHash } from "./compiled-table.js"
