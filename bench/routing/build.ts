@@ -17,7 +17,7 @@ export const buildShapes = ["static", "parametric", "mixed"] as const
 export type BuildShape = (typeof buildShapes)[number]
 
 /** Route `i` of a shape: the sitelets template and the `:name` path the peers take. */
-function routeOf(shape: BuildShape, i: number): readonly [template: string, path: string, sample: string] {
+export function routeOf(shape: BuildShape, i: number): readonly [template: string, path: string, sample: string] {
   if (shape === "static" || (shape === "mixed" && i % 2 === 0))
     return [`GET /static/s${i}/page`, `/static/s${i}/page`, `/static/s${i}/page`]
   if (shape === "parametric") return [`GET /param/p${i}/<id:int>`, `/param/p${i}/:id`, `/param/p${i}/7`]

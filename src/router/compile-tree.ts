@@ -19,6 +19,9 @@ export interface Route {
   readonly fields: readonly string[]
 }
 
+// Above this many literals at one segment, a branch is found by a map lookup.
+const manyLiterals = 16
+
 const literalOf = (piece: Piece | undefined): string | undefined =>
   piece !== undefined && "literal" in piece ? piece.literal : undefined
 
@@ -75,27 +78,58 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
   const next = `c${depth + 1}`
   code += `${pad}const k${depth} = t.indexOf("/", ${here} + 1)\n`
   code += `${pad}const ${next} = k${depth} < 0 || k${depth} > e ? e : k${depth}\n`
-  const literals = [
-    ...new Set(going.map((route) => literalOf(route.pieces[depth])).filter((text) => text !== undefined)),
-  ]
-  const holes = going.filter((route) => literalOf(route.pieces[depth]) === undefined)
-  if (literals.length > 0) {
+  // The candidates by their literal here (the holes go on in every branch), each list in declaration order.
+  const byLiteral = new Map<string, Route[]>()
+  const holes: Route[] = []
+  const position = new Map<Route, number>()
+  going.forEach((route, index) => {
+    position.set(route, index)
+    const literal = literalOf(route.pieces[depth])
+    if (literal === undefined) holes.push(route)
+    else {
+      const group = byLiteral.get(literal)
+      if (group === undefined) byLiteral.set(literal, [route])
+      else group.push(route)
+    }
+  })
+  const withHoles = (group: readonly Route[]): Route[] => {
+    const merged: Route[] = []
+    let h = 0
+    for (const route of group) {
+      while (h < holes.length && (position.get(holes[h] as Route) as number) < (position.get(route) as number))
+        merged.push(holes[h++] as Route)
+      merged.push(route)
+    }
+    return merged.concat(holes.slice(h))
+  }
+  if (byLiteral.size > manyLiterals) {
+    // Many literals here: a map from the segment to its branch (one lookup, not a comparison per literal).
+    const table = `L${functions.length}`
+    const literals = [...byLiteral.keys()]
+    functions.push(`const ${table} = new Map(${JSON.stringify(literals.map((literal, i) => [literal, i]))})\n`)
+    code += `${pad}switch (${table}.get(t.slice(${here} + 1, ${next}))) {\n`
+    literals.forEach((literal, i) => {
+      const list = withHoles(byLiteral.get(literal) as Route[])
+      code += `${pad}  case ${i}: {\n${apart(list, depth + 1, `${pad}    `, functions)}${pad}  }\n`
+    })
+    code += `${pad}}\n`
+  } else if (byLiteral.size > 0) {
     // Literals by length, then by first character, then compared in place: a branch taken returns.
-    const byLength = new Map<number, string[]>()
-    for (const literal of literals) byLength.set(literal.length, [...(byLength.get(literal.length) ?? []), literal])
+    const byLength = new Map<number, Map<number, string[]>>()
+    for (const literal of byLiteral.keys()) {
+      let byFirst = byLength.get(literal.length)
+      if (byFirst === undefined) byLength.set(literal.length, (byFirst = new Map()))
+      const group = byFirst.get(literal.charCodeAt(0))
+      if (group === undefined) byFirst.set(literal.charCodeAt(0), [literal])
+      else group.push(literal)
+    }
     code += `${pad}switch (${next} - ${here} - 1) {\n`
-    for (const [length, same] of byLength) {
+    for (const [length, byFirst] of byLength) {
       code += `${pad}  case ${length}:\n${pad}    switch (t.charCodeAt(${here} + 1)) {\n`
-      const byFirst = new Map<number, string[]>()
-      for (const literal of same)
-        byFirst.set(literal.charCodeAt(0), [...(byFirst.get(literal.charCodeAt(0)) ?? []), literal])
       for (const [first, group] of byFirst) {
         code += `${pad}      case ${first}:\n`
         for (const literal of group) {
-          const list = going.filter((route) => {
-            const text = literalOf(route.pieces[depth])
-            return text === undefined || text === literal
-          })
+          const list = withHoles(byLiteral.get(literal) as Route[])
           const test = literal.length === 1 ? "true" : `t.startsWith(${JSON.stringify(literal)}, ${here} + 1)`
           code += `${pad}        if (${test}) {\n${apart(list, depth + 1, `${pad}          `, functions)}${pad}        }\n`
         }
@@ -110,9 +144,14 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
 }
 
 // Engines optimize small functions only: a large subtree becomes a function of its own, given the cursors so far.
+// Written once, as a function body; a small one is indented into place instead.
 function apart(routes: readonly Route[], depth: number, pad: string, functions: string[]): string {
   const body = tableTree(routes, depth, "  ", functions)
-  if (body.length < 2000) return tableTree(routes, depth, pad, functions)
+  if (body.length < 2000)
+    return body
+      .split("\n")
+      .map((line) => (line === "" ? line : pad + line.slice(2)))
+      .join("\n")
   const cursors = Array.from({ length: depth + 1 }, (_, i) => `c${i}`).join(", ")
   const name = `f${functions.length}`
   functions.push(`function ${name}(m, t, e, ${cursors}) {\n${body}}\n`)

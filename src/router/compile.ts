@@ -62,14 +62,41 @@ function routeOf(alternative: Alternative): Route {
   }
 }
 
-// Whether an alternative may match a path of these literal segments (holes match any, methods and ints aside).
-const mayMatch = (alternative: Alternative, segments: readonly string[]): boolean =>
-  isSimple(alternative)
-    ? alternative.elements.length === segments.length &&
-      alternative.elements.every((element, i) => !("literal" in element) || element.literal === segments[i])
-    : alternative.elements
-        .slice(0, alternative.prefix)
-        .every((element, i) => (element as { literal: string }).literal === segments[i])
+// The paths earlier alternatives may take, as a trie: literal edges, a hole edge, where a path may end, and where
+// a complex alternative's leading literals end (it may take anything under them). Methods and ints aside.
+interface Reach {
+  readonly literals: Map<string, Reach>
+  hole: Reach | undefined
+  end: boolean
+  rest: boolean
+}
+const newReach = (): Reach => ({ literals: new Map(), hole: undefined, end: false, rest: false })
+
+function addReach(root: Reach, alternative: Alternative): void {
+  const simple = isSimple(alternative)
+  const elements = simple ? alternative.elements : alternative.elements.slice(0, alternative.prefix)
+  let node = root
+  for (const element of elements) {
+    if ("literal" in element) {
+      let child = node.literals.get(element.literal)
+      if (child === undefined) node.literals.set(element.literal, (child = newReach()))
+      node = child
+    } else node = node.hole ??= newReach()
+  }
+  if (simple) node.end = true
+  else node.rest = true
+}
+
+// Whether an alternative in the trie may take the path of these literal segments.
+function reaches(node: Reach, segments: readonly string[], at: number): boolean {
+  if (node.rest) return true
+  if (at === segments.length) return node.end
+  const child = node.literals.get(segments[at] as string)
+  return (
+    (child !== undefined && reaches(child, segments, at + 1)) ||
+    (node.hole !== undefined && reaches(node.hole, segments, at + 1))
+  )
+}
 
 /**
  * The source of the ES module that routes `router`'s requests ahead of
@@ -95,15 +122,22 @@ export function compileRouter<Endpoint>(router: Router<Endpoint>, command = "Rou
   const routes = alternatives.filter((alternative) => isSimple(alternative) && spelled(alternative)).map(routeOf)
   // Static paths the table answers from a map: made of plain literals, and reached by no earlier alternative.
   const statics: string[] = []
-  alternatives.forEach((alternative, index) => {
-    if (!isSimple(alternative) || alternative.prefix !== alternative.elements.length || !spelled(alternative)) return
-    const segments = alternative.elements.map((element) => (element as { literal: string }).literal)
-    if (alternatives.slice(0, index).some((earlier) => mayMatch(earlier, segments))) return
-    const route = routeOf(alternative)
-    statics.push(
-      `  [${JSON.stringify(`/${segments.join("/")}`)}, [${JSON.stringify(route.tag)}, ${route.methods === undefined ? "undefined" : JSON.stringify(route.methods)}]],`,
-    )
-  })
+  const earlier = newReach()
+  for (const alternative of alternatives) {
+    const segments = alternative.elements.map((element) => ("literal" in element ? element.literal : undefined))
+    if (
+      isSimple(alternative) &&
+      alternative.prefix === alternative.elements.length &&
+      spelled(alternative) &&
+      !reaches(earlier, segments as string[], 0)
+    ) {
+      const route = routeOf(alternative)
+      statics.push(
+        `  [${JSON.stringify(`/${segments.join("/")}`)}, [${JSON.stringify(route.tag)}, ${route.methods === undefined ? "undefined" : JSON.stringify(route.methods)}]],`,
+      )
+    }
+    addReach(earlier, alternative)
+  }
   // The runtime router decides any path a complex alternative may take: one whose leading literals match.
   const guards = complex.filter(spelledPrefix).map((alternative) => {
     const prefix = alternative.elements.slice(0, alternative.prefix) as ReadonlyArray<{ readonly literal: string }>
