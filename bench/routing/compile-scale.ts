@@ -17,7 +17,9 @@ import { median } from "../common/harness.js"
 import { buildShapes, routeOf } from "./build.js"
 
 const folder = mkdtempSync(join(tmpdir(), "sitelets-compile-scale-"))
-console.log("| shape | routes | compile ms | module KB | gzip KB | gzip bytes per route |\n|---|---:|---:|---:|---:|---:|")
+console.log(
+  "| shape | routes | compile ms | module KB | gzip KB | gzip bytes per route |\n|---|---:|---:|---:|---:|---:|",
+)
 try {
   for (const shape of buildShapes)
     for (const routes of [100, 1_000, 10_000]) {
@@ -35,7 +37,8 @@ try {
       writeFileSync(file, source)
       const table = await import(pathToFileURL(file).href)
       const sample = routeOf(shape, routes - 1)[2]
-      if (table.match("GET", sample)?.$ !== `R${routes - 1}`) throw new Error(`${shape} ${routes}: the table missed ${sample}`)
+      if (table.match("GET", sample)?.$ !== `R${routes - 1}`)
+        throw new Error(`${shape} ${routes}: the table missed ${sample}`)
       const gzip = gzipSync(source, { level: 9 }).length
       console.log(
         `| ${shape} | ${routes.toLocaleString("en")} | ${median(times).toFixed(1)} | ${(source.length / 1024).toFixed(1)} | ${(gzip / 1024).toFixed(1)} | ${(gzip / routes).toFixed(1)} |`,
