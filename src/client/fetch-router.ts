@@ -16,7 +16,7 @@ import {
 } from "../descriptor/union.js"
 import { decode } from "../json/decode.js"
 import { parseJson } from "../json/parse.js"
-import type { MappedAnswers, RouterAnswers, SumAnswers } from "../router/answers.js"
+import { firstAnswers, isTagged, type MappedAnswers, type RouterAnswers, type SumAnswers } from "../router/answers.js"
 import type { FetchInit, FetchJsonInit, FetchResult } from "./fetch.js"
 import { type JsonTextReader, sendEndpoint } from "./fetch-send.js"
 import { fetchRequest } from "./fetch-request.js"
@@ -102,23 +102,8 @@ function Shift<Endpoint, Responses = {}>(
 function Sum<const Parts extends ReadonlyArray<FetchRouter<any, any>>>(
   ...parts: Parts
 ): FetchRouter<Parts[number] extends FetchRouter<infer Endpoint, any> ? Endpoint : never, SumAnswers<Parts>> {
-  return fetchRouter(Links.Sum(...parts) as LinkRouter<any>, (endpoint) => {
-    for (const part of parts) {
-      let linked: unknown
-      try {
-        linked = part.link(endpoint)
-      } catch {
-        return undefined
-      }
-      if (linked !== undefined) return part.answers(endpoint)
-    }
-    return undefined
-  })
+  return fetchRouter(Links.Sum(...parts) as LinkRouter<any>, (endpoint) => firstAnswers(parts, endpoint))
 }
-
-// After Map or Embed, answers are typed by the outer value's tag (see answers.ts): a value without one decodes nothing.
-const isTagged = (value: unknown): boolean =>
-  typeof value === "object" && value !== null && typeof (value as { readonly $?: unknown }).$ === "string"
 
 /**
  * Changes the endpoint type with a bijection (`encode` before linking).

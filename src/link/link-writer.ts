@@ -19,6 +19,7 @@ import type { RouteBody } from "../router/route-path.js"
 import { textOf } from "../router/scalar-text.js"
 import { checkQueryText, checkSegment } from "../router/segment-check.js"
 import { type LinkShape, linkShapes, nameOf } from "./link-fields.js"
+import { isUploadedFile as isFile } from "../descriptor/uploaded-file.js"
 
 /**
  * Where a link is written: decoded path segments and query pairs, and, as
@@ -143,12 +144,6 @@ function wildcardWriter(type: Descriptor): LinkWrite {
 
 /** Writes a `key=value` field's value as pairs: a scalar, an option (none when undefined) or a list (the key repeated). */
 export type PairsWrite = (key: string, value: unknown, pairs: Array<readonly [string, string | UploadedFile]>) => void
-
-const isFile = (value: unknown): value is UploadedFile =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as Partial<UploadedFile>).size === "number" &&
-  typeof (value as Partial<UploadedFile>).arrayBuffer === "function"
 
 /**
  * The writer of a query (or form, header, cookie) field's type as

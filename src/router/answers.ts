@@ -6,8 +6,52 @@
  * produces the answers of any inner case (a function hides which inner
  * case an outer value is), while `Router.Fetch` decodes by the exact case;
  * an outer value with no `$` tag has no answers, in its type or at run time.
- * Type only: at run time a router's `answers(endpoint)` gives them.
+ * At run time a router's `answers(endpoint)` gives them; the two helpers
+ * below are what every `Sum`, `Map` and `Embed` (full or light) runs.
  */
+
+import type { ResponseDescriptors } from "../descriptor/responses.js"
+
+/**
+ * Whether a value has a `$` tag: after `Map` or `Embed`, answers are typed
+ * by the outer value's tag, so a value without one decodes nothing.
+ *
+ * @example
+ * ```ts
+ * isTagged({ $: "Post", id: 1 }) //=> true
+ * isTagged(3) //=> false
+ * ```
+ */
+export const isTagged = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && typeof (value as { readonly $?: unknown }).$ === "string"
+
+/**
+ * The answers of a `Sum`'s value: those of the part that links it, as
+ * `Link` takes that part (none when a part refuses to link it).
+ *
+ * @example
+ * ```ts
+ * firstAnswers([reads, writes], { $: "Rename", id: 1, to: "x" }) // writes' answers for Rename
+ * ```
+ */
+export function firstAnswers<Endpoint>(
+  parts: ReadonlyArray<{
+    link(endpoint: Endpoint): unknown
+    answers(endpoint: Endpoint): ResponseDescriptors | undefined
+  }>,
+  endpoint: Endpoint,
+): ResponseDescriptors | undefined {
+  for (const part of parts) {
+    let linked: unknown
+    try {
+      linked = part.link(endpoint)
+    } catch {
+      return undefined
+    }
+    if (linked !== undefined) return part.answers(endpoint)
+  }
+  return undefined
+}
 
 /**
  * What a router that knows its answers carries in its type (the client's

@@ -7,7 +7,14 @@ import { prefixPath, type RoutePath } from "./route-path.js"
 import { parseTarget } from "./target.js"
 import { routerMessages } from "./messages.js"
 import { deepEqual } from "./deep-equal.js"
-import type { Answering, MappedAnswers, RouterAnswers, SumAnswers } from "./answers.js"
+import {
+  type Answering,
+  firstAnswers,
+  isTagged,
+  type MappedAnswers,
+  type RouterAnswers,
+  type SumAnswers,
+} from "./answers.js"
 
 /**
  * The endpoint type of a router.
@@ -107,18 +114,7 @@ export function Sum<Endpoint>(
       return undefined
     },
     // The answers of the part that links the value, as Link does.
-    answers: (endpoint) => {
-      for (const router of parts) {
-        let path: RoutePath | undefined
-        try {
-          path = router.link(endpoint)
-        } catch {
-          return undefined
-        }
-        if (path !== undefined) return router.answers(endpoint)
-      }
-      return undefined
-    },
+    answers: (endpoint) => firstAnswers(parts, endpoint),
     shadowed: () => parts.flatMap((router) => router.Shadowed),
     describe: () => parts.flatMap((router) => router.describe()),
   })
@@ -156,10 +152,6 @@ export function Shift<Endpoint, Responses = {}>(
     describe: () => router.describe().map((source) => ({ ...source, prefix: [...segments, ...source.prefix] })),
   })
 }
-
-// After Map or Embed, answers are typed by the outer value's tag (see answers.ts): a value without one decodes nothing.
-const isTagged = (value: unknown): boolean =>
-  typeof value === "object" && value !== null && typeof (value as { readonly $?: unknown }).$ === "string"
 
 /** The route of `router` with `decode` applied to the endpoint it finds (shared by `Map` and `Embed`). */
 function decodedRoute<Inner, Outer>(decode: (inner: Inner) => Outer, router: Router<Inner>): Router<Outer>["route"] {

@@ -4,6 +4,7 @@ import { LinkFailure } from "./link-error.js"
 import { routerMessages } from "./messages.js"
 import { textCodecOf, type TextCodec } from "./scalar.js"
 import { checkQueryText } from "./segment-check.js"
+import { isUploadedFile as isFile } from "../descriptor/uploaded-file.js"
 
 /**
  * Reading a query or form field: the value, or why it is missing.
@@ -46,12 +47,6 @@ export interface ParamCodec {
 export type FormValue = string | UploadedFile
 
 const missing: ParamRead = { ok: false }
-
-const isFile = (value: unknown): value is UploadedFile =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as Partial<UploadedFile>).size === "number" &&
-  typeof (value as Partial<UploadedFile>).arrayBuffer === "function"
 
 /** The file fields: one file (the first), an optional one, or every file of the key; text values never fit. */
 function fileCodec(shape: "one" | "option" | "list", file: FileDescriptor): ParamCodec {
