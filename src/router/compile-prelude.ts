@@ -1,53 +1,76 @@
 /**
  * The helpers every compiled route table starts with, as source text: the
- * plain-target scan, the runtime router's `int` read in place, the method
- * check. They mirror `target.ts` and `scalar.ts` on the inputs the table
- * answers, and refuse (return -1 or false) every other, which the runtime
- * router then routes.
+ * segment scan and boundary, the query check (for a hit), the check that
+ * a miss is sure, a hole's segment check, the
+ * runtime router's `int` read in place,
+ * the method check. They mirror `target.ts` and `scalar.ts` on the inputs
+ * the table answers, and refuse (return false or undefined) every other,
+ * which the runtime router then routes.
  */
 
 /**
- * The source of the helpers: `pathEnd(t)`, `intAt(t, i, j)`, `plainMethod(m)`.
+ * The source of the helpers: `sureMiss(t)`, `segmentEnd(t, i)`,
+ * `boundary(t, i)`, `plainQuery(t, i)`, `segmentAt(t, i, j)`, `intAt(t, i, j)`,
+ * `plainMethod(m)`.
  *
  * @example
  * ```ts
  * const source = `${tablePrelude}\nexport function match(m, t) { … }`
  * ```
  */
-export const tablePrelude = `// Where the path of a plain target ends (at ? or #, or its length; 0 for "/"), or -1: plain is origin-form,
-// printable ASCII but % and \\, no empty, . or .. segment, no trailing /, and no % or non-ASCII in the query.
-function pathEnd(t) {
-  if (t.charCodeAt(0) !== 47) return -1
-  const n = t.length
-  let e = n
-  for (let i = 0; i < n; i++) {
+export const tablePrelude = `// Whether the runtime router reads t as this table does, so a miss here is one there: origin-form, every
+// segment there (no // or trailing /) and no . or .., no escape or backslash in the path, no escape in the query,
+// no lone surrogate. One pattern, linear (a segment cannot hold the / that starts the next); ES2024's check answers
+// a one-byte string without a scan, the loop is for older engines.
+const plainShape = /^(?:\\/|(?:\\/(?!\\.\\.?(?:[/?#]|$))[^/?#%\\\\]+)+)(?:[?#][^%]*)?$/
+const wellFormed = String.prototype.isWellFormed
+function sureMiss(t) {
+  if (!plainShape.test(t)) return false
+  if (wellFormed !== undefined) return wellFormed.call(t)
+  for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i)
-    if (c === 47) {
-      const d = i + 1 < n ? t.charCodeAt(i + 1) : 63
-      if (d === 63 || d === 35) {
-        if (i !== 0) return -1
-        e = 0
-        break
-      }
-      if (d === 47) return -1
-      if (d === 46) {
-        const f = i + 2 < n ? t.charCodeAt(i + 2) : 47
-        if (f === 47 || f === 63 || f === 35) return -1
-        if (f === 46) {
-          const g = i + 3 < n ? t.charCodeAt(i + 3) : 47
-          if (g === 47 || g === 63 || g === 35) return -1
-        }
-      }
-    } else if (c === 63 || c === 35) {
-      e = i
-      break
-    } else if (c < 33 || c > 126 || c === 37 || c === 92) return -1
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = t.charCodeAt(i + 1)
+      if (!(d >= 0xdc00 && d <= 0xdfff)) return false
+      i++
+    } else if (c >= 0xdc00 && c <= 0xdfff) return false
   }
-  for (let i = e; i < n; i++) {
+  return true
+}
+
+// Where the segment from i ends: its first / ? or #, or the target's length; -1 at an escape, a backslash or a
+// surrogate (the runtime router decodes or refuses those).
+function segmentEnd(t, i) {
+  for (; i < t.length; i++) {
     const c = t.charCodeAt(i)
-    if (c === 37 || c >= 128) return -1
+    if (c > 92) {
+      if (c < 0xd800 || c > 0xdfff) continue
+      return -1
+    }
+    if (c === 47 || c === 63 || c === 35) return i
+    if (c === 37 || c === 92) return -1
   }
-  return e
+  return i
+}
+
+// Whether a segment may end at i: the target's end, a /, ? or #.
+function boundary(t, i) {
+  const c = t.charCodeAt(i)
+  return c === 47 || c === 63 || c === 35 || i >= t.length
+}
+
+// Whether the query (or fragment) from i on holds no escape and no surrogate.
+function plainQuery(t, i) {
+  for (; i < t.length; i++) {
+    const c = t.charCodeAt(i)
+    if (c === 37 || (c >= 0xd800 && c <= 0xdfff)) return false
+  }
+  return true
+}
+
+// Whether t[i..j) is a segment as it stands: not empty, . or .. (which the runtime router drops or refuses).
+function segmentAt(t, i, j) {
+  return j - i > 2 || (j > i && t.charCodeAt(i) !== 46) || (j - i === 2 && t.charCodeAt(i + 1) !== 46)
 }
 
 // The runtime router's int on t[i..j): -?[0-9]+, at most 17 characters, a safe integer (-0 read as 0).
@@ -67,6 +90,7 @@ function intAt(t, i, j) {
 
 // Upper-case ASCII (the runtime router upper-cases a method; this table leaves any other to it).
 function plainMethod(m) {
+  if (m === "GET") return true
   for (let i = 0; i < m.length; i++) {
     const c = m.charCodeAt(i)
     if ((c >= 97 && c <= 122) || c >= 128) return false

@@ -1,12 +1,16 @@
 /**
  * The decision tree a compiled route table routes with, as source text:
- * on the raw target, segment by segment — a literal compared in place
- * (`startsWith` and the `/` or the path's end after it), a hole's end
- * found with `indexOf`, its text sliced (or its int read) only for the
- * value — with every candidate a target may still reach carried down in
+ * on the raw target, segment by segment, with no pass over the target
+ * first — literals told apart by their characters and compared whole in
+ * place; where a hole may be, the segment's end found by a scan that hands
+ * an escape to the runtime router, a hole checked to be a segment (not
+ * empty, `.` or `..`) and sliced (or its int read) only for the value —
+ * with every candidate a target may still reach carried down in
  * declaration order, so the first whose method and ints fit wins, as in
  * the runtime router.
  */
+
+import { literalSwitch } from "./compile-literals.js"
 
 /** One segment of a route: a literal, or a field read as a string or an int. */
 export type Piece = { readonly literal: string } | { readonly name: string; readonly int: boolean }
@@ -18,9 +22,6 @@ export interface Route {
   readonly tag: string
   readonly fields: readonly string[]
 }
-
-// Above this many literals at one segment, a branch is found by a map lookup.
-const manyLiterals = 16
 
 const literalOf = (piece: Piece | undefined): string | undefined =>
   piece !== undefined && "literal" in piece ? piece.literal : undefined
@@ -34,50 +35,59 @@ function leaf(routes: readonly Route[], pad: string): string {
   for (const route of routes) {
     const names = new Map<string, string>()
     const ints: number[] = []
+    const strings: number[] = []
     route.pieces.forEach((piece, i) => {
       if ("literal" in piece) return
       names.set(piece.name, piece.int ? `v${i}` : `t.slice(c${i} + 1, c${i + 1})`)
-      if (piece.int) ints.push(i)
+      ;(piece.int ? ints : strings).push(i)
     })
     // Fields in declaration order, as the runtime router builds the value.
     const value = `{ $: ${JSON.stringify(route.tag)}${route.fields.map((field) => `, ${JSON.stringify(field)}: ${names.get(field)}`).join("")} }`
+    // A string hole is its text unless empty or a dot segment (the runtime router drops or refuses those).
+    const plain =
+      strings.length === 0
+        ? ""
+        : `if (!(${strings.map((i) => `segmentAt(t, c${i} + 1, c${i + 1})`).join(" && ")})) return undefined\n`
     const method = methodTest(route.methods)
-    if (ints.length === 0) {
+    if (ints.length === 0 && plain === "") {
       code += `${pad}${method === "" ? "" : `if (${method}) `}return ${value}\n`
       continue
     }
     code += `${pad}if (${method === "" ? "true" : method}) {\n`
     for (const i of ints) code += `${pad}  const v${i} = intAt(t, c${i} + 1, c${i + 1})\n`
-    code += `${pad}  if (${ints.map((i) => `v${i} !== undefined`).join(" && ")}) return ${value}\n${pad}}\n`
+    const hit = `${plain === "" ? "" : `${pad}    ${plain}`}${pad}    return ${value}\n`
+    code +=
+      ints.length === 0
+        ? `${pad}  ${plain}${pad}  return ${value}\n${pad}}\n`
+        : `${pad}  if (${ints.map((i) => `v${i} !== undefined`).join(" && ")}) {\n${hit}${pad}  }\n${pad}}\n`
   }
   return code
 }
 
 /**
- * The tree below segment `depth` (`c<depth>` holds where it starts: the `/`
- * before it, or `e` when the path has ended), for the candidates a target
- * may still reach; every branch returns (`null`: no case takes the target).
- * Large subtrees are written to `functions` and called.
+ * The tree below segment `depth` (`c<depth>` holds the index of the `/`
+ * before it, or of the path's end: the target's length, its `?` or `#`),
+ * for the candidates a target may still reach; every branch returns
+ * (`null`: no case takes the target; undefined: the runtime router
+ * decides). Large subtrees are written to `functions` and called.
  *
  * @example
  * ```ts
  * const functions: string[] = []
- * const body = tableTree(routes, 0, "  ", functions) // inside `match`, after `const c0 = 0`; then the functions
+ * const body = tableTree(routes, 0, "  ", functions) // the body of `walk(m, t)`, after `const c0 = …`; then the functions
  * ```
  */
 export function tableTree(routes: readonly Route[], depth: number, pad: string, functions: string[]): string {
   const here = `c${depth}`
   const ending = routes.filter((route) => route.pieces.length === depth)
   const going = routes.filter((route) => route.pieces.length > depth)
-  let code =
-    ending.length === 0
-      ? `${pad}if (${here} === e) return null\n`
-      : `${pad}if (${here} === e) {\n${leaf(ending, `${pad}  `)}${pad}  return null\n${pad}}\n`
+  // The path has ended here unless a / is here; a hit's query (or fragment) must hold no escape.
+  let code = `${pad}if (t.charCodeAt(${here}) !== 47) {\n`
+  if (ending.length > 0)
+    code += `${pad}  if (${here} < t.length && !plainQuery(t, ${here})) return undefined\n${leaf(ending, `${pad}  `)}`
+  code += `${pad}  return null\n${pad}}\n`
   if (going.length === 0) return `${code}${pad}return null\n`
-  // The segment runs to the next / inside the path, else to its end.
   const next = `c${depth + 1}`
-  code += `${pad}const k${depth} = t.indexOf("/", ${here} + 1)\n`
-  code += `${pad}const ${next} = k${depth} < 0 || k${depth} > e ? e : k${depth}\n`
   // The candidates by their literal here (the holes go on in every branch), each list in declaration order.
   const byLiteral = new Map<string, Route[]>()
   const holes: Route[] = []
@@ -102,44 +112,30 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
     }
     return merged.concat(holes.slice(h))
   }
-  if (byLiteral.size > manyLiterals) {
-    // Many literals here: a map from the segment to its branch (one lookup, not a comparison per literal).
-    const table = `L${functions.length}`
-    const literals = [...byLiteral.keys()]
-    functions.push(`const ${table} = new Map(${JSON.stringify(literals.map((literal, i) => [literal, i]))})\n`)
-    code += `${pad}switch (${table}.get(t.slice(${here} + 1, ${next}))) {\n`
-    literals.forEach((literal, i) => {
-      const list = withHoles(byLiteral.get(literal) as Route[])
-      code += `${pad}  case ${i}: {\n${apart(list, depth + 1, `${pad}    `, functions)}${pad}  }\n`
-    })
-    code += `${pad}}\n`
-  } else if (byLiteral.size > 0) {
-    // Literals by length, then by first character, then compared in place: a branch taken returns.
-    const byLength = new Map<number, Map<number, string[]>>()
+  const subtree = (literal: string, inner: string) =>
+    apart(withHoles(byLiteral.get(literal) as Route[]), depth + 1, `${inner}  `, functions)
+  if (holes.length === 0) {
+    // Literals only: each compared in place and followed by a boundary; no scan for the segment's end.
+    const branch = (literal: string, inner: string) =>
+      `${inner}{\n${inner}  const ${next} = ${here} + ${literal.length + 1}\n${subtree(literal, inner)}${inner}}\n`
+    return `${code}${literalSwitch([...byLiteral.keys()], here, false, new Set(), pad, branch)}${pad}return null\n`
+  }
+  // A hole here: the segment's end, found by a scan that leaves an escape (or a backslash) to the runtime router.
+  code += `${pad}const ${next} = segmentEnd(t, ${here} + 1)\n${pad}if (${next} < 0) return undefined\n`
+  if (byLiteral.size > 0) {
+    // Literals by length, then by the characters that tell them apart.
+    const byLength = new Map<number, string[]>()
     for (const literal of byLiteral.keys()) {
-      let byFirst = byLength.get(literal.length)
-      if (byFirst === undefined) byLength.set(literal.length, (byFirst = new Map()))
-      const group = byFirst.get(literal.charCodeAt(0))
-      if (group === undefined) byFirst.set(literal.charCodeAt(0), [literal])
+      const group = byLength.get(literal.length)
+      if (group === undefined) byLength.set(literal.length, [literal])
       else group.push(literal)
     }
+    const branch = (literal: string, inner: string) => `${inner}{\n${subtree(literal, inner)}${inner}}\n`
     code += `${pad}switch (${next} - ${here} - 1) {\n`
-    for (const [length, byFirst] of byLength) {
-      code += `${pad}  case ${length}:\n${pad}    switch (t.charCodeAt(${here} + 1)) {\n`
-      for (const [first, group] of byFirst) {
-        code += `${pad}      case ${first}:\n`
-        for (const literal of group) {
-          const list = withHoles(byLiteral.get(literal) as Route[])
-          const test = literal.length === 1 ? "true" : `t.startsWith(${JSON.stringify(literal)}, ${here} + 1)`
-          code += `${pad}        if (${test}) {\n${apart(list, depth + 1, `${pad}          `, functions)}${pad}        }\n`
-        }
-        code += `${pad}        break\n`
-      }
-      code += `${pad}    }\n${pad}    break\n`
-    }
+    for (const [length, group] of byLength)
+      code += `${pad}  case ${length}:\n${literalSwitch(group, here, true, new Set(), `${pad}    `, branch)}${pad}    break\n`
     code += `${pad}}\n`
   }
-  if (holes.length === 0) return `${code}${pad}return null\n`
   return code + apart(holes, depth + 1, pad, functions)
 }
 
@@ -154,6 +150,6 @@ function apart(routes: readonly Route[], depth: number, pad: string, functions: 
       .join("\n")
   const cursors = Array.from({ length: depth + 1 }, (_, i) => `c${i}`).join(", ")
   const name = `f${functions.length}`
-  functions.push(`function ${name}(m, t, e, ${cursors}) {\n${body}}\n`)
-  return `${pad}return ${name}(m, t, e, ${cursors})\n`
+  functions.push(`function ${name}(m, t, ${cursors}) {\n${body}}\n`)
+  return `${pad}return ${name}(m, t, ${cursors})\n`
 }

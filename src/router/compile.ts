@@ -3,11 +3,12 @@
  * source of a plain ES module (no `eval`, no `new Function`: it runs on
  * Workers and under a strict CSP) whose `match(method, target)` routes the
  * requests it is sure of on the raw method and target, and hands every
- * other to the runtime router. Sure means: an origin-form target of
- * printable ASCII with no escape, backslash, dot segment, doubled or
- * trailing slash and no escape in its query, a method in upper case, and
- * no alternative the target could reach that is made of more than literals
- * and `string` or `int` segments (then the runtime router decides).
+ * other to the runtime router. Sure means: an origin-form target with no
+ * escape (in its path or query), backslash or lone surrogate, no dot
+ * segment and no empty one where it matters (a hole, or anywhere on a
+ * miss), a method in upper case, and no alternative the target could reach
+ * that is made of more than literals and `string` or `int` segments (then
+ * the runtime router decides).
  */
 import { compileMessages } from "./compile-messages.js"
 import { inferredAlternatives, routeTableHash } from "./compiled-table.js"
@@ -143,7 +144,7 @@ export function compileRouter<Endpoint>(router: Router<Endpoint>, command = "Rou
     const prefix = alternative.elements.slice(0, alternative.prefix) as ReadonlyArray<{ readonly literal: string }>
     if (prefix.length === 0) return "  return true\n"
     const text = `/${prefix.map((element) => element.literal).join("/")}`
-    return `  if (t.startsWith(${JSON.stringify(text)}) && (e === ${text.length} || t.charCodeAt(${text.length}) === 47)) return true\n`
+    return `  if (t.startsWith(${JSON.stringify(text)}) && boundary(t, ${text.length})) return true\n`
   })
   const functions: string[] = []
   const tree = tableTree(routes, 0, "  ", functions)
@@ -156,19 +157,33 @@ const statics = new Map([
 ${statics.join("\n")}
 ])
 
-// Whether a case the table leaves to the runtime router may take the path t[0..e).
-function unsure(t, e) {
+// Whether a case the table leaves to the runtime router may take the target's path.
+function unsure(t) {
 ${guards.join("")}  return false
+}
+
+// A static path's endpoint, or undefined (apart from match: engines then inline the tree's first steps into match).
+function staticHit(m, t) {
+  const hit = statics.get(t)
+  return hit !== undefined && (hit[1] === undefined || hit[1].includes(m)) ? { $: hit[0] } : undefined
 }
 
 /** The endpoint of a request, null when no case takes it, undefined when the runtime router decides. */
 export function match(m, t) {
   if (!plainMethod(m)) return undefined
-  const hit = statics.get(t)
-  if (hit !== undefined && (hit[1] === undefined || hit[1].includes(m))) return { $: hit[0] }
-  const e = pathEnd(t)
-  if (e < 0 || unsure(t, e)) return undefined
-  const c0 = 0
+  const hit = staticHit(m, t)
+  if (hit !== undefined) return hit
+  if (t.charCodeAt(0) !== 47 || unsure(t)) return undefined
+  const found = walk(m, t)
+  // A hit's segments are as they stand (literals compared whole, holes scanned and checked); a miss is sure only
+  // on a target the runtime router reads as this table does.
+  return found === null && !sureMiss(t) ? undefined : found
+}
+
+// The tree on the path: an endpoint, null for none, undefined where the runtime router decides.
+function walk(m, t) {
+  // "/" has no segment: its path ends at 1.
+  const c0 = t.length === 1 || t.charCodeAt(1) === 63 || t.charCodeAt(1) === 35 ? 1 : 0
 ${tree}}
 
 ${functions.join("\n")}`

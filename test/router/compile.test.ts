@@ -39,14 +39,15 @@ async function tableOf(router: RouterOf<unknown>): Promise<CompiledTable> {
 const literals = ["a", "b", "blog", "x-y", "1", "users"]
 const segment = fc.oneof(
   fc.constantFrom(...literals).map((literal) => ({ literal })),
-  fc.constantFrom("int", "string", "bool").map((type) => ({ type })),
+  fc.constantFrom("int", "string", "int", "string", "bool").map((type) => ({ type })),
 )
 const caseTemplate = fc
   .record({
     method: fc.constantFrom("", "GET ", "POST ", "GET|PUT ", "DELETE "),
     segments: fc.array(segment, { maxLength: 3 }),
-    rest: fc.boolean(),
-    query: fc.boolean(),
+    // One case in ten has a wildcard, one in ten a query field: most are the table's own.
+    rest: fc.nat(9).map((n) => n === 0),
+    query: fc.nat(9).map((n) => n === 0),
   })
   .map(({ method, segments, rest, query }) => {
     let field = 0
@@ -73,6 +74,8 @@ const targetSegment = fc.constantFrom(
   ".",
   "",
   "é",
+  "\uD83D\uDE00",
+  "\uD800",
   "a\\b",
   "a b",
   "~!$&'()*+,;=:@",
@@ -81,18 +84,41 @@ const target = fc
   .record({
     segments: fc.array(targetSegment, { maxLength: 5 }),
     trailing: fc.boolean(),
-    query: fc.constantFrom("", "?q=3", "?q=x", "?q=%zz", "?", "?a=1&q=2", "#top"),
+    query: fc.constantFrom("", "?q=3", "?q=x", "?q=%zz", "?", "?a=1&q=2", "#top", "?q=\uDC00", "?q=a\\b", "?q=%33"),
   })
   .map(({ segments, trailing, query }) => `/${segments.join("/")}${trailing ? "/" : ""}${query}`)
 const method = fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "get")
+const query = fc.constantFrom("", "?q=3", "?q=%zz", "#top", "?q=\uDC00")
+
+// A target spelled after one of the declaration's templates: its literals kept (or one replaced), its holes filled
+// with any segment (an escape, a surrogate, a dot or empty one among them).
+const spelledAfter = (templates: readonly string[]) =>
+  fc
+    .tuple(fc.nat(templates.length - 1), fc.array(targetSegment, { minLength: 6, maxLength: 6 }), fc.nat(8), query)
+    .map(([index, fills, replaced, tail]) => {
+      const template = templates[index] as string
+      const path = template.slice(template.indexOf("/")).split("?")[0] as string
+      const pieces = path
+        .split("/")
+        .slice(1)
+        .filter((piece) => piece !== "")
+        .map((piece, i) => (piece.startsWith("<") || i === replaced ? (fills[i] as string) : piece))
+      return `/${pieces.join("/")}${tail}`
+    })
 
 describe("Router.Compile", () => {
   it("agrees with the runtime router on generated declarations and targets (property)", async () => {
+    let answered = 0
+    let asked = 0
     await fc.assert(
       fc.asyncProperty(
-        declaration,
-        fc.array(fc.tuple(method, target), { minLength: 20, maxLength: 20 }),
-        async (templates, requests) => {
+        declaration.chain((templates) =>
+          fc.tuple(
+            fc.constant(templates),
+            fc.array(fc.tuple(method, fc.oneof(target, spelledAfter(templates))), { minLength: 20, maxLength: 20 }),
+          ),
+        ),
+        async ([templates, requests]) => {
           const cases = Object.fromEntries(templates.map((template, i) => [`C${i}`, template]))
           const runtime = Router.Infer(t.union(cases))
           const compiled = await tableOf(runtime)
@@ -100,6 +126,8 @@ describe("Router.Compile", () => {
           for (const [verb, url] of requests) {
             const expected = runtime.Match(verb, url)
             const found = compiled.match(verb, url)
+            if (found !== undefined) answered++
+            asked++
             if (found !== undefined) expect(found ?? undefined, `${verb} ${url} in ${templates}`).toEqual(expected)
             expect(fast.Match(verb, url), `${verb} ${url}`).toEqual(expected)
             expect(await fast.Parse({ url, method: verb }), `${verb} ${url}`).toEqual(
@@ -116,6 +144,9 @@ describe("Router.Compile", () => {
       ),
       { numRuns: 150 },
     )
+    // The table answered a share itself (hits and sure misses; most generated targets are not plain: about 11 %),
+    // so the agreement says something.
+    expect(answered / asked).toBeGreaterThan(0.05)
   }, 60_000)
 
   it("agrees on the GitHub table (203 routes, 15 variants of each under five methods) and the example site's declarations", async () => {
