@@ -3,7 +3,9 @@
  * once, finds the accepting part of the sitelet, builds the context, and
  * turns the handler's content into a plain response description.
  */
-import { createRouteRequest, type RouteHeaders, type RouteRequest } from "../router/request.js"
+import { routesRawFirst } from "../router/compiled-table.js"
+import { createRouteRequest, once, type RouteHeaders, type RouteRequest, upperCase } from "../router/request.js"
+import { RequestView } from "../router/request-view.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import {
   header,
@@ -177,13 +179,17 @@ class Serving<Endpoint> {
         .readBody(limit)
         .then((bytes) => checkBody(bytes, init.headers.get("content-type"), options.limits.queryParameters))
     }
-    this.request = createRouteRequest({
-      method: init.method,
-      target: init.originForm ?? init.target,
-      headers: init.headers,
-      readBody,
-      bodyLimits: options.bodyLimits,
-    })
+    const target = init.originForm ?? init.target
+    // A router with a compiled table routes on the raw target: its view is parsed only if something reads it.
+    this.request = routesRawFirst(site.Router)
+      ? new RequestView(upperCase(init.method), target, init.headers, once(readBody), options.bodyLimits)
+      : createRouteRequest({
+          method: init.method,
+          target,
+          headers: init.headers,
+          readBody,
+          bodyLimits: options.bodyLimits,
+        })
   }
 
   /** After the strict pass: the lenient pass when no part accepted and some part may. */

@@ -103,3 +103,31 @@ export function checkedTable(compiled: unknown, alternatives: readonly Alternati
   if (table.hash !== routeTableHash(alternatives)) throw new TypeError(compileMessages.staleTable)
   return table as CompiledTable
 }
+
+const rawFirst = new WeakSet<object>()
+
+/**
+ * Marks a router that routes on the raw target first (it has a compiled
+ * table), so hosts hand it a view parsed on first read.
+ *
+ * @example
+ * ```ts
+ * noteRawFirst(router) // in Router.Infer, with { compiled }
+ * ```
+ */
+export function noteRawFirst(router: object): void {
+  rawFirst.add(router)
+}
+
+/**
+ * Whether a router routes on the raw target first: hosts then build a
+ * `RequestView` (its target parsed on first read) instead of plain data.
+ *
+ * @example
+ * ```ts
+ * routesRawFirst(Router.Infer(Site, { compiled })) //=> true
+ * ```
+ */
+export function routesRawFirst(router: object): boolean {
+  return rawFirst.has(router)
+}

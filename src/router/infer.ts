@@ -1,7 +1,7 @@
 import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
 import { loadBody, noBodyData, type BodyData } from "./body.js"
 import { fieldPath, LinkError, LinkFailure } from "./link-error.js"
-import { type CompiledTable, checkedTable, noteInferred } from "./compiled-table.js"
+import { type CompiledTable, checkedTable, noteInferred, noteRawFirst } from "./compiled-table.js"
 import { makeRouter } from "./make-router.js"
 import { needBody, type LinkWriter, type MatchState, type Next } from "./match-state.js"
 import { pathCodecOf } from "./path-codec.js"
@@ -148,15 +148,17 @@ function inferDescriptor<D extends Descriptor>(descriptor: D, options?: InferOpt
     offset: number,
     withErrors: boolean,
   ): Result | undefined | Promise<Result | undefined> => {
-    if (request.bad !== undefined || offset > request.segments.length) return undefined
     if (offset === 0 && table !== undefined) {
-      // The compiled table: an endpoint, null (no case takes it), or undefined (the runtime router decides).
-      const found = table.match(request.method, request.path)
+      // The compiled table, on the raw target (the view is not parsed): an endpoint, null (no case takes it), or
+      // undefined (the runtime router decides). It answers only targets with nothing bad about them.
+      const raw = request.target
+      const found = table.match(request.method, raw !== undefined && raw.charCodeAt(0) === 47 ? raw : request.path)
       if (found !== undefined) {
         if (found !== null) return { $: "Success", endpoint: found } as Result
         return withErrors ? lenientRoute(request, offset) : undefined
       }
     }
+    if (request.bad !== undefined || offset > request.segments.length) return undefined
     if (offset === 0 && staticRoute !== undefined) {
       const endpoint = staticRoute(request.path, request.segments, request.method)
       if (endpoint !== undefined) return { $: "Success", endpoint } as Result
@@ -207,6 +209,7 @@ function inferDescriptor<D extends Descriptor>(descriptor: D, options?: InferOpt
       : { match: table.match as (method: string, target: string) => InferType<D> | null | undefined }),
   })
   if (alternatives !== undefined) noteInferred(router, alternatives)
+  if (table !== undefined) noteRawFirst(router)
   return router
 }
 

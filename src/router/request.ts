@@ -44,6 +44,8 @@ export interface RouteRequest {
   readonly body: (limit?: number) => Promise<Uint8Array>
   /** Why the target is malformed (bad %-escape, overlong UTF-8, lone surrogate, dot segment…): hosts answer 400. */
   readonly bad: string | undefined
+  /** The raw target, where a host's view parsed on first read was made (a compiled route table routes on it). */
+  readonly target?: string
   /** JSON depth, bigint digits and multipart parts allowed when decoding the body (set by hosts); absent: the defaults. */
   readonly bodyLimits?: BodyLimits | undefined
 }
@@ -91,7 +93,15 @@ const emptyBody: Promise<Uint8Array> = Promise.resolve(new Uint8Array(0))
  */
 export const noBody = (): Promise<Uint8Array> => emptyBody
 
-function once(read: (limit?: number) => Promise<Uint8Array>): (limit?: number) => Promise<Uint8Array> {
+/**
+ * A body reader that reads at most once (the first caller's limit applies).
+ *
+ * @example
+ * ```ts
+ * const body = once(() => read(req)) // body() twice: one read
+ * ```
+ */
+export function once(read: (limit?: number) => Promise<Uint8Array>): (limit?: number) => Promise<Uint8Array> {
   let cached: Promise<Uint8Array> | undefined
   return (limit) => (cached ??= read(limit))
 }
@@ -121,8 +131,15 @@ export function createRouteRequest(init: RouteRequestInit): RouteRequest {
   }
 }
 
-/** The method upper-case, without a copy when it is plain ASCII with no lower-case letter (it nearly always is). */
-function upperCase(method: string): string {
+/**
+ * The method upper-case, without a copy when it is plain ASCII with no lower-case letter (it nearly always is).
+ *
+ * @example
+ * ```ts
+ * upperCase("get") //=> "GET"
+ * ```
+ */
+export function upperCase(method: string): string {
   for (let i = 0; i < method.length; i++) {
     const code = method.charCodeAt(i)
     if ((code >= 97 && code <= 122) || code >= 128) return method.toUpperCase()

@@ -117,6 +117,24 @@ export function parseQuery(text: string): { query: ReadonlyMap<string, readonly 
   return { query, bad: undefined }
 }
 
+// What could make a target bad: an escape or a backslash anywhere, a dot segment (a query's too: conservative).
+const suspect = /[%\\]|\/\.\.?(?:[/?#]|$)/
+
+/**
+ * Whether nothing about an origin-form target could be bad, known without
+ * parsing it: no escape, backslash, dot segment or lone surrogate. (False
+ * says only that a parse must tell.)
+ *
+ * @example
+ * ```ts
+ * surelyGood("/a/b?x=1") //=> true
+ * surelyGood("/a/%20")   //=> false (the parse finds it good)
+ * ```
+ */
+export function surelyGood(target: string): boolean {
+  return target.charCodeAt(0) === 0x2f && !suspect.test(target) && isWellFormed(target)
+}
+
 /**
  * Parses a raw request target: origin-form (`/a/b?q=1`) or absolute-form
  * (`http://h/a/b?q=1`). Path segments are percent-decoded exactly once
