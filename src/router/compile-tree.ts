@@ -2,15 +2,19 @@
  * The decision tree a compiled route table routes with, as source text:
  * on the raw target, segment by segment, with no pass over the target
  * first — literals told apart by their characters and compared whole in
- * place; where a hole may be, the segment's end found by a scan that hands
- * an escape to the runtime router, a hole checked to be a segment (not
- * empty, `.` or `..`) and sliced (or its int read) only for the value —
+ * place (more than 16 at one segment: one map lookup); where a hole may
+ * be, the segment's end found by a scan that hands an escape to the
+ * runtime router, a hole checked to be a segment (not empty, `.` or `..`)
+ * and sliced (or its int read) only for the value —
  * with every candidate a target may still reach carried down in
  * declaration order, so the first whose method and ints fit wins, as in
  * the runtime router.
  */
 
 import { literalSwitch } from "./compile-literals.js"
+
+// Above this many literals at one segment, its branch is found by a map lookup.
+const manyLiterals = 16
 
 /** One segment of a route: a literal, or a field read as a string or an int. */
 export type Piece = { readonly literal: string } | { readonly name: string; readonly int: boolean }
@@ -114,6 +118,20 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
   }
   const subtree = (literal: string, inner: string) =>
     apart(withHoles(byLiteral.get(literal) as Route[]), depth + 1, `${inner}  `, functions)
+  if (byLiteral.size > manyLiterals) {
+    // Many literals: the segment's end by a scan, then one map lookup for the branch (a switch over many
+    // characters mispredicts on mixed traffic; a hash does not branch on them).
+    const table = `L${functions.length}`
+    const literals = [...byLiteral.keys()]
+    functions.push(`const ${table} = new Map(${JSON.stringify(literals.map((literal, i) => [literal, i]))})\n`)
+    code += `${pad}const ${next} = segmentEnd(t, ${here} + 1)\n${pad}if (${next} < 0) return undefined\n`
+    code += `${pad}switch (${table}.get(t.slice(${here} + 1, ${next}))) {\n`
+    literals.forEach((literal, i) => {
+      code += `${pad}  case ${i}: {\n${subtree(literal, `${pad}  `)}${pad}  }\n`
+    })
+    code += `${pad}}\n`
+    return holes.length === 0 ? `${code}${pad}return null\n` : code + apart(holes, depth + 1, pad, functions)
+  }
   if (holes.length === 0) {
     // Literals only: each compared in place and followed by a boundary; no scan for the segment's end.
     const branch = (literal: string, inner: string) =>
