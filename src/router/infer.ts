@@ -150,9 +150,15 @@ function inferDescriptor<D extends Descriptor>(descriptor: D, options?: InferOpt
   ): Result | undefined | Promise<Result | undefined> => {
     if (offset === 0 && table !== undefined) {
       // The compiled table, on the raw target (the view is not parsed): an endpoint, null (no case takes it), or
-      // undefined (the runtime router decides). It answers only targets with nothing bad about them.
+      // undefined (the runtime router decides); it answers only targets with nothing bad about them. A request
+      // without its raw target (plain data) is asked on its path once its target is known to be good (its query).
       const raw = request.target
-      const found = table.match(request.method, raw !== undefined && raw.charCodeAt(0) === 47 ? raw : request.path)
+      const found =
+        raw !== undefined && raw.charCodeAt(0) === 47
+          ? table.match(request.method, raw)
+          : request.bad === undefined
+            ? table.match(request.method, request.path)
+            : undefined
       if (found !== undefined) {
         if (found !== null) return { $: "Success", endpoint: found } as Result
         return withErrors ? lenientRoute(request, offset) : undefined

@@ -20,6 +20,8 @@ import { Content } from "../../src/sitelet/content.js"
 import { compileMessages } from "../../src/router/compile-messages.js"
 import { type CompiledTable, routesRawFirst } from "../../src/router/compiled-table.js"
 import type { Context } from "../../src/sitelet/context.js"
+import { createRouteRequest, noBody, noHeaders } from "../../src/router/request.js"
+import { RequestView } from "../../src/router/request-view.js"
 import { Router } from "../../src/router/compile-entry.js"
 import type { Router as RouterOf } from "../../src/router/router.js"
 import { caseName, loadTable, templateOf } from "../../bench/routing/github-table.js"
@@ -134,6 +136,12 @@ describe("Router.Compile", () => {
             expect(await fast.Parse({ url, method: verb }), `${verb} ${url}`).toEqual(
               await runtime.Parse({ url, method: verb }),
             )
+            // route on a view of plain data (no raw target: the table is asked on its path) and on a host's view.
+            const plain = createRouteRequest({ method: verb, target: url })
+            const expectedRoute = runtime.route(plain, 0, true)
+            expect(fast.route(plain, 0, true), `route ${verb} ${url}`).toEqual(expectedRoute)
+            const view = new RequestView(verb.toUpperCase(), url, noHeaders, noBody, undefined)
+            expect(fast.route(view, 0, true), `view ${verb} ${url}`).toEqual(expectedRoute)
             // Link round trips: the link of what matched routes as the runtime router routes it (an earlier case may win).
             if (expected !== undefined) {
               const link = fast.Link(expected as never)
