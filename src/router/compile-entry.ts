@@ -1,6 +1,6 @@
 /**
- * `sitelets/compile`: the root `Router` with `Compile`, for build scripts
- * and the CLI — apart from the root package so that no browser bundle
+ * `sitelets/compile`: the root `Router` with `Compile`, for build scripts,
+ * the CLI and the esbuild and Vite plugins (`CompileRoutes`) — apart from the root package so that no browser bundle
  * carries the code generator (only the table's check, in `Router.Infer`).
  *
  * @example
@@ -14,6 +14,7 @@ import { compileRouter } from "./compile.js"
 import { RouterNamespace } from "./namespace.js"
 
 export { compileMessages } from "./compile-messages.js"
+export { CompileRoutes, type RouteTable, writeRouteTable } from "./compile-plugins.js"
 export type { CompiledTable } from "./compiled-table.js"
 
 /**
