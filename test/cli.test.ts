@@ -5,21 +5,21 @@
  * command; the router made with it matches as the runtime router; a
  * missing export and a bad command line exit 1 with a sentence.
  */
-import { execFileSync, spawnSync } from "node:child_process"
+import { spawnSync } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { compileMessages } from "../src/router/compile-messages.js"
+import { builtFile, repoRoot } from "./support/built-package.js"
 
-const root = new URL("..", import.meta.url).pathname
+const root = repoRoot
 const cli = join(root, "dist/cli.js")
 const folder = mkdtempSync(join(tmpdir(), "sitelets-cli-"))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 beforeAll(() => {
-  // The build the package ships (npm test builds before the tests run; built here when missing).
-  if (!existsSync(cli)) execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" })
+  builtFile("dist/cli.js")
   writeFileSync(
     join(folder, "endpoints.mjs"),
     `import { t, Router } from ${JSON.stringify(pathToFileURL(join(root, "dist/index.js")).href)}

@@ -35,19 +35,22 @@ export class RequestView implements RouteRequest {
   ) {}
 
   get path(): string {
-    return (this.#parsed ??= parseTarget(this.target)).path
+    return this.#view().path
   }
 
   get segments(): readonly string[] {
-    return (this.#parsed ??= parseTarget(this.target)).segments
+    return this.#view().segments
   }
 
   get query(): ReadonlyMap<string, readonly string[]> {
-    return (this.#parsed ??= parseTarget(this.target)).query
+    return this.#view().query
   }
 
   get bad(): string | undefined {
-    if (this.#parsed === undefined && surelyGood(this.target)) return undefined
-    return (this.#parsed ??= parseTarget(this.target)).bad
+    return this.#parsed === undefined && surelyGood(this.target) ? undefined : this.#view().bad
+  }
+
+  #view(): ParsedTarget {
+    return (this.#parsed ??= parseTarget(this.target))
   }
 }

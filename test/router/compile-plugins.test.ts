@@ -4,7 +4,6 @@
  * starts — the built package's own (dist/), on a module of a user's — and
  * fail the build with the sentence of a missing export.
  */
-import { execFileSync } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -12,14 +11,14 @@ import { pathToFileURL } from "node:url"
 import { build } from "esbuild"
 import { rollup } from "rollup"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { builtFile, repoRoot } from "../support/built-package.js"
 
-const root = new URL("../..", import.meta.url).pathname
+const root = repoRoot
 const entry = join(root, "dist/router/compile-entry.js")
 const folder = mkdtempSync(join(tmpdir(), "sitelets-plugins-"))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 beforeAll(() => {
-  // The build the package ships (npm test builds before the tests run; built here when missing).
-  if (!existsSync(entry)) execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore" })
+  builtFile("dist/router/compile-entry.js")
   writeFileSync(
     join(folder, "endpoints.mjs"),
     `import { t } from ${JSON.stringify(pathToFileURL(join(root, "dist/index.js")).href)}
