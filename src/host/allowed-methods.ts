@@ -8,6 +8,7 @@
 import { noBody, noHeaders, type RouteRequest } from "../router/request.js"
 import type { Router } from "../router/router.js"
 import { declaredMethods } from "../router/shape.js"
+import { pathMethods } from "../router/path-methods.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
 
 // Asked of every table (a `Router.New` router declares nothing); a case's own methods are added from its declaration.
@@ -56,11 +57,43 @@ const byAllowOrder = (a: string, b: string): number => {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
+// In `Allow` order, HEAD wherever GET is; undefined for none.
+function inAllowOrder(accepted: readonly string[]): readonly string[] | undefined {
+  if (accepted.length === 0) return undefined
+  const methods = [...accepted]
+  if (methods.includes("GET") && !methods.includes("HEAD")) methods.push("HEAD")
+  return methods.sort(byAllowOrder)
+}
+
+/**
+ * The methods the router accepts for the request's path, found by routing
+ * the path once per candidate method (the common ones and every one a case
+ * declares): the answer for any router, composed or not.
+ *
+ * @example
+ * ```ts
+ * await probedMethods(site.Router, createRouteRequest({ method: "DELETE", target: "/blog" }), 0) //=> ["GET", "HEAD", "POST"]
+ * ```
+ */
+export function probedMethods(
+  router: Router<unknown>,
+  request: RouteRequest,
+  offset: number,
+): MaybePromise<readonly string[] | undefined> {
+  const candidates = [...new Set([...commonMethods, ...declaredMethods()])]
+  const answers = [anyMethod, ...candidates].map((method) => accepts(router, request, offset, method))
+  const collect = (accepted: readonly boolean[]): readonly string[] | undefined =>
+    accepted[0] ? undefined : inAllowOrder(candidates.filter((_, index) => accepted[index + 1]))
+  return answers.some(isPromise) ? Promise.all(answers).then(collect) : collect(answers as boolean[])
+}
+
 /**
  * The methods the router accepts for the request's path from segment
  * `offset` (`HEAD` wherever `GET` is), in `Allow` order; `undefined` when
  * no case matches the path, or when one matches it with any method (a
- * case without a method: there is no method to refuse).
+ * case without a method: there is no method to refuse). A router of
+ * `Router.Infer` answers in one walk of its cases' paths (`pathMethods`);
+ * any other, and a path a wildcard or composite field may take, is probed.
  *
  * @example
  * ```ts
@@ -72,14 +105,7 @@ export function allowedMethods(
   request: RouteRequest,
   offset: number,
 ): MaybePromise<readonly string[] | undefined> {
-  const candidates = [...new Set([...commonMethods, ...declaredMethods()])]
-  const answers = [anyMethod, ...candidates].map((method) => accepts(router, request, offset, method))
-  const collect = (accepted: readonly boolean[]): readonly string[] | undefined => {
-    if (accepted[0]) return undefined
-    const methods = candidates.filter((_, index) => accepted[index + 1])
-    if (methods.length === 0) return undefined
-    if (methods.includes("GET") && !methods.includes("HEAD")) methods.push("HEAD")
-    return methods.sort(byAllowOrder)
-  }
-  return answers.some(isPromise) ? Promise.all(answers).then(collect) : collect(answers as boolean[])
+  const known = pathMethods(router, request, offset)
+  if (known === undefined) return probedMethods(router, request, offset)
+  return known === null ? undefined : inAllowOrder([...known])
 }

@@ -27,6 +27,7 @@ import type { Router as RouterOf } from "../../src/router/router.js"
 import { caseName, loadTable, templateOf } from "../../bench/routing/github-table.js"
 import { repoPath } from "../../bench/common/paths.js"
 import { Account, Admin, Api, ApiWrites, Pages, Site } from "../../examples/site/endpoints.js"
+import { declaration, method, spelledAfter, target } from "../support/route-targets.js"
 
 const folder = mkdtempSync(join(tmpdir(), "sitelets-compile-"))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
@@ -38,76 +39,6 @@ async function tableOf(router: RouterOf<unknown>): Promise<CompiledTable> {
   writeFileSync(file, Router.Compile(router))
   return (await import(pathToFileURL(file).href)) as CompiledTable
 }
-
-const literals = ["a", "b", "blog", "x-y", "1", "users"]
-const segment = fc.oneof(
-  fc.constantFrom(...literals).map((literal) => ({ literal })),
-  fc.constantFrom("int", "string", "int", "string", "bool").map((type) => ({ type })),
-)
-const caseTemplate = fc
-  .record({
-    method: fc.constantFrom("", "GET ", "POST ", "GET|PUT ", "DELETE "),
-    segments: fc.array(segment, { maxLength: 3 }),
-    // One case in ten has a wildcard, one in ten a query field: most are the table's own.
-    rest: fc.nat(9).map((n) => n === 0),
-    query: fc.nat(9).map((n) => n === 0),
-  })
-  .map(({ method, segments, rest, query }) => {
-    let field = 0
-    const path = segments.map((piece) => ("literal" in piece ? piece.literal : `<f${field++}:${piece.type}>`))
-    if (rest) path.push("<...rest>")
-    return `${method}/${path.join("/")}${query ? "?q=<q:int?>" : ""}`
-  })
-const declaration = fc.array(caseTemplate, { minLength: 1, maxLength: 8 })
-
-const targetSegment = fc.constantFrom(
-  ...literals,
-  "7",
-  "-0",
-  "007",
-  "-12",
-  "99999999999999999",
-  "1e3",
-  "true",
-  "x",
-  "%61",
-  "a%2Fb",
-  "%zz",
-  "..",
-  ".",
-  "",
-  "é",
-  "\uD83D\uDE00",
-  "\uD800",
-  "a\\b",
-  "a b",
-  "~!$&'()*+,;=:@",
-)
-const target = fc
-  .record({
-    segments: fc.array(targetSegment, { maxLength: 5 }),
-    trailing: fc.boolean(),
-    query: fc.constantFrom("", "?q=3", "?q=x", "?q=%zz", "?", "?a=1&q=2", "#top", "?q=\uDC00", "?q=a\\b", "?q=%33"),
-  })
-  .map(({ segments, trailing, query }) => `/${segments.join("/")}${trailing ? "/" : ""}${query}`)
-const method = fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "get")
-const query = fc.constantFrom("", "?q=3", "?q=%zz", "#top", "?q=\uDC00")
-
-// A target spelled after one of the declaration's templates: its literals kept (or one replaced), its holes filled
-// with any segment (an escape, a surrogate, a dot or empty one among them).
-const spelledAfter = (templates: readonly string[]) =>
-  fc
-    .tuple(fc.nat(templates.length - 1), fc.array(targetSegment, { minLength: 6, maxLength: 6 }), fc.nat(8), query)
-    .map(([index, fills, replaced, tail]) => {
-      const template = templates[index] as string
-      const path = template.slice(template.indexOf("/")).split("?")[0] as string
-      const pieces = path
-        .split("/")
-        .slice(1)
-        .filter((piece) => piece !== "")
-        .map((piece, i) => (piece.startsWith("<") || i === replaced ? (fills[i] as string) : piece))
-      return `/${pieces.join("/")}${tail}`
-    })
 
 describe("Router.Compile", () => {
   it("agrees with the runtime router on generated declarations and targets (property)", async () => {
