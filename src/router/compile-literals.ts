@@ -71,3 +71,63 @@ export function literalSwitch(
     code += `${pad}  case ${char}:\n${literalSwitch(group, cursor, sized, seen, `${pad}    `, branch)}${pad}    break\n`
   return `${code}${pad}}\n`
 }
+
+// The hash family: a segment's length, the characters at `from`, at `back` from its end and in its middle (0 beyond it).
+interface HashShape {
+  readonly from: number
+  readonly back: number
+  readonly times: number
+  readonly size: number
+}
+const hashOf = (literal: string, { from, back, times, size }: HashShape): number => {
+  const n = literal.length
+  const a = from < n ? literal.charCodeAt(from) : 0
+  const b = back < n ? literal.charCodeAt(n - 1 - back) : 0
+  return ((n * times) ^ (a * 7) ^ (literal.charCodeAt(n >> 1) * 3) ^ b) & (size - 1)
+}
+
+function perfectShape(literals: readonly string[]): HashShape | undefined {
+  let smallest = 16
+  while (smallest < literals.length * 2) smallest *= 2
+  for (let size = smallest; size <= smallest * 16; size *= 2)
+    for (const times of [1, 3, 5, 11, 31])
+      for (let from = 0; from < 4; from++)
+        for (let back = 0; back < 3; back++) {
+          const shape = { from, back, times, size }
+          if (new Set(literals.map((literal) => hashOf(literal, shape))).size === literals.length) return shape
+        }
+  return undefined
+}
+
+/**
+ * The source of `function <name>(t, s, e)`, the index in `literals` of
+ * the segment `t[s..e)`, or -1: a perfect hash of its length and three of
+ * its characters (no slice, no string hash), then one compare in place —
+ * for a segment of many literals, where a switch would branch deep. Or
+ * undefined when no hash of its family tells these literals apart (then
+ * a map lookup does).
+ *
+ * @example
+ * ```ts
+ * literalHash("L0", ["repos", "users", "orgs"]) // const L0H = new Int32Array([…]) … function L0(t, s, e) { … }
+ * ```
+ */
+export function literalHash(name: string, literals: readonly string[]): string | undefined {
+  const shape = perfectShape(literals)
+  if (shape === undefined) return undefined
+  const slots = new Int32Array(shape.size).fill(-1)
+  literals.forEach((literal, i) => {
+    slots[hashOf(literal, shape)] = i
+  })
+  const { from, back, times, size } = shape
+  return `const ${name}H = new Int32Array(${JSON.stringify([...slots])})
+const ${name}S = ${JSON.stringify(literals)}
+function ${name}(t, s, e) {
+  const n = e - s
+  const a = ${from} < n ? t.charCodeAt(s + ${from}) : 0
+  const b = ${back} < n ? t.charCodeAt(e - ${back + 1}) : 0
+  const i = ${name}H[((n * ${times}) ^ (a * 7) ^ (t.charCodeAt(s + (n >> 1)) * 3) ^ b) & ${size - 1}]
+  return i >= 0 && ${name}S[i].length === n && t.startsWith(${name}S[i], s) ? i : -1
+}
+`
+}

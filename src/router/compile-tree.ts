@@ -2,7 +2,8 @@
  * The decision tree a compiled route table routes with, as source text:
  * on the raw target, segment by segment, with no pass over the target
  * first — literals told apart by their characters and compared whole in
- * place (more than 16 at one segment: one map lookup); where a hole may
+ * place (more than 16 at one segment: one perfect hash of three of its
+ * characters, or a map lookup); where a hole may
  * be, the segment's end found by a scan that hands an escape to the
  * runtime router, a hole checked to be a segment (not empty, `.` or `..`)
  * and sliced (or its int read) only for the value —
@@ -11,9 +12,10 @@
  * the runtime router.
  */
 
-import { literalSwitch } from "./compile-literals.js"
+import { literalHash, literalSwitch } from "./compile-literals.js"
 
-// Above this many literals at one segment, its branch is found by a map lookup.
+// Above this many literals at one segment, its branch is found by a hash (fewer: a switch on characters branches
+// less deep than a hash costs; measured at 4, 8 and 16 on the GitHub table).
 const manyLiterals = 16
 
 /** One segment of a route: a literal, or a field read as a string or an int. */
@@ -119,13 +121,18 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
   const subtree = (literal: string, inner: string) =>
     apart(withHoles(byLiteral.get(literal) as Route[]), depth + 1, `${inner}  `, functions)
   if (byLiteral.size > manyLiterals) {
-    // Many literals: the segment's end by a scan, then one map lookup for the branch (a switch over many
-    // characters mispredicts on mixed traffic; a hash does not branch on them).
+    // Many literals: the segment's end by a scan, then one hash for the branch (a switch over many characters
+    // mispredicts on mixed traffic; a hash does not branch on them): a perfect one on two characters, else a map's.
     const table = `L${functions.length}`
     const literals = [...byLiteral.keys()]
-    functions.push(`const ${table} = new Map(${JSON.stringify(literals.map((literal, i) => [literal, i]))})\n`)
+    const hashed = literalHash(table, literals)
+    functions.push(
+      hashed ?? `const ${table} = new Map(${JSON.stringify(literals.map((literal, i) => [literal, i]))})\n`,
+    )
     code += `${pad}const ${next} = segmentEnd(t, ${here} + 1)\n${pad}if (${next} < 0) return undefined\n`
-    code += `${pad}switch (${table}.get(t.slice(${here} + 1, ${next}))) {\n`
+    const found =
+      hashed === undefined ? `${table}.get(t.slice(${here} + 1, ${next}))` : `${table}(t, ${here} + 1, ${next})`
+    code += `${pad}switch (${found}) {\n`
     literals.forEach((literal, i) => {
       code += `${pad}  case ${i}: {\n${subtree(literal, `${pad}  `)}${pad}  }\n`
     })
