@@ -20,45 +20,54 @@ export const defaultPathDateFormat = "yyyy-MM-dd-HH.mm.ss"
 type Token = "yyyy" | "MM" | "dd" | "HH" | "mm" | "ss" | "fff"
 type Part = Token | { readonly literal: string }
 
-const tokens: readonly Token[] = ["yyyy", "fff", "MM", "dd", "HH", "mm", "ss"]
+// Tried in this order at each character (`yyyy` before a literal `y`, `fff` before `f`); the rest is literal.
+const tokenPattern = /(yyyy|fff|MM|dd|HH|mm|ss)/
 const compiled = new Map<string, readonly Part[]>()
 
 function compile(format: string): readonly Part[] {
   let parts = compiled.get(format)
   if (parts) return parts
-  const out: Part[] = []
-  let i = 0
-  while (i < format.length) {
-    const token = tokens.find((tok) => format.startsWith(tok, i))
-    if (token) {
-      out.push(token)
-      i += token.length
-    } else {
-      const last = out[out.length - 1]
-      const char = format[i++] as string
-      if (last !== undefined && typeof last !== "string") out[out.length - 1] = { literal: last.literal + char }
-      else out.push({ literal: char })
-    }
-  }
-  parts = Object.freeze(out)
+  // split keeps the captured tokens at the odd indices, the literals between them at the even ones.
+  parts = Object.freeze(
+    format
+      .split(tokenPattern)
+      .flatMap((piece, i): Part[] => (i % 2 === 1 ? [piece as Token] : piece === "" ? [] : [{ literal: piece }])),
+  )
   compiled.set(format, parts)
   return parts
 }
 
-/** Coarsest first: a part is above a format's precision when it comes before the format's finest token. */
-const order: readonly Token[] = ["yyyy", "MM", "dd", "HH", "mm", "ss", "fff"]
+// Each token's place in `toISOString()`'s text, counted from its end (a year beyond 9999 is longer); coarsest first.
+const isoPlaces: Readonly<Record<Token, readonly [number, number]>> = {
+  yyyy: [24, 20],
+  MM: [19, 17],
+  dd: [16, 14],
+  HH: [13, 11],
+  mm: [10, 8],
+  ss: [7, 5],
+  fff: [4, 1],
+}
+const order = Object.keys(isoPlaces) as Token[]
+const base = "1970-01-01T00:00:00.000Z"
+const isoPart = (iso: string, token: Token) => {
+  const [from, to] = isoPlaces[token]
+  return iso.slice(iso.length - from, iso.length - to)
+}
 
-/**
- * The tokens a format omits above its precision (their parts must be the
- * base's), memoised with the compiled format.
- */
+// The tokens a format omits above its precision (its finest token): their parts must be the base's. Memoised.
 const omittedAbove = new Map<string, readonly Token[]>()
 function coarseOmitted(format: string): readonly Token[] {
   let omitted = omittedAbove.get(format)
   if (omitted) return omitted
   const parts = compile(format)
-  const finest = Math.max(...order.map((token, index) => (parts.includes(token) ? index : -1)))
-  omitted = Object.freeze(order.slice(0, finest).filter((token) => !parts.includes(token)))
+  omitted = Object.freeze(
+    order
+      .slice(
+        0,
+        order.findLastIndex((token) => parts.includes(token)),
+      )
+      .filter((token) => !parts.includes(token)),
+  )
   omittedAbove.set(format, omitted)
   return omitted
 }
@@ -92,31 +101,15 @@ export function checkDateFormat(format: string): void {
  * ```
  */
 export function fitsFormat(date: Date, format: string): boolean {
-  for (const token of coarseOmitted(format)) {
-    switch (token) {
-      case "yyyy":
-        if (date.getUTCFullYear() !== 1970) return false
-        break
-      case "MM":
-        if (date.getUTCMonth() !== 0) return false
-        break
-      case "dd":
-        if (date.getUTCDate() !== 1) return false
-        break
-      case "HH":
-        if (date.getUTCHours() !== 0) return false
-        break
-      case "mm":
-        if (date.getUTCMinutes() !== 0) return false
-        break
-      default:
-        if (date.getUTCSeconds() !== 0) return false
-    }
-  }
-  return true
+  const omitted = coarseOmitted(format)
+  // An invalid date has no part that is the base's.
+  if (Number.isNaN(date.getTime())) return omitted.length === 0
+  const iso = date.toISOString()
+  // A year of other than four digits is not 1970.
+  return omitted.every(
+    (token) => (token !== "yyyy" || iso.length === 24) && isoPart(iso, token) === isoPart(base, token),
+  )
 }
-
-const pad = (value: number, width: number): string => String(value).padStart(width, "0")
 
 /**
  * Formats a date in UTC, or returns undefined when the date is invalid, its
@@ -129,39 +122,12 @@ const pad = (value: number, width: number): string => String(value).padStart(wid
  * ```
  */
 export function formatDate(date: Date, format: string = defaultPathDateFormat): string | undefined {
-  const time = date.getTime()
-  if (!Number.isFinite(time)) return undefined
-  const year = date.getUTCFullYear()
-  if (year < 0 || year > 9999) return undefined
-  if (!fitsFormat(date, format)) return undefined
+  if (Number.isNaN(date.getTime())) return undefined
+  const iso = date.toISOString()
+  // Years 0000-9999 only: any other is written with a sign and six digits.
+  if (iso.length !== 24 || !fitsFormat(date, format)) return undefined
   let out = ""
-  for (const part of compile(format)) {
-    switch (part) {
-      case "yyyy":
-        out += pad(year, 4)
-        break
-      case "MM":
-        out += pad(date.getUTCMonth() + 1, 2)
-        break
-      case "dd":
-        out += pad(date.getUTCDate(), 2)
-        break
-      case "HH":
-        out += pad(date.getUTCHours(), 2)
-        break
-      case "mm":
-        out += pad(date.getUTCMinutes(), 2)
-        break
-      case "ss":
-        out += pad(date.getUTCSeconds(), 2)
-        break
-      case "fff":
-        out += pad(date.getUTCMilliseconds(), 3)
-        break
-      default:
-        out += part.literal
-    }
-  }
+  for (const part of compile(format)) out += typeof part === "string" ? isoPart(iso, part) : part.literal
   return out
 }
 

@@ -66,4 +66,53 @@ describe("date formats", () => {
       ),
     )
   })
+
+  it("writes each token as the date's UTC part and checks the parts a format omits, as the getters read them (property)", () => {
+    // The definition, by the getters: the text of each token, and the base's value of each part.
+    const getters = {
+      yyyy: (d: Date) => String(d.getUTCFullYear()).padStart(4, "0"),
+      MM: (d: Date) => String(d.getUTCMonth() + 1).padStart(2, "0"),
+      dd: (d: Date) => String(d.getUTCDate()).padStart(2, "0"),
+      HH: (d: Date) => String(d.getUTCHours()).padStart(2, "0"),
+      mm: (d: Date) => String(d.getUTCMinutes()).padStart(2, "0"),
+      ss: (d: Date) => String(d.getUTCSeconds()).padStart(2, "0"),
+      fff: (d: Date) => String(d.getUTCMilliseconds()).padStart(3, "0"),
+    }
+    const order = ["yyyy", "MM", "dd", "HH", "mm", "ss", "fff"] as const
+    const piece = fc.constantFrom(...order, "-", ".", "T", "y", "M", "f", " ")
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: Date.UTC(-2, 0, 1), max: Date.UTC(10_001, 0, 1) }),
+          fc.integer({ min: -86_400_000, max: 2 * 86_400_000 }),
+          fc.constant(Number.NaN),
+          // Years whose last four digits are 1970 but which are not.
+          fc.constantFrom(Date.UTC(11_970, 0, 1), Date.UTC(-1970, 0, 1), Date.UTC(101_970, 0, 1)),
+        ),
+        fc.array(piece, { minLength: 1, maxLength: 6 }).filter((pieces) => pieces.some((p) => p in getters)),
+        (time, pieces) => {
+          const date = new Date(time)
+          const format = pieces.join("")
+          // The tokens as the format reads them (leftmost first, `yyyy` and `fff` before a letter alone).
+          const tokens = format.split(/(yyyy|fff|MM|dd|HH|mm|ss)/).filter((_, i) => i % 2 === 1) as Array<
+            (typeof order)[number]
+          >
+          const finest = Math.max(...tokens.map((token) => order.indexOf(token)))
+          const base = new Date(0)
+          // An invalid date's parts are "NaN", and a year beyond 9999 has five digits: neither is the base's.
+          const fits = order
+            .slice(0, finest)
+            .every((token) => tokens.includes(token) || getters[token](date) === getters[token](base))
+          expect(fitsFormat(date, format), format).toBe(fits)
+          const year = date.getUTCFullYear()
+          const expected =
+            Number.isNaN(time) || year < 0 || year > 9999 || !fits
+              ? undefined
+              : format.replace(/yyyy|fff|MM|dd|HH|mm|ss/g, (token) => getters[token as (typeof order)[number]](date))
+          expect(formatDate(date, format), format).toBe(expected)
+        },
+      ),
+      { numRuns: 2000 },
+    )
+  })
 })
