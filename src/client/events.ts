@@ -12,7 +12,7 @@ import { mediaTypeOf } from "../router/media-type.js"
 import type { Router } from "../router/router.js"
 import type { FetchInit } from "./fetch.js"
 import { FetchError } from "./fetch-error.js"
-import { clientMessages } from "./messages.js"
+import * as clientMessages from "./messages.js"
 import { endpointRequest } from "./request.js"
 
 /**

@@ -15,7 +15,7 @@ import { isJsonType, mediaTypeOf } from "../router/media-type.js"
 import type { RoutePath } from "../router/route-path.js"
 import type { FetchFunction, FetchInit, FetchJsonInit } from "./fetch.js"
 import { FetchError } from "./fetch-error.js"
-import { clientMessages } from "./messages.js"
+import * as clientMessages from "./messages.js"
 import type { EndpointRequestInit } from "./request-parts.js"
 
 /** What sending needs of a router: the link of a value, and the answers its case declares. */

@@ -71,4 +71,4 @@ export { installRouter, type InstallOptions, type InstalledRouter, type Navigate
 export { routableClick, type ClickLike } from "./link-click.js"
 export { hrefOf, locationLink, type RoutingMode } from "./location-path.js"
 export type { BrowserEventTarget, BrowserHistory, BrowserLocation, BrowserWindow } from "./browser-window.js"
-export { clientMessages } from "./messages.js"
+export * as clientMessages from "./messages.js"

@@ -9,7 +9,7 @@ import { type RoutePath, routePathToString } from "../router/route-path.js"
 import { globalWindow, type BrowserWindow } from "./browser-window.js"
 import { routableClick } from "./link-click.js"
 import { hrefOf, locationLink, type RoutingMode } from "./location-path.js"
-import { clientMessages } from "./messages.js"
+import * as clientMessages from "./messages.js"
 import { linkOf } from "./request.js"
 import type { Linkable } from "../descriptor/request-only.js"
 

@@ -7,7 +7,7 @@
 import type { RoutePath } from "../router/route-path.js"
 import { LinkError } from "../router/link-error.js"
 import { serialize } from "../json/serialize.js"
-import { clientMessages } from "./messages.js"
+import * as clientMessages from "./messages.js"
 
 /**
  * Options of a typed request: every `RequestInit` member except `method` and

@@ -10,7 +10,7 @@ import type { Linkable } from "../descriptor/request-only.js"
 import { readMessage, writeMessage } from "../json/socket-messages.js"
 import type { Telemetry } from "../internal/telemetry.js"
 import type { Router } from "../router/router.js"
-import { clientMessages } from "./messages.js"
+import * as clientMessages from "./messages.js"
 import { resolveLink } from "./request.js"
 
 /** A frame as every platform's `send` takes it: text, or bytes over an `ArrayBuffer`. */

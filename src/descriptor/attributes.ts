@@ -9,7 +9,7 @@ import type {
   ResponseMap,
   UnionAttribute,
 } from "./descriptor.js"
-import { attributeMessages } from "./attribute-messages.js"
+import * as attributeMessages from "./attribute-messages.js"
 import { isMedia, type MediaAnswer } from "./media.js"
 import { type BodylessAnswers, bodylessStatuses, isNoBody, type NoBody } from "./no-body.js"
 import type { StandardSchemaV1 } from "./standard-schema-spec.js"

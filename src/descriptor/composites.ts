@@ -9,7 +9,7 @@ import type {
   TupleDescriptor,
 } from "./descriptor.js"
 import type { FieldsOutput } from "./fields-output.js"
-import { builderMessages } from "./builder-messages.js"
+import * as builderMessages from "./builder-messages.js"
 import { withStandard } from "./standard.js"
 
 /**

@@ -12,7 +12,7 @@
  */
 
 import { digitsAt } from "../internal/digits.js"
-import { builderMessages } from "./builder-messages.js"
+import * as builderMessages from "./builder-messages.js"
 
 /** The format used in URLs when a datetime descriptor has none. */
 export const defaultPathDateFormat = "yyyy-MM-dd-HH.mm.ss"

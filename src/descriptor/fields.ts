@@ -1,6 +1,6 @@
 import type { CaseDescriptor, Descriptor, FieldInput, FieldSource } from "./descriptor.js"
 import { list, option, resolve } from "./composites.js"
-import { descriptorMessages } from "./messages.js"
+import * as descriptorMessages from "./messages.js"
 import { datetime } from "./primitives.js"
 import { schemaOf } from "./standard.js"
 

@@ -7,7 +7,7 @@
  * the OpenAPI document lists the status with that media type.
  */
 import type { Descriptor } from "./descriptor.js"
-import { attributeMessages } from "./attribute-messages.js"
+import * as attributeMessages from "./attribute-messages.js"
 
 /**
  * The type of a `Media(type)` answer. Its phantom output is `never`, so

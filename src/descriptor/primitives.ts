@@ -9,7 +9,7 @@ import type {
   StringDescriptor,
 } from "./descriptor.js"
 import { checkDateFormat } from "./date-format.js"
-import { builderMessages } from "./builder-messages.js"
+import * as builderMessages from "./builder-messages.js"
 import { withStandard } from "./standard.js"
 
 /**

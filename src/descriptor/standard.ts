@@ -7,7 +7,7 @@
 import type { StandardJSONSchemaOptions, StandardSchemaV1 } from "./standard-schema-spec.js"
 import type { StandardJSONSchemaProps } from "./descriptor.js"
 import type { LazyDescriptor } from "./descriptor.js"
-import { builderMessages } from "./builder-messages.js"
+import * as builderMessages from "./builder-messages.js"
 
 /**
  * Validates a plain JSON value against a descriptor (the JSON codec's `decode`).

@@ -9,7 +9,7 @@
  * the same sentence on the first read.
  */
 import type { CaseAttribute, CaseDescriptor, FieldInput } from "./descriptor.js"
-import { builderMessages } from "./builder-messages.js"
+import * as builderMessages from "./builder-messages.js"
 import { withStandard } from "./standard.js"
 
 /** The template parser: a case descriptor, or a throw with the template's sentence. */

@@ -1,4 +1,4 @@
-import { builderMessages } from "./builder-messages.js"
+import * as builderMessages from "./builder-messages.js"
 import type {
   CaseAttribute,
   CaseDescriptor,

@@ -7,7 +7,7 @@
  * document all read the same value.
  */
 import type { Descriptor, Infer } from "./descriptor.js"
-import { attributeMessages } from "./attribute-messages.js"
+import * as attributeMessages from "./attribute-messages.js"
 
 // A descriptor of a value (not a field wrapper or an attribute): a frozen object or t.datetime, with a kind.
 const isDescriptor = (value: unknown): value is Descriptor =>

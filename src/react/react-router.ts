@@ -20,7 +20,7 @@ import type { BrowserWindow } from "../client/browser-window.js"
 import { navigableLink, type NavigateOptions } from "../client/install.js"
 import { routableClick } from "../client/link-click.js"
 import { hrefOf, locationLink, type RoutingMode } from "../client/location-path.js"
-import { clientMessages } from "../client/messages.js"
+import * as clientMessages from "../client/messages.js"
 import type { Linkable } from "../descriptor/request-only.js"
 import { browserStore, type ReactRoutable, type Shown, shownAt } from "./location-store.js"
 

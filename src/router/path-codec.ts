@@ -1,7 +1,7 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { int } from "../descriptor/primitives.js"
-import { descriptorMessages } from "../descriptor/messages.js"
+import * as descriptorMessages from "../descriptor/messages.js"
 import { inField, LinkFailure } from "./link-error.js"
 import type { LinkWriter, MatchOutcome, MatchState, Next, PathCodec } from "./match-state.js"
 import { routerMessages } from "./messages.js"

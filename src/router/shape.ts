@@ -1,7 +1,7 @@
 import type { CaseDescriptor, Descriptor, RecordDescriptor, ResponseMap } from "../descriptor/descriptor.js"
 import { declaredHeaders, declaredResponses } from "../descriptor/responses.js"
 import { resolve } from "../descriptor/composites.js"
-import { descriptorMessages } from "../descriptor/messages.js"
+import * as descriptorMessages from "../descriptor/messages.js"
 import { caseFields, type FieldInfo } from "../descriptor/fields.js"
 import { registerTemplateParser } from "../descriptor/template-case.js"
 import { parseTemplate } from "../template/parse-template.js"

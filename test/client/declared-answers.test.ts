@@ -9,7 +9,7 @@ import { EndPoint, NamedUnionCases, Responds, Returns } from "../../src/descript
 import { Router } from "../../src/client/client-router.js"
 import { Router as RootRouter } from "../../src/router/router.js"
 import { FetchError } from "../../src/client/fetch-error.js"
-import { clientMessages } from "../../src/client/messages.js"
+import * as clientMessages from "../../src/client/messages.js"
 import { JsonError } from "../../src/json/json-error.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"

@@ -3,7 +3,7 @@ import { t } from "../../src/descriptor/t.js"
 import { Json } from "../../src/descriptor/attributes.js"
 import { Router } from "../../src/client/client-router.js"
 import { FetchError } from "../../src/client/fetch-error.js"
-import { clientMessages } from "../../src/client/messages.js"
+import * as clientMessages from "../../src/client/messages.js"
 import { JsonError } from "../../src/json/json-error.js"
 
 const Item = t.record({ id: t.int, at: t.datetime, big: t.bigint })

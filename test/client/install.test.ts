@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { Json } from "../../src/descriptor/attributes.js"
 import { Router } from "../../src/client/client-router.js"
-import { clientMessages } from "../../src/client/messages.js"
+import * as clientMessages from "../../src/client/messages.js"
 import { LinkError } from "../../src/router/link-error.js"
 import { clickOn, fakeWindow } from "./fake-window.js"
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest"
 import { NoBody } from "../../src/descriptor/no-body.js"
-import { descriptorMessages } from "../../src/descriptor/messages.js"
+import * as descriptorMessages from "../../src/descriptor/messages.js"
 import { Responds, Returns } from "../../src/descriptor/attributes.js"
 import { t } from "../../src/descriptor/t.js"
 import { Router } from "../../src/client/client-router.js"

@@ -7,7 +7,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest"
 import { EndPoint, Returns } from "../../src/descriptor/attributes.js"
 import { declaredResponses } from "../../src/descriptor/responses.js"
-import { descriptorMessages } from "../../src/descriptor/messages.js"
+import * as descriptorMessages from "../../src/descriptor/messages.js"
 import type { Infer } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
 import { Router } from "../../src/router/router.js"

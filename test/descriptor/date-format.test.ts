@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
 import { checkDateFormat, fitsFormat, formatDate, parseDate } from "../../src/descriptor/date-format.js"
-import { descriptorMessages } from "../../src/descriptor/messages.js"
+import * as descriptorMessages from "../../src/descriptor/messages.js"
 
 describe("date formats", () => {
   it("formats in UTC with the default path format", () => {

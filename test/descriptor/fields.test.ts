@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { DateTimeFormat, EndPoint, FormData, Json, Name, Query } from "../../src/descriptor/attributes.js"
 import { caseFields, caseTag } from "../../src/descriptor/fields.js"
-import { descriptorMessages } from "../../src/descriptor/messages.js"
+import * as descriptorMessages from "../../src/descriptor/messages.js"
 import { resolve } from "../../src/descriptor/composites.js"
 
 describe("caseFields", () => {

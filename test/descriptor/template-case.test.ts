@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { Returns } from "../../src/descriptor/attributes.js"
-import { descriptorMessages } from "../../src/descriptor/messages.js"
+import * as descriptorMessages from "../../src/descriptor/messages.js"
 
 describe("template cases before the parser is loaded", () => {
   it("are kept unparsed by t.union and t.case, and parsed on first read once the router is loaded", async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { FormData, Json, MaxBytes } from "../../src/descriptor/attributes.js"
-import { descriptorMessages } from "../../src/descriptor/messages.js"
+import * as descriptorMessages from "../../src/descriptor/messages.js"
 import { t } from "../../src/descriptor/t.js"
 import { hostMessages } from "../../src/host/host-errors.js"
 import { OpenApi } from "../../src/openapi/document.js"

@@ -5,7 +5,7 @@ import type { Descriptor } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
 import { Json } from "../../src/json/json-namespace.js"
 import { jsonMessages } from "../../src/json/messages.js"
-import { descriptorMessages } from "../../src/descriptor/messages.js"
+import * as descriptorMessages from "../../src/descriptor/messages.js"
 import { arbitraryOf } from "../support/arbitrary.js"
 import { fixtures } from "./fixtures.js"
 

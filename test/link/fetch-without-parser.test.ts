@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { Returns } from "../../src/descriptor/attributes.js"
-import { descriptorMessages } from "../../src/descriptor/messages.js"
+import * as descriptorMessages from "../../src/descriptor/messages.js"
 import { t } from "../../src/descriptor/t.js"
 import { Json, Router } from "../../src/client/fetch-entry.js"
 

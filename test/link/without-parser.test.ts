@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { Json, Returns } from "../../src/descriptor/attributes.js"
-import { descriptorMessages } from "../../src/descriptor/messages.js"
+import * as descriptorMessages from "../../src/descriptor/messages.js"
 import { Router } from "../../src/link/index.js"
 
 const Post = t.record({ title: t.string })

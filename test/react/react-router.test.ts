@@ -12,7 +12,7 @@ import { t } from "../../src/descriptor/t.js"
 import type { Infer } from "../../src/descriptor/descriptor.js"
 import { ReactRouter } from "../../src/react/index.js"
 import { LinkError } from "../../src/router/link-error.js"
-import { clientMessages } from "../../src/client/messages.js"
+import * as clientMessages from "../../src/client/messages.js"
 
 const Pages = t.union({
   Home: "GET /",

@@ -3,7 +3,7 @@ import { t } from "../../src/descriptor/t.js"
 import { EndPoint, Json, Method, Query } from "../../src/descriptor/attributes.js"
 import { Router } from "../../src/router/router.js"
 import { routerMessages } from "../../src/router/messages.js"
-import { descriptorMessages } from "../../src/descriptor/messages.js"
+import * as descriptorMessages from "../../src/descriptor/messages.js"
 import { Post } from "../fixtures/site.js"
 
 describe("impossible shapes fail when the router is built", () => {

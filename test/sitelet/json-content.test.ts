@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { DateTimeFormat, EndPoint, Name, NamedUnionCases, Responds, Returns } from "../../src/descriptor/attributes.js"
-import { descriptorMessages } from "../../src/descriptor/messages.js"
+import * as descriptorMessages from "../../src/descriptor/messages.js"
 import { Router } from "../../src/router/router.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
