@@ -9,8 +9,12 @@ import { serve } from "@hono/node-server"
 import express from "express"
 import fastify from "fastify"
 import { Hono } from "hono"
-import { Auth, Content, Fetch, Sitelet, t } from "sitelets"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { pathToFileURL } from "node:url"
+import { Auth, type CompiledTable, Content, Fetch, Sitelet, t } from "sitelets"
+import { Router as Compiler } from "sitelets/compile"
 import { NodeHandler } from "sitelets/node"
+import { repoPath } from "../common/paths.js"
 
 import { benchSecret } from "./token.js"
 import { userOf } from "./user.js"
@@ -38,7 +42,18 @@ export function listen(server: Server): Promise<Running> {
 }
 
 const Api = t.union({ User: "GET /users/<id:int>" })
-const site = Sitelet.Infer(Api, { User: (_ctx, endpoint) => Content.Json(userOf(endpoint.id)) })
+const handlers = { User: (_ctx: unknown, endpoint: { readonly id: number }) => Content.Json(userOf(endpoint.id)) }
+const site = Sitelet.Infer(Api, handlers)
+
+/** The same sitelet on `Router.Compile`'s table for `Api`, written and imported as a build would. */
+async function compiledSite() {
+  const folder = repoPath("node_modules/.cache/sitelets-bench")
+  mkdirSync(folder, { recursive: true })
+  const file = `${folder}/users.compiled.mjs`
+  writeFileSync(file, Compiler.Compile(Compiler.Infer(Api)))
+  const compiled = (await import(pathToFileURL(file).href)) as CompiledTable
+  return Sitelet.Infer(Api, handlers, { compiled })
+}
 
 function rawNode(): Promise<Running> {
   return listen(
@@ -118,6 +133,11 @@ export const apps: ReadonlyArray<{
     start: () => listen(createServer(NodeHandler(site))),
   },
   {
+    name: "sitelets node host + compiled table",
+    note: "the same sitelet on `Router.Compile`'s table (`Sitelet.Infer(Api, handlers, { compiled })`): routed on the raw target, the request view parsed on first read",
+    start: async () => listen(createServer(NodeHandler(await compiledSite()))),
+  },
+  {
     name: "sitelets node host + observe",
     note: "the same, with a no-op `observe` hook: the record of every request (clock, request id, endpoint, bytes) is made",
     start: () => listen(createServer(NodeHandler(site, { observe: () => undefined }))),
@@ -148,6 +168,11 @@ export const apps: ReadonlyArray<{
     name: "sitelets Fetch host",
     note: "`Fetch.Handler(site).fetch` served by @hono/node-server's `serve`",
     start: () => honoServer(Fetch.Handler(site).fetch),
+  },
+  {
+    name: "sitelets Fetch host + compiled table",
+    note: "`Fetch.Handler(site).fetch` on the compiled table, served by @hono/node-server's `serve`",
+    start: async () => honoServer(Fetch.Handler(await compiledSite()).fetch),
   },
   {
     name: "fastify",
