@@ -17,14 +17,18 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 // The published code: the benchmarks import "sitelets" and "sitelets/node", resolved to the fresh build.
 const built = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"], cwd: root })
 if (built.status !== 0) process.exit(built.status ?? 1)
+const outdir = `${root}node_modules/.cache/sitelets-bench`
+// The whole-server rows' compiled table, written by the first build's plugin before any bundle reads it.
+const usersTable = `${outdir}/users.compiled.mjs`
+const { CompileRoutes } = (await import(`${root}dist/router/compile-entry.js`)) as typeof import("sitelets/compile")
 const alias = {
+  "sitelets-bench-users-table": usersTable,
   sitelets: `${root}dist/index.js`,
   "sitelets/node": `${root}dist/host/node.js`,
   "sitelets/compile": `${root}dist/router/compile-entry.js`,
   // The JSX pages of the rendering benchmark import the runtime (Hono's stays a package).
   "sitelets/jsx-runtime": `${root}dist/jsx-runtime.js`,
 }
-const outdir = `${root}node_modules/.cache/sitelets-bench`
 
 // Both bundles: ESM for node, es2022 like the published build, sitelets from the fresh build.
 const common = {
@@ -49,6 +53,9 @@ await build({
     "workerd-child": `${root}bench/server/workerd-child.ts`,
   },
   packages: "external",
+  plugins: [
+    CompileRoutes.Esbuild([{ module: `${root}bench/server/users-api.ts`, export: "UsersApi", out: usersTable }]),
+  ],
 })
 
 // The workerd rows' Worker: one ES module with everything it imports, as Workers take it.

@@ -9,12 +9,10 @@ import { serve } from "@hono/node-server"
 import express from "express"
 import fastify from "fastify"
 import { Hono } from "hono"
-import { mkdirSync, writeFileSync } from "node:fs"
-import { pathToFileURL } from "node:url"
-import { Auth, type CompiledTable, Content, Fetch, Sitelet, t } from "sitelets"
-import { Router as Compiler } from "sitelets/compile"
+import { Auth, Content, Fetch, Sitelet } from "sitelets"
 import { NodeHandler } from "sitelets/node"
-import { repoPath } from "../common/paths.js"
+import * as compiled from "sitelets-bench-users-table"
+import { UsersApi as Api } from "./users-api.js"
 
 import { benchSecret } from "./token.js"
 import { userOf } from "./user.js"
@@ -41,19 +39,10 @@ export function listen(server: Server): Promise<Running> {
   })
 }
 
-const Api = t.union({ User: "GET /users/<id:int>" })
 const handlers = { User: (_ctx: unknown, endpoint: { readonly id: number }) => Content.Json(userOf(endpoint.id)) }
 const site = Sitelet.Infer(Api, handlers)
-
-/** The same sitelet on `Router.Compile`'s table for `Api`, written and imported as a build would. */
-async function compiledSite() {
-  const folder = repoPath("node_modules/.cache/sitelets-bench")
-  mkdirSync(folder, { recursive: true })
-  const file = `${folder}/users.compiled.mjs`
-  writeFileSync(file, Compiler.Compile(Compiler.Infer(Api)))
-  const compiled = (await import(pathToFileURL(file).href)) as CompiledTable
-  return Sitelet.Infer(Api, handlers, { compiled })
-}
+// The same sitelet on Router.Compile's table for Api (written by bench/run.ts through CompileRoutes.Esbuild).
+const compiledSite = Sitelet.Infer(Api, handlers, { compiled })
 
 function rawNode(): Promise<Running> {
   return listen(
@@ -135,7 +124,7 @@ export const apps: ReadonlyArray<{
   {
     name: "sitelets node host + compiled table",
     note: "the same sitelet on `Router.Compile`'s table (`Sitelet.Infer(Api, handlers, { compiled })`): routed on the raw target, the request view parsed on first read",
-    start: async () => listen(createServer(NodeHandler(await compiledSite()))),
+    start: () => listen(createServer(NodeHandler(compiledSite))),
   },
   {
     name: "sitelets node host + observe",
@@ -172,7 +161,7 @@ export const apps: ReadonlyArray<{
   {
     name: "sitelets Fetch host + compiled table",
     note: "`Fetch.Handler(site).fetch` on the compiled table, served by @hono/node-server's `serve`",
-    start: async () => honoServer(Fetch.Handler(await compiledSite()).fetch),
+    start: () => honoServer(Fetch.Handler(compiledSite).fetch),
   },
   {
     name: "fastify",

@@ -8,7 +8,9 @@
  * with the child protocol of server-child.ts.
  */
 import { Hono } from "hono"
-import { Content, Fetch, Sitelet, t } from "sitelets"
+import { Content, Fetch, Sitelet } from "sitelets"
+import * as compiled from "sitelets-bench-users-table"
+import { UsersApi as Api } from "./users-api.js"
 import { userOf } from "./user.js"
 
 /** The runtimes beside Node. */
@@ -24,10 +26,12 @@ export interface RuntimeApp {
   readonly fetch: () => (request: Request) => Response | Promise<Response>
 }
 
-const Api = t.union({ User: "GET /users/<id:int>" })
-
-function sitelets(): (request: Request) => Promise<Response> {
-  const handler = Fetch.Handler(Sitelet.Infer(Api, { User: (_ctx, endpoint) => Content.Json(userOf(endpoint.id)) }))
+// The sitelet, with or without Router.Compile's table (written by bench/run.ts through CompileRoutes.Esbuild).
+const sitelets = (table?: typeof compiled) => (): ((request: Request) => Promise<Response>) => {
+  const handlers = { User: (_ctx: unknown, endpoint: { readonly id: number }) => Content.Json(userOf(endpoint.id)) }
+  const handler = Fetch.Handler(
+    table === undefined ? Sitelet.Infer(Api, handlers) : Sitelet.Infer(Api, handlers, { compiled: table }),
+  )
   return (request) => handler.fetch(request)
 }
 
@@ -48,7 +52,14 @@ export const runtimeApps: readonly RuntimeApp[] = [
     note: "`Fetch.Handler(site).fetch` served by `Bun.serve`",
     runtime: "bun",
     peer: "hono on Bun",
-    fetch: sitelets,
+    fetch: sitelets(),
+  },
+  {
+    name: "sitelets Fetch host + compiled table on Bun",
+    note: "the same on `Router.Compile`'s table (`Sitelet.Infer(Api, handlers, { compiled })`), served by `Bun.serve`",
+    runtime: "bun",
+    peer: "hono on Bun",
+    fetch: sitelets(compiled),
   },
   {
     name: "hono on Bun",
@@ -62,7 +73,14 @@ export const runtimeApps: readonly RuntimeApp[] = [
     note: "`Fetch.Handler(site).fetch` served by `Deno.serve`",
     runtime: "deno",
     peer: "hono on Deno",
-    fetch: sitelets,
+    fetch: sitelets(),
+  },
+  {
+    name: "sitelets Fetch host + compiled table on Deno",
+    note: "the same on `Router.Compile`'s table (`Sitelet.Infer(Api, handlers, { compiled })`), served by `Deno.serve`",
+    runtime: "deno",
+    peer: "hono on Deno",
+    fetch: sitelets(compiled),
   },
   {
     name: "hono on Deno",
@@ -76,7 +94,14 @@ export const runtimeApps: readonly RuntimeApp[] = [
     note: "`Fetch.Handler(site).fetch` as a Worker's `fetch`, served by `workerd serve`",
     runtime: "workerd",
     peer: "hono on workerd",
-    fetch: sitelets,
+    fetch: sitelets(),
+  },
+  {
+    name: "sitelets Fetch host + compiled table on workerd",
+    note: "the same on `Router.Compile`'s table (`Sitelet.Infer(Api, handlers, { compiled })`), served by `workerd serve`",
+    runtime: "workerd",
+    peer: "hono on workerd",
+    fetch: sitelets(compiled),
   },
   {
     name: "hono on workerd",

@@ -5,8 +5,8 @@
  * and a Vite (or Rollup) plugin, which write every table they are given
  * when a build starts, so a table is never older than the build.
  */
-import { writeFileSync } from "node:fs"
-import { resolve } from "node:path"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { dirname, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { compileRouter } from "./compile.js"
@@ -56,6 +56,8 @@ export async function writeRouteTable(table: RouteTable, command: string): Promi
     typeof (value as Partial<Router<unknown>> | null)?.route === "function"
       ? (value as Router<unknown>)
       : Infer(value as Descriptor)
+  // Its folder made if missing, as a bundler makes its output folder.
+  mkdirSync(dirname(resolve(table.out)), { recursive: true })
   writeFileSync(table.out, compileRouter(router, command))
   const types = table.out.replace(/\.(m?js)$/, "") + (table.out.endsWith(".mjs") ? ".d.mts" : ".d.ts")
   writeFileSync(types, declaration)

@@ -71,6 +71,13 @@ describe("CompileRoutes", () => {
     expect(output[0].code).toContain("function walk(m, t)")
   })
 
+  it("makes the table's folder when it is missing, as a bundler makes its output folder", async () => {
+    const { writeRouteTable } = await plugins()
+    const out = join(folder, "generated", "deep", "routes.compiled.mjs")
+    expect(await writeRouteTable({ ...table("unused.mjs"), out }, "npm run build")).toBe(out)
+    expect(readFileSync(out, "utf8")).toContain("function walk(m, t)")
+  })
+
   it("fails the build with the sentence of a missing export", async () => {
     const { CompileRoutes } = await plugins()
     await expect(
