@@ -9,14 +9,14 @@
 import fc from "fast-check"
 
 /** The literal segments declarations and targets share. */
-export const literals = ["a", "b", "blog", "x-y", "1", "users"]
+const literals = ["a", "b", "blog", "x-y", "1", "users"]
 /** A template segment: a literal or a hole of a scalar type. */
-export const segment = fc.oneof(
+const segment = fc.oneof(
   fc.constantFrom(...literals).map((literal) => ({ literal })),
   fc.constantFrom("int", "string", "int", "string", "bool").map((type) => ({ type })),
 )
 /** A case's route template. */
-export const caseTemplate = fc
+const caseTemplate = fc
   .record({
     method: fc.constantFrom("", "GET ", "POST ", "GET|PUT ", "DELETE "),
     segments: fc.array(segment, { maxLength: 3 }),
@@ -34,7 +34,7 @@ export const caseTemplate = fc
 export const declaration = fc.array(caseTemplate, { minLength: 1, maxLength: 8 })
 
 /** A segment of a target, plain or hostile. */
-export const targetSegment = fc.constantFrom(
+const targetSegment = fc.constantFrom(
   ...literals,
   "7",
   "-0",
@@ -68,7 +68,7 @@ export const target = fc
 /** A request method, a lower-case one among them. */
 export const method = fc.constantFrom("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "get")
 /** A query or fragment for targets spelled after a template. */
-export const query = fc.constantFrom("", "?q=3", "?q=%zz", "#top", "?q=\uDC00")
+const query = fc.constantFrom("", "?q=3", "?q=%zz", "#top", "?q=\uDC00")
 
 /**
  * A target spelled after one of the declaration's templates: its literals kept (or one replaced), its holes filled
