@@ -2,6 +2,7 @@ import type { Router, RouteOutcome } from "./router.js"
 import { andThen, isPromise } from "../internal/maybe-promise.js"
 import type { RouteRequest } from "./request.js"
 import { makeRouter } from "./make-router.js"
+import { noteComposition } from "./composition.js"
 import { mapResult, type ParseRequestResult } from "./result.js"
 import { prefixPath, type RoutePath } from "./route-path.js"
 import { parseTarget } from "./target.js"
@@ -100,7 +101,7 @@ export function Sum<Endpoint>(
     }
     return wrongMethod
   }
-  return makeRouter<Endpoint>({
+  const sum = makeRouter<Endpoint>({
     // A success in any part beats an error result in an earlier part.
     route: (request, offset, withErrors) => {
       const strict = tryFrom(request, offset, false, 0)
@@ -118,6 +119,7 @@ export function Sum<Endpoint>(
     shadowed: () => parts.flatMap((router) => router.Shadowed),
     describe: () => parts.flatMap((router) => router.describe()),
   })
+  return noteComposition(sum, { kind: "sum", parts })
 }
 
 // Prefix segments are compared with decoded request segments, so they are decoded once too.
@@ -138,7 +140,7 @@ export function Shift<Endpoint, Responses = {}>(
 ): Router<Endpoint> & Answering<Responses> {
   const segments = segmentsOf(prefix)
   if (segments.length === 0) throw new TypeError(routerMessages.shiftEmpty)
-  return makeRouter<Endpoint>({
+  const shifted = makeRouter<Endpoint>({
     route: (request, offset, withErrors) => {
       for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return undefined
       return router.route(request, offset + segments.length, withErrors)
@@ -151,6 +153,7 @@ export function Shift<Endpoint, Responses = {}>(
     shadowed: () => router.Shadowed,
     describe: () => router.describe().map((source) => ({ ...source, prefix: [...segments, ...source.prefix] })),
   })
+  return noteComposition(shifted, { kind: "shift", segments, inner: router })
 }
 
 /** The route of `router` with `decode` applied to the endpoint it finds (shared by `Map` and `Embed`). */
@@ -174,13 +177,14 @@ export function Map<Inner, Outer, Responses = {}>(
   encode: (outer: Outer) => Inner,
   router: Router<Inner> & Answering<Responses>,
 ): Router<Outer> & Answering<MappedAnswers<Outer, RouterAnswers<Answering<Responses>>>> {
-  return makeRouter<Outer>({
+  const mapped = makeRouter<Outer>({
     route: decodedRoute(decode, router),
     link: (endpoint) => router.link(encode(endpoint)),
     answers: (endpoint) => (isTagged(endpoint) ? router.answers(encode(endpoint)) : undefined),
     shadowed: () => router.Shadowed,
     describe: () => router.describe(),
   })
+  return noteComposition(mapped, { kind: "same", inner: router })
 }
 
 /**
@@ -198,7 +202,7 @@ export function Embed<Inner, Outer, Responses = {}, Produced extends Outer = Out
   encodePartial: (outer: Outer) => Inner | undefined,
   router: Router<Inner> & Answering<Responses>,
 ): Router<Outer> & Answering<MappedAnswers<Produced, RouterAnswers<Answering<Responses>>>> {
-  return makeRouter<Outer>({
+  const embedded = makeRouter<Outer>({
     route: decodedRoute(decode, router),
     link: (endpoint) => {
       const inner = encodePartial(endpoint)
@@ -211,6 +215,7 @@ export function Embed<Inner, Outer, Responses = {}, Produced extends Outer = Out
     shadowed: () => router.Shadowed,
     describe: () => router.describe(),
   })
+  return noteComposition(embedded, { kind: "same", inner: router })
 }
 
 /**
@@ -228,7 +233,7 @@ export function Single<Endpoint>(endpoint: Endpoint, url: string): Router<Endpoi
     throw new TypeError(routerMessages.singlePath(url))
   const segments = target.segments
   const path: RoutePath = { segments, query: [] }
-  return makeRouter<Endpoint>({
+  const single = makeRouter<Endpoint>({
     route: (request, offset): ParseRequestResult<Endpoint> | undefined => {
       if (request.segments.length - offset !== segments.length) return undefined
       for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return undefined
@@ -237,6 +242,7 @@ export function Single<Endpoint>(endpoint: Endpoint, url: string): Router<Endpoi
     link: (value) => (deepEqual(value, endpoint) ? path : undefined),
     describe: () => [{ prefix: segments, alternatives: undefined }],
   })
+  return noteComposition(single, { kind: "single", segments })
 }
 
 /**

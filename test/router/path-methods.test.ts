@@ -7,7 +7,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
-import { Router } from "../../src/router/router.js"
+import { Router, type Router as RouterOf } from "../../src/router/router.js"
 import { createRouteRequest, noBody, noHeaders } from "../../src/router/request.js"
 import { RequestView } from "../../src/router/request-view.js"
 import { pathMethods } from "../../src/router/path-methods.js"
@@ -86,7 +86,59 @@ describe("pathMethods", () => {
     expect(allowedMethods(router, request("PUT", "/files/a/b"), 0)).toEqual(["GET", "HEAD"])
   })
 
-  it("leaves a composed router to probing, with the same answers", () => {
+  it("answers a composed router from its parts as probing it does (property)", () => {
+    // A part: a union's router, shifted under a literal, mapped, or opaque (Router.Single: probed alone).
+    const part = fc.tuple(
+      declaration,
+      fc.constantFrom("infer", "shift", "map", "single"),
+      fc.constantFrom("a", "blog", "x-y/1"),
+    )
+    let composedAnswers = 0
+    fc.assert(
+      fc.property(
+        fc.array(part, { minLength: 1, maxLength: 3 }).chain((parts) =>
+          fc.tuple(
+            fc.constant(parts),
+            fc.array(fc.tuple(method, fc.oneof(target, ...parts.map(([templates]) => spelledAfter(templates)))), {
+              minLength: 15,
+              maxLength: 15,
+            }),
+          ),
+        ),
+        ([parts, requests]) => {
+          const routers = parts.map(([templates, kind, prefix]) => {
+            const inner = Router.Infer(t.union(Object.fromEntries(templates.map((template, i) => [`C${i}`, template]))))
+            if (kind === "shift") return Router.Shift(prefix, inner)
+            if (kind === "map")
+              return Router.Map(
+                (e: unknown) => ({ e }),
+                (o: { e: unknown }) => o.e,
+                inner as never,
+              )
+            if (kind === "single") return Router.Single({ $: "One" }, `/${prefix}`)
+            return inner
+          })
+          const router = Router.Shift("site", Router.Sum(...(routers as Array<RouterOf<unknown>>)))
+          for (const [verb, url] of requests) {
+            for (const [composed, at] of [
+              [router, `/site${url === "/" ? "" : url}`] as const,
+              [routers[0], url] as const,
+            ]) {
+              const plain = request(verb, at)
+              const expected = probedMethods(composed as RouterOf<unknown>, plain, 0)
+              const found = allowedMethods(composed as RouterOf<unknown>, plain, 0)
+              if (found !== undefined) composedAnswers++
+              expect(found, `${at} in ${parts.map(([templates, kind]) => `${kind} ${templates}`)}`).toEqual(expected)
+            }
+          }
+        },
+      ),
+      { numRuns: 150 },
+    )
+    expect(composedAnswers).toBeGreaterThan(100)
+  })
+
+  it("walks only a router of Router.Infer; a composed one answers from its parts", () => {
     const inner = Router.Infer(t.union({ Show: "GET /blog/<id:int>", Remove: "DELETE /blog/<id:int>" }))
     const shifted = Router.Shift("api", inner)
     const summed = Router.Sum(inner, Router.Infer(t.union({ Edit: "PATCH /blog/<id:int>" })))
@@ -94,5 +146,10 @@ describe("pathMethods", () => {
     expect(allowedMethods(shifted, request("PUT", "/api/blog/3"), 0)).toEqual(["GET", "HEAD", "DELETE"])
     expect(pathMethods(inner, request("PUT", "/api/blog/3"), 1)).toEqual(new Set(["GET", "DELETE"]))
     expect(allowedMethods(summed, request("PUT", "/blog/3"), 0)).toEqual(["GET", "HEAD", "PATCH", "DELETE"])
+    // Router.Single takes its one path with any method: nothing to refuse there.
+    const withSingle = Router.Sum(inner, Router.Single({ $: "One" }, "/blog/3") as RouterOf<unknown>)
+    expect(allowedMethods(withSingle, request("PUT", "/blog/3"), 0)).toBeUndefined()
+    expect(probedMethods(withSingle, request("PUT", "/blog/3"), 0)).toBeUndefined()
+    expect(allowedMethods(withSingle, request("PUT", "/blog/4"), 0)).toEqual(["GET", "HEAD", "DELETE"])
   })
 })
