@@ -6,6 +6,8 @@
  * loaded by what documents a site (`OpenApi.Document`), never by a browser
  * bundle.
  */
+import { noteComposition } from "./composition.js"
+import type { Router } from "./router.js"
 import type { Alternative } from "./shape.js"
 
 /**
@@ -97,7 +99,8 @@ export interface SecurityScheme {
 
 /**
  * The same router, its sources marked (`protected`, `cors`): every other
- * member is the router's own (no wrapper on the routing or linking path).
+ * member is the router's own (no wrapper on the routing or linking path),
+ * and it is noted as the same router's (`composition.ts`).
  *
  * @example
  * ```ts
@@ -119,5 +122,6 @@ export function markSources<R extends { describe(): readonly RouteSource[] }>(
       })),
     enumerable: true,
   })
-  return Object.freeze(marked)
+  // It routes as the router does (Allow is found from its make-up).
+  return noteComposition(Object.freeze(marked), { kind: "same", inner: router as unknown as Router<unknown> })
 }

@@ -7,7 +7,8 @@ import { Content } from "../../src/sitelet/content.js"
 import { Cors } from "../../src/sitelet/cors.js"
 import { Router } from "../../src/router/router.js"
 import { createRouteRequest } from "../../src/router/request.js"
-import { allowedMethods } from "../../src/host/allowed-methods.js"
+import { allowedMethods, probedMethods } from "../../src/host/allowed-methods.js"
+import { compositionOf } from "../../src/router/composition.js"
 import { expressHost, fetchHost, nodeHost, type HostUnderTest } from "./support.js"
 
 const Post = t.record({ title: t.string })
@@ -91,6 +92,31 @@ describe("allowedMethods: the route table's methods for a path", () => {
     expect(await allowOf("/admin/settings")).toEqual(["GET", "HEAD", "PATCH"])
     expect(await allowOf("/api/ping")).toEqual(["GET", "HEAD", "POST"])
     expect(await allowOf("/admin")).toBeUndefined()
+  })
+
+  it("answers this site from its make-up as probing every method does", async () => {
+    // Protect, InferWithErrors, CorsContent and Guard mark their router's sources: it routes as their router does.
+    expect(compositionOf(admin.Router)?.kind).toBe("same")
+    expect(compositionOf(Sitelet.InferWithErrors(Api, () => Content.Text("")).Router)?.kind).toBe("same")
+    const targets = [
+      "/",
+      "/blog",
+      "/blog/3",
+      "/blog/x",
+      "/files/a",
+      "/admin/settings",
+      "/api/ping",
+      "/cors",
+      "/any/2",
+      "/x",
+    ]
+    for (const target of targets)
+      for (const method of ["DELETE", "PUT", "OPTIONS"]) {
+        const request = createRouteRequest({ method, target })
+        expect(await allowedMethods(site.Router, request, 0), `${method} ${target}`).toEqual(
+          await probedMethods(site.Router, request, 0),
+        )
+      }
   })
 
   it("finds the methods of a Router.New router among the common ones", async () => {
