@@ -6,6 +6,7 @@
  * from: a composed router's values are not its parts').
  */
 import { compileMessages } from "./compile-messages.js"
+import { compositionOf } from "./composition.js"
 import type { Alternative, Element } from "./shape.js"
 
 /**
@@ -122,12 +123,22 @@ export function noteRawFirst(router: object): void {
 /**
  * Whether a router routes on the raw target first: hosts then build a
  * `RequestView` (its target parsed on first read) instead of plain data.
+ * So does a router that routes as one does and hands it the request
+ * unchanged: `Map`, `Embed`, and a part marked for documents (`Protect`,
+ * `InferWithErrors`, `Guard`); not `Sum` or `Shift`, whose other parts or
+ * offset the table does not serve.
  *
  * @example
  * ```ts
  * routesRawFirst(Router.Infer(Site, { compiled })) //=> true
+ * routesRawFirst(Sitelet.Protect(protection, Sitelet.Infer(Site, handlers, { compiled })).Router) //=> true
  * ```
  */
 export function routesRawFirst(router: object): boolean {
-  return rawFirst.has(router)
+  let current = router
+  for (let composition = compositionOf(current); !rawFirst.has(current); composition = compositionOf(current)) {
+    if (composition?.kind !== "same") return false
+    current = composition.inner
+  }
+  return true
 }

@@ -197,6 +197,10 @@ describe("Router.Compile", () => {
     const plain = Sitelet.Infer(Site, handlers)
     // Its hosts hand it a view parsed on first read; the runtime router's get plain data.
     expect([routesRawFirst(fast.Router), routesRawFirst(plain.Router)]).toEqual([true, false])
+    // Protect routes as its part does and hands it the request unchanged: the view too; Shift does not (its offset).
+    const protection = { VerifyUser: () => true, LoginRedirect: () => ({ $: "Home" }) as const }
+    const guarded = Sitelet.Protect(protection, fast)
+    expect([routesRawFirst(guarded.Router), routesRawFirst(Sitelet.Shift("x", fast).Router)]).toEqual([true, false])
     for (const url of [
       "/",
       "/blog/3/a",
@@ -210,8 +214,18 @@ describe("Router.Compile", () => {
       "/blog/3/a?x=%zz",
       "/blog/../blog/3/a",
     ]) {
-      const [a, b] = await Promise.all([fast, plain].map((site) => site.Handle(new Request(`http://x${url}`))))
-      expect([a?.status, await a?.text()], url).toEqual([b?.status, await b?.text()])
+      const [a, b, c, d] = await Promise.all(
+        [fast, plain, guarded, Sitelet.Protect(protection, plain)].map((site) =>
+          site.Handle(new Request(`http://x${url}`)),
+        ),
+      )
+      const answer = async (response: Response | undefined) => [
+        response?.status,
+        response?.headers.get("location"),
+        await response?.text(),
+      ]
+      expect(await answer(a), url).toEqual(await answer(b))
+      expect(await answer(c), `protected ${url}`).toEqual(await answer(d))
     }
   })
 
