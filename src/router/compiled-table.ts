@@ -106,6 +106,8 @@ export function checkedTable(compiled: unknown, alternatives: readonly Alternati
 }
 
 const rawFirst = new WeakSet<object>()
+// routesRawFirst's answers, per router.
+const rawFirstAnswers = new WeakMap<object, boolean>()
 
 /**
  * Marks a router that routes on the raw target first (it has a compiled
@@ -135,10 +137,17 @@ export function noteRawFirst(router: object): void {
  * ```
  */
 export function routesRawFirst(router: object): boolean {
-  let current = router
-  for (let composition = compositionOf(current); !rawFirst.has(current); composition = compositionOf(current)) {
-    if (composition?.kind !== "same") return false
-    current = composition.inner
+  // Asked per request: one lookup once known (a router's make-up is fixed when it is made).
+  let known = rawFirstAnswers.get(router)
+  if (known === undefined) {
+    let current = router
+    while (!rawFirst.has(current)) {
+      const composition = compositionOf(current)
+      if (composition?.kind !== "same") break
+      current = composition.inner
+    }
+    known = rawFirst.has(current)
+    rawFirstAnswers.set(router, known)
   }
-  return true
+  return known
 }
