@@ -101,15 +101,15 @@ export function checkDateFormat(format: string): void {
  * ```
  */
 export function fitsFormat(date: Date, format: string): boolean {
-  const omitted = coarseOmitted(format)
   // An invalid date has no part that is the base's.
-  if (Number.isNaN(date.getTime())) return omitted.length === 0
-  const iso = date.toISOString()
-  // A year of other than four digits is not 1970.
-  return omitted.every(
+  return Number.isNaN(date.getTime()) ? coarseOmitted(format).length === 0 : isoFitsFormat(date.toISOString(), format)
+}
+
+// fitsFormat on a valid date's ISO text (formatDate has it already). A year of other than four digits is not 1970.
+const isoFitsFormat = (iso: string, format: string): boolean =>
+  coarseOmitted(format).every(
     (token) => (token !== "yyyy" || iso.length === 24) && isoPart(iso, token) === isoPart(base, token),
   )
-}
 
 /**
  * Formats a date in UTC, or returns undefined when the date is invalid, its
@@ -125,7 +125,7 @@ export function formatDate(date: Date, format: string = defaultPathDateFormat): 
   if (Number.isNaN(date.getTime())) return undefined
   const iso = date.toISOString()
   // Years 0000-9999 only: any other is written with a sign and six digits.
-  if (iso.length !== 24 || !fitsFormat(date, format)) return undefined
+  if (iso.length !== 24 || !isoFitsFormat(iso, format)) return undefined
   let out = ""
   for (const part of compile(format)) out += typeof part === "string" ? isoPart(iso, part) : part.literal
   return out

@@ -113,7 +113,7 @@ export function pathMethods(
   const root = trieOf(router)
   if (root === undefined) return undefined
   const found = { any: false, methods: new Set<string>() }
-  if (!walk(root, offset === 0 ? request.segments : request.segments.slice(offset), 0, found)) return undefined
+  if (!walk(root, request.segments, offset, found)) return undefined
   return found.any ? null : found.methods
 }
 
