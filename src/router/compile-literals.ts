@@ -32,6 +32,9 @@ export function literalSwitch(
   branch: (literal: string, pad: string) => string,
 ): string {
   const at = (i: number) => `t.charCodeAt(${cursor} + ${i + 1})`
+  // Unsized, a position may be past the target's end: read only within it (a read past it costs a deoptimization
+  // per site in V8, and a table has hundreds of sites).
+  const within = (i: number) => `${cursor} + ${i + 1} < t.length`
   // The positions every literal has (all of them when sized), not yet switched on.
   const shortest = Math.min(...literals.map((literal) => literal.length))
   let best = -1
@@ -50,7 +53,10 @@ export function literalSwitch(
         left.length <= shortLiteral
           ? left.map((i) => `${at(i)} === ${literal.charCodeAt(i)}`)
           : [`t.startsWith(${JSON.stringify(literal)}, ${cursor} + 1)`]
-      if (!sized) tests.push(`boundary(t, ${cursor} + ${literal.length + 1})`)
+      if (!sized) {
+        if (left.length > 0) tests.unshift(within(literal.length - 1))
+        tests.push(`boundary(t, ${cursor} + ${literal.length + 1})`)
+      }
       code +=
         tests.length === 0
           ? branch(literal, pad)
@@ -66,7 +72,7 @@ export function literalSwitch(
     else group.push(literal)
   }
   const seen = new Set(known).add(best)
-  let code = `${pad}switch (${at(best)}) {\n`
+  let code = `${pad}switch (${sized ? at(best) : `${within(best)} ? ${at(best)} : -1`}) {\n`
   for (const [char, group] of groups)
     code += `${pad}  case ${char}:\n${literalSwitch(group, cursor, sized, seen, `${pad}    `, branch)}${pad}    break\n`
   return `${code}${pad}}\n`
@@ -126,7 +132,8 @@ function ${name}(t, s, e) {
   const n = e - s
   const a = ${from} < n ? t.charCodeAt(s + ${from}) : 0
   const b = ${back} < n ? t.charCodeAt(e - ${back + 1}) : 0
-  const i = ${name}H[((n * ${times}) ^ (a * 7) ^ (t.charCodeAt(s + (n >> 1)) * 3) ^ b) & ${size - 1}]
+  const c = 0 < n ? t.charCodeAt(s + (n >> 1)) : 0
+  const i = ${name}H[((n * ${times}) ^ (a * 7) ^ (c * 3) ^ b) & ${size - 1}]
   return i >= 0 && ${name}S[i].length === n && t.startsWith(${name}S[i], s) ? i : -1
 }
 `

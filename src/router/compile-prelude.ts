@@ -55,8 +55,9 @@ function segmentEnd(t, i) {
 
 // Whether a segment may end at i: the target's end, a /, ? or #.
 function boundary(t, i) {
+  if (i >= t.length) return true
   const c = t.charCodeAt(i)
-  return c === 47 || c === 63 || c === 35 || i >= t.length
+  return c === 47 || c === 63 || c === 35
 }
 
 // Whether the query (or fragment) from i on holds no escape and no surrogate.
@@ -75,7 +76,7 @@ function segmentAt(t, i, j) {
 
 // The runtime router's int on t[i..j): -?[0-9]+, at most 17 characters, a safe integer (-0 read as 0).
 function intAt(t, i, j) {
-  if (j - i > 17) return undefined
+  if (j - i > 17 || j === i) return undefined
   let k = t.charCodeAt(i) === 45 ? i + 1 : i
   if (k === j) return undefined
   let v = 0

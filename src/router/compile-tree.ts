@@ -88,7 +88,7 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
   const ending = routes.filter((route) => route.pieces.length === depth)
   const going = routes.filter((route) => route.pieces.length > depth)
   // The path has ended here unless a / is here; a hit's query (or fragment) must hold no escape.
-  let code = `${pad}if (t.charCodeAt(${here}) !== 47) {\n`
+  let code = `${pad}if (${here} >= t.length || t.charCodeAt(${here}) !== 47) {\n`
   if (ending.length > 0)
     code += `${pad}  if (${here} < t.length && !plainQuery(t, ${here})) return undefined\n${leaf(ending, `${pad}  `)}`
   code += `${pad}  return null\n${pad}}\n`

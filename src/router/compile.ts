@@ -173,7 +173,7 @@ export function match(m, t) {
   if (!plainMethod(m)) return undefined
   const hit = staticHit(m, t)
   if (hit !== undefined) return hit
-  if (t.charCodeAt(0) !== 47 || unsure(t)) return undefined
+  if (t.length === 0 || t.charCodeAt(0) !== 47 || unsure(t)) return undefined
   const found = walk(m, t)
   // A hit's segments are as they stand (literals compared whole, holes scanned and checked); a miss is sure only
   // on a target the runtime router reads as this table does.
