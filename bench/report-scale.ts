@@ -39,11 +39,22 @@ export function perCallSection(results: readonly PerCallResult[]): string {
         return peer !== undefined && mine !== undefined ? formatRatio(peer / mine) : "—"
       }),
     ])
+  const toCompile = (result: PerCallResult, name: string) =>
+    result.timings.find((timing) => timing.name === name)?.toCompile
+  const compileRows = names
+    .filter((name) => results.some((result) => toCompile(result, name) !== undefined))
+    .map((name) => [
+      name.startsWith(ours) ? `**${name}**` : name,
+      ...results.map((result) => {
+        const ratio = toCompile(result, name)
+        return ratio === undefined ? "—" : formatRatio(ratio)
+      }),
+    ])
   return [
     "## Routing per call",
     "",
     "The same table, contenders and requests as `## Routing`, timed as independent harnesses time them: mitata's " +
-      "`measure` (per-call samples in batches of 4,096 calls; the figure is the samples' p50, median over 5 " +
+      "`measure` (per-call samples in batches of 4,096 calls; the figure is the samples' p50, median over 15 " +
       "interleaved rounds), **each scenario in a fresh Node process**, so every contender's code is trained on that " +
       "scenario's requests alone. `## Routing` instead warms every contender on the whole 203-route mix before " +
       "timing, as a server that sees every route would. The two differ most for generated matchers: rou3 " +
@@ -57,6 +68,11 @@ export function perCallSection(results: readonly PerCallResult[]): string {
     "**Speed of sitelets relative to each peer** (peer p50 ÷ sitelets p50; above 1× sitelets leads):",
     "",
     table(head, ratioRows),
+    "",
+    "**Speed relative to find-my-way's `compile()`, round by round** (its p50 ÷ each p50 within one round, median " +
+      "over the rounds: the steadiest figure on a shared machine, since a slow phase slows both sides of a ratio):",
+    "",
+    table(head, compileRows),
   ].join("\n")
 }
 

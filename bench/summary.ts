@@ -82,6 +82,56 @@ function perCallLines(results: Results, rows: string[][]): void {
     ])
 }
 
+/**
+ * Issue 39's per-call goals, on the ratios taken round by round against
+ * find-my-way's `compile()`: the compiled table (`Match` with it) on the
+ * four-request mix, all routes, one parameter and a miss, a static hit
+ * against `Map.get`, and the runtime router (`Match`, no table) against
+ * find-my-way's tree on the mix.
+ */
+function compiledLines(results: Results, rows: string[][]): void {
+  const perCall = results.routingPerCall ?? []
+  const timing = (key: string, name: string) =>
+    perCall.find((result) => result.key === key)?.timings.find((entry) => entry.name === name)
+  const compiledName = "sitelets compiled"
+  // The mix in find-my-way compile()'s time: each request's time is its p50 ÷ the round-by-round ratio.
+  const mixRatio = (name: string, peer = "find-my-way compile()") => {
+    const keys = ["static", "oneParam", "threeParams", "miss"]
+    let mine = 0
+    let theirs = 0
+    for (const key of keys) {
+      const base = timing(key, "find-my-way compile()")
+      const entry = timing(key, name)
+      const other = timing(key, peer)
+      if (!base?.toCompile || !entry?.toCompile || !other?.toCompile) return undefined
+      mine += base.p50 / entry.toCompile
+      theirs += base.p50 / other.toCompile
+    }
+    return theirs / mine
+  }
+  const goal = (label: string, ratio: number | undefined, target: number) => {
+    if (ratio !== undefined && Number.isFinite(ratio))
+      rows.push([label, formatRatio(ratio), ratio >= target ? "met" : "**missed**"])
+  }
+  goal("compiled table: four-request mix ≥ 1.2× find-my-way `compile()`, per call", mixRatio(compiledName), 1.2)
+  goal("compiled table: all 203 routes ≥ 1.0× `compile()`", timing("all", compiledName)?.toCompile, 1)
+  goal("compiled table: one parameter ≥ 1.0× `compile()`", timing("oneParam", compiledName)?.toCompile, 1)
+  goal("compiled table: miss ≥ 0.8× `compile()`", timing("miss", compiledName)?.toCompile, 0.8)
+  const hit = timing("static", compiledName)
+  const map = timing("static", "Map.get")
+  if (hit?.toCompile && map?.toCompile)
+    rows.push([
+      "compiled table: static hit at or under `Map.get`'s time",
+      `${formatRatio(map.toCompile / hit.toCompile)} Map.get's time`,
+      map.toCompile <= hit.toCompile ? "met" : "**missed**",
+    ])
+  goal(
+    "runtime router (`Match`, no table): mix ≥ 1.0× find-my-way's tree",
+    mixRatio("sitelets Match", "find-my-way"),
+    1,
+  )
+}
+
 /** Issue 17's goals: `Parse` near the host's path, router build time and retained heap near find-my-way's. */
 function scaleLines(results: Results, rows: string[][]): void {
   for (const scenario of results.routing ?? []) {
@@ -129,6 +179,7 @@ export function summarySection(results: Results): string {
   const trails: string[] = []
   routingLines(results, rows, leads, trails)
   perCallLines(results, rows)
+  compiledLines(results, rows)
   for (const linking of results.linking ?? []) {
     const mine = linking.timings.find((timing) => timing.name === "sitelets Link")
     const ptr = linking.timings.find((timing) => timing.name.startsWith("path-to-regexp"))

@@ -22,7 +22,15 @@ export interface PerCallTiming {
   /** The p50 of each round, nanoseconds per request. */
   readonly rounds: readonly number[]
   readonly p50: number
+  /**
+   * Speed relative to find-my-way's `compile()`: the median over rounds of its p50 ÷ this p50 in the same round
+   * (rounds alternate the contenders, so a slow phase of a shared machine slows both sides of each ratio).
+   */
+  readonly toCompile?: number
 }
+
+/** The peer the per-call ratios are taken against. */
+export const compileName = "find-my-way compile()"
 
 /** One scenario's per-call results. */
 export interface PerCallResult {
@@ -36,7 +44,8 @@ const scenarioKeys: ReadonlyArray<keyof Scenarios> = ["static", "oneParam", "thr
 /**
  * Measures one scenario in this process: `rounds` interleaved rounds, each
  * contender's mitata p50 per round (one call = one pass over the
- * scenario's requests), divided by the number of requests.
+ * scenario's requests), divided by the number of requests; and each
+ * contender's ratio to find-my-way's `compile()`, round by round.
  *
  * @example
  * ```ts
@@ -51,21 +60,22 @@ export async function perCallScenario(key: keyof Scenarios, rounds: number, quic
     appliesTo(contender, requests),
   )
   const perRound: number[][] = contenders.map(() => [])
-  const options = quick ? { min_cpu_time: 5e6, min_samples: 4 } : { min_cpu_time: 150e6 }
+  const options = quick ? { min_cpu_time: 5e6, min_samples: 4 } : { min_cpu_time: 50e6 }
   for (let round = 0; round < rounds; round++) {
     for (const [i, contender] of contenders.entries()) {
       const stats = await measure(() => contender.pass(requests, 1), options)
       ;(perRound[i] as number[]).push(stats.p50 / requests.length)
     }
   }
+  const base = perRound[contenders.findIndex((contender) => contender.name === compileName)]
   return {
     key,
     requests: requests.length,
-    timings: contenders.map((contender, i) => ({
-      name: contender.name,
-      rounds: perRound[i] as number[],
-      p50: median(perRound[i] as number[]),
-    })),
+    timings: contenders.map((contender, i) => {
+      const rounds = perRound[i] as number[]
+      const toCompile = base && median(rounds.map((ns, round) => (base[round] as number) / ns))
+      return { name: contender.name, rounds, p50: median(rounds), ...(toCompile ? { toCompile } : {}) }
+    }),
   }
 }
 
