@@ -14,9 +14,17 @@
 
 import { literalHash, literalSwitch } from "./compile-literals.js"
 
-// Above this many literals at one segment, its branch is found by a hash (fewer: a switch on characters branches
-// less deep than a hash costs; measured at 4, 8 and 16 on the GitHub table).
-const manyLiterals = 16
+// Above this many literals at one segment, its branch is found by a hash and an array of functions (fewer: a
+// switch on characters, which on the GitHub table, 21 and 28 literals at its widest segments, routes a quarter
+// faster than the hash did).
+const manyLiterals = 64
+
+// The source a function may reach before its subtrees become functions of their own: engines optimize small
+// functions only (V8: 60 KB of bytecode), and a table routed by an unoptimized function is slower than the runtime
+// router (1,000 routes under one segment: 2.2× slower; 10,000: 8×).
+const functionBudget = 16_000
+// A subtree up to this long is written in place, when its siblings leave room.
+const inlineAtMost = 2_000
 
 /** One segment of a route: a literal, or a field read as a string or an int. */
 export type Piece = { readonly literal: string } | { readonly name: string; readonly int: boolean }
@@ -118,26 +126,29 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
     }
     return merged.concat(holes.slice(h))
   }
+  // Each branch written in place while the branches together stay within the function's budget.
+  const room = Math.min(inlineAtMost, Math.floor(functionBudget / (byLiteral.size + (holes.length > 0 ? 1 : 0))))
   const subtree = (literal: string, inner: string) =>
-    apart(withHoles(byLiteral.get(literal) as Route[]), depth + 1, `${inner}  `, functions)
+    apart(withHoles(byLiteral.get(literal) as Route[]), depth + 1, `${inner}  `, functions, room)
   if (byLiteral.size > manyLiterals) {
-    // Many literals: the segment's end by a scan, then one hash for the branch (a switch over many characters
-    // mispredicts on mixed traffic; a hash does not branch on them): a perfect one on two characters, else a map's.
+    // Many literals: the segment's end by a scan, one hash for the branch (a perfect one on three characters, else
+    // a map's), and the branch's function from an array (a switch of thousands of cases is too large to optimize).
     const table = `L${functions.length}`
     const literals = [...byLiteral.keys()]
     const hashed = literalHash(table, literals)
     functions.push(
       hashed ?? `const ${table} = new Map(${JSON.stringify(literals.map((literal, i) => [literal, i]))})\n`,
     )
+    const branches = literals.map((literal) =>
+      named(withHoles(byLiteral.get(literal) as Route[]), depth + 1, functions),
+    )
+    functions.push(`const ${table}F = [${branches.join(", ")}]\n`)
     code += `${pad}const ${next} = segmentEnd(t, ${here} + 1)\n${pad}if (${next} < 0) return undefined\n`
     const found =
-      hashed === undefined ? `${table}.get(t.slice(${here} + 1, ${next}))` : `${table}(t, ${here} + 1, ${next})`
-    code += `${pad}switch (${found}) {\n`
-    literals.forEach((literal, i) => {
-      code += `${pad}  case ${i}: {\n${subtree(literal, `${pad}  `)}${pad}  }\n`
-    })
-    code += `${pad}}\n`
-    return holes.length === 0 ? `${code}${pad}return null\n` : code + apart(holes, depth + 1, pad, functions)
+      hashed === undefined ? `${table}.get(t.slice(${here} + 1, ${next})) ?? -1` : `${table}(t, ${here} + 1, ${next})`
+    const cursors = Array.from({ length: depth + 2 }, (_, i) => `c${i}`).join(", ")
+    code += `${pad}const b${depth} = ${found}\n${pad}if (b${depth} >= 0) return ${table}F[b${depth}](m, t, ${cursors})\n`
+    return holes.length === 0 ? `${code}${pad}return null\n` : code + apart(holes, depth + 1, pad, functions, room)
   }
   if (holes.length === 0) {
     // Literals only: each compared in place and followed by a boundary; no scan for the segment's end.
@@ -161,20 +172,29 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
       code += `${pad}  case ${length}:\n${literalSwitch(group, here, true, new Set(), `${pad}    `, branch)}${pad}    break\n`
     code += `${pad}}\n`
   }
-  return code + apart(holes, depth + 1, pad, functions)
+  return code + apart(holes, depth + 1, pad, functions, room)
 }
 
-// Engines optimize small functions only: a large subtree becomes a function of its own, given the cursors so far.
-// Written once, as a function body; a small one is indented into place instead.
-function apart(routes: readonly Route[], depth: number, pad: string, functions: string[]): string {
+// Engines optimize small functions only: a subtree longer than `room` becomes a function of its own, given the
+// cursors so far. Written once, as a function body; a small one is indented into place instead.
+function apart(routes: readonly Route[], depth: number, pad: string, functions: string[], room: number): string {
   const body = tableTree(routes, depth, "  ", functions)
-  if (body.length < 2000)
+  if (body.length <= room)
     return body
       .split("\n")
       .map((line) => (line === "" ? line : pad + line.slice(2)))
       .join("\n")
   const cursors = Array.from({ length: depth + 1 }, (_, i) => `c${i}`).join(", ")
+  return `${pad}return ${written(body, depth, functions)}(m, t, ${cursors})\n`
+}
+
+// The subtree below segment `depth` as a function of its own; its name.
+const named = (routes: readonly Route[], depth: number, functions: string[]): string =>
+  written(tableTree(routes, depth, "  ", functions), depth, functions)
+
+function written(body: string, depth: number, functions: string[]): string {
+  const cursors = Array.from({ length: depth + 1 }, (_, i) => `c${i}`).join(", ")
   const name = `f${functions.length}`
   functions.push(`function ${name}(m, t, ${cursors}) {\n${body}}\n`)
-  return `${pad}return ${name}(m, t, ${cursors})\n`
+  return name
 }
