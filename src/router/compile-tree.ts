@@ -140,14 +140,22 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
       hashed ?? `const ${table} = new Map(${JSON.stringify(literals.map((literal, i) => [literal, i]))})\n`,
     )
     const branches = literals.map((literal) =>
-      named(withHoles(byLiteral.get(literal) as Route[]), depth + 1, functions),
+      written(
+        tableTree(withHoles(byLiteral.get(literal) as Route[]), depth + 1, "  ", functions),
+        depth + 1,
+        functions,
+      ),
     )
-    functions.push(`const ${table}F = [${branches.join(", ")}]\n`)
+    functions.push(`const ${table}F = [${branches.map((branch) => branch.name).join(", ")}]\n`)
+    const tagged = branches.some((branch) => branch.tags !== undefined)
+    if (tagged)
+      functions.push(`const ${table}G = [${branches.map((branch) => branch.tags ?? "undefined").join(", ")}]\n`)
     code += `${pad}const ${next} = segmentEnd(t, ${here} + 1)\n${pad}if (${next} < 0) return undefined\n`
     const found =
       hashed === undefined ? `${table}.get(t.slice(${here} + 1, ${next})) ?? -1` : `${table}(t, ${here} + 1, ${next})`
     const cursors = Array.from({ length: depth + 2 }, (_, i) => `c${i}`).join(", ")
-    code += `${pad}const b${depth} = ${found}\n${pad}if (b${depth} >= 0) return ${table}F[b${depth}](m, t, ${cursors})\n`
+    const tags = tagged ? `, ${table}G[b${depth}]` : ""
+    code += `${pad}const b${depth} = ${found}\n${pad}if (b${depth} >= 0) return ${table}F[b${depth}](m, t, ${cursors}${tags})\n`
     return holes.length === 0 ? `${code}${pad}return null\n` : code + apart(holes, depth + 1, pad, functions, room)
   }
   if (holes.length === 0) {
@@ -185,16 +193,33 @@ function apart(routes: readonly Route[], depth: number, pad: string, functions: 
       .map((line) => (line === "" ? line : pad + line.slice(2)))
       .join("\n")
   const cursors = Array.from({ length: depth + 1 }, (_, i) => `c${i}`).join(", ")
-  return `${pad}return ${written(body, depth, functions)}(m, t, ${cursors})\n`
+  const { name, tags } = written(body, depth, functions)
+  return `${pad}return ${name}(m, t, ${cursors}${tags === undefined ? "" : `, ${tags}`})\n`
 }
 
-// The subtree below segment `depth` as a function of its own; its name.
-const named = (routes: readonly Route[], depth: number, functions: string[]): string =>
-  written(tableTree(routes, depth, "  ", functions), depth, functions)
+// The functions already written, by body with its tags taken out: subtrees that differ only in their cases' tags
+// (a thousand `/items/<name>/<id:int>` under one segment) share one function, given their tags, so it is hot.
+const bodies = new WeakMap<string[], Map<string, string>>()
+const tagged = /\{ \$: ("(?:[^"\\]|\\.)*")/g
 
-function written(body: string, depth: number, functions: string[]): string {
-  const cursors = Array.from({ length: depth + 1 }, (_, i) => `c${i}`).join(", ")
-  const name = `f${functions.length}`
-  functions.push(`function ${name}(m, t, ${cursors}) {\n${body}}\n`)
-  return name
+/**
+ * The subtree below segment `depth` as a function of its own: its name,
+ * and the constant holding the tags it is called with (undefined: none).
+ */
+function written(body: string, depth: number, functions: string[]): { name: string; tags: string | undefined } {
+  const tags: string[] = []
+  const shared = body.replace(tagged, (_, tag: string) => `{ $: g[${tags.push(tag) - 1}]`)
+  let known = bodies.get(functions)
+  if (known === undefined) bodies.set(functions, (known = new Map()))
+  let name = known.get(shared)
+  if (name === undefined) {
+    name = `f${functions.length}`
+    const cursors = Array.from({ length: depth + 1 }, (_, i) => `c${i}`).join(", ")
+    functions.push(`function ${name}(m, t, ${cursors}${tags.length > 0 ? ", g" : ""}) {\n${shared}}\n`)
+    known.set(shared, name)
+  }
+  if (tags.length === 0) return { name, tags: undefined }
+  const constant = `G${functions.length}`
+  functions.push(`const ${constant} = [${tags.join(", ")}]\n`)
+  return { name, tags: constant }
 }

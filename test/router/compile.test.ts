@@ -279,7 +279,8 @@ describe("Router.Compile", () => {
       .split(/^(?=function |export function )/m)
       .slice(1)
       .map((chunk) => chunk.slice(0, chunk.indexOf("\n}\n") + 2))
-    expect(functions.length).toBeGreaterThan(100)
+    // Its 10,000 branches are of three shapes: three functions serve them, given their tags.
+    expect(source.match(/^function f\d+\(/gm)?.length).toBeLessThan(10)
     for (const text of functions) expect(text.length, text.slice(0, 60)).toBeLessThan(40_000)
     const table = await tableOf(runtime)
     for (const i of [0, 1, 2, 4_999, 9_997, 9_998, 9_999])
