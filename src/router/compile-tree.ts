@@ -2,8 +2,9 @@
  * The decision tree a compiled route table routes with, as source text:
  * on the raw target, segment by segment, with no pass over the target
  * first — literals told apart by their characters and compared whole in
- * place (more than 16 at one segment: one perfect hash of three of its
- * characters, or a map lookup); where a hole may
+ * place (more than 64 at one segment: one perfect hash of three of its
+ * characters, or a map lookup, then the branch's function from an array);
+ * no character read past the target's end; where a hole may
  * be, the segment's end found by a scan that hands an escape to the
  * runtime router, a hole checked to be a segment (not empty, `.` or `..`)
  * and sliced (or its int read) only for the value —
