@@ -154,7 +154,7 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
     code += `${pad}const ${next} = segmentEnd(t, ${here} + 1)\n${pad}if (${next} < 0) return undefined\n`
     const found =
       hashed === undefined ? `${table}.get(t.slice(${here} + 1, ${next})) ?? -1` : `${table}(t, ${here} + 1, ${next})`
-    const cursors = Array.from({ length: depth + 2 }, (_, i) => `c${i}`).join(", ")
+    const cursors = cursorsTo(depth + 1)
     const tags = tagged ? `, ${table}G[b${depth}]` : ""
     code += `${pad}const b${depth} = ${found}\n${pad}if (b${depth} >= 0) return ${table}F[b${depth}](m, t, ${cursors}${tags})\n`
     return holes.length === 0 ? `${code}${pad}return null\n` : code + apart(holes, depth + 1, pad, functions, room)
@@ -193,15 +193,18 @@ function apart(routes: readonly Route[], depth: number, pad: string, functions: 
       .split("\n")
       .map((line) => (line === "" ? line : pad + line.slice(2)))
       .join("\n")
-  const cursors = Array.from({ length: depth + 1 }, (_, i) => `c${i}`).join(", ")
+  const cursors = cursorsTo(depth)
   const { name, tags } = written(body, depth, functions)
   return `${pad}return ${name}(m, t, ${cursors}${tags === undefined ? "" : `, ${tags}`})\n`
 }
 
+// The cursors a function below segment `depth` is given: `c0, c1, …, c<depth>`.
+const cursorsTo = (depth: number): string => Array.from({ length: depth + 1 }, (_, i) => `c${i}`).join(", ")
+
 // The functions already written, by body with its tags taken out: subtrees that differ only in their cases' tags
 // (a thousand `/items/<name>/<id:int>` under one segment) share one function, given their tags, so it is hot.
 const bodies = new WeakMap<string[], Map<string, string>>()
-const tagged = /\{ \$: ("(?:[^"\\]|\\.)*")/g
+const tagPattern = /\{ \$: ("(?:[^"\\]|\\.)*")/g
 
 /**
  * The subtree below segment `depth` as a function of its own: its name,
@@ -209,13 +212,13 @@ const tagged = /\{ \$: ("(?:[^"\\]|\\.)*")/g
  */
 function written(body: string, depth: number, functions: string[]): { name: string; tags: string | undefined } {
   const tags: string[] = []
-  const shared = body.replace(tagged, (_, tag: string) => `{ $: g[${tags.push(tag) - 1}]`)
+  const shared = body.replace(tagPattern, (_, tag: string) => `{ $: g[${tags.push(tag) - 1}]`)
   let known = bodies.get(functions)
   if (known === undefined) bodies.set(functions, (known = new Map()))
   let name = known.get(shared)
   if (name === undefined) {
     name = `f${functions.length}`
-    const cursors = Array.from({ length: depth + 1 }, (_, i) => `c${i}`).join(", ")
+    const cursors = cursorsTo(depth)
     functions.push(`function ${name}(m, t, ${cursors}${tags.length > 0 ? ", g" : ""}) {\n${shared}}\n`)
     known.set(shared, name)
   }
