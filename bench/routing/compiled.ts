@@ -5,8 +5,9 @@
  * `Match(method, target)` routes on the raw method and target, no request
  * view built first; the host path hands `route` a `RequestView` parsed on
  * first read (what the hosts do for a router with a table), the plain-data
- * view built first is shown for comparison, and `Match` without a table is
- * the runtime router's own.
+ * view built first is shown for comparison; `Match` without a compiled
+ * table walks the same table as data, and with `{ rawTable: false }` is
+ * the runtime router's alone.
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { pathToFileURL } from "node:url"
@@ -45,7 +46,8 @@ export async function compiledTable(table: readonly TableRoute[]) {
 export async function compiledContenders(table: readonly TableRoute[]): Promise<Contender[]> {
   const { union, compiled } = await compiledTable(table)
   const fast = Router.Infer(union, { compiled }) as unknown as Router<TableEndpoint>
-  const plain = Router.Infer(union) as unknown as Router<TableEndpoint>
+  const walked = Router.Infer(union) as unknown as Router<TableEndpoint>
+  const alone = Router.Infer(union, { rawTable: false }) as unknown as Router<TableEndpoint>
   const matchRow = (name: string, note: string, router: Router<TableEndpoint>): Contender => ({
     name,
     note,
@@ -65,8 +67,13 @@ export async function compiledContenders(table: readonly TableRoute[]): Promise<
     ),
     matchRow(
       "sitelets Match",
-      "`router.Match(method, target)` without a table: the request view, then the runtime router",
-      plain,
+      "`router.Match(method, target)` without a compiled table: the route table walked as data on the raw target",
+      walked,
+    ),
+    matchRow(
+      "sitelets Match (runtime alone)",
+      "`Router.Infer(D, { rawTable: false }).Match`: the target parsed, then the runtime router (before issue 39)",
+      alone,
     ),
     {
       name: "sitelets compiled (host view)",

@@ -1,11 +1,16 @@
 /**
  * The sitelets contenders: the GitHub table declared as templates (the
  * union is generated at run time; its type-level cost is measured by
- * bench/types), routed the way the hosts route (`createRouteRequest` from
- * a method and raw target, then `router.route(request, 0, false)`, awaited
- * only when it is a promise: it is synchronous unless a body must be read).
+ * bench/types), routed the way the hosts route (a view of the method and
+ * raw target that the route table reads before anything parses it, or
+ * plain data from `createRouteRequest` for the runtime router alone; then
+ * `router.route(request, 0, false)`, awaited only when it is a promise: it
+ * is synchronous unless a body must be read).
  */
-import { createRouteRequest, Router, type RouteRequest } from "sitelets"
+import { createRouteRequest, type InferOptions, Router, type RouteRequest } from "sitelets"
+import { routesRawFirst } from "../../src/router/compiled-table.js"
+import { noBody, noHeaders, upperCase } from "../../src/router/request.js"
+import { RequestView } from "../../src/router/request-view.js"
 import { caseName, templateCases, type TableOrder, type TableRequest, type TableRoute } from "./github-table.js"
 import type { Answer, Contender } from "./peers.js"
 
@@ -22,9 +27,13 @@ export type TableEndpoint = { readonly $: string } & Readonly<Record<string, str
  * tableRouter(loadTable()).Link({ $: "R0" }) //=> "/authorizations"
  * ```
  */
-export function tableRouter(table: readonly TableRoute[], order: TableOrder = "declared"): Router<TableEndpoint> {
+export function tableRouter(
+  table: readonly TableRoute[],
+  order: TableOrder = "declared",
+  options: InferOptions = {},
+): Router<TableEndpoint> {
   const cases = templateCases(table, order)
-  const router = Router.Infer(cases as never) as unknown as Router<TableEndpoint>
+  const router = Router.Infer(cases as never, options) as unknown as Router<TableEndpoint>
   if (router.Shadowed.length > 0) throw new Error(`shadowed cases in the table: ${router.Shadowed.join(", ")}`)
   return router
 }
@@ -50,24 +59,34 @@ export function answerOf(table: readonly TableRoute[], endpoint: TableEndpoint |
   return { id, params }
 }
 
-/** The row a host pays for: parse the method and raw target, then route. */
-function hostPath(table: readonly TableRoute[], order: TableOrder): Contender {
-  const route = tableRouter(table, order).route
+/** How a row routes: the table's order, its static cases first, or the runtime router alone (no route table). */
+type HostVariant = TableOrder | "runtime alone"
+
+/** The row a host pays for: a view of the method and raw target (or plain data, parsed first), then route. */
+function hostPath(table: readonly TableRoute[], variant: HostVariant): Contender {
+  const router =
+    variant === "runtime alone" ? tableRouter(table, "declared", { rawTable: false }) : tableRouter(table, variant)
+  const route = router.route
+  // What the hosts build (src/host/serve.ts): a view parsed on first read for a router with a route table.
+  const requestOf: (method: string, target: string) => RouteRequest = routesRawFirst(router)
+    ? (method, target) => new RequestView(upperCase(method), target, noHeaders, noBody, undefined)
+    : (method, target) => createRouteRequest({ method, target })
   return {
-    name: order === "declared" ? "sitelets" : "sitelets (static first)",
+    name: variant === "declared" ? "sitelets" : `sitelets (${variant})`,
     note:
-      order === "declared"
-        ? "`createRouteRequest({ method, target })` + `router.route(req, 0, false)` (synchronous here: no body) → typed endpoint; cases in the table's order"
-        : "the same, the union's static cases declared first (breakdown: what declaration order costs)",
+      variant === "declared"
+        ? "a host's request view + `router.route(req, 0, false)` (synchronous here: no body) → typed endpoint; cases in the table's order; the route table walked as data"
+        : variant === "static first"
+          ? "the same, the union's static cases declared first (breakdown: what declaration order costs)"
+          : "`Router.Infer(D, { rawTable: false })`: `createRouteRequest` (the target parsed first) + `route`, no route table (breakdown: before issue 39)",
     one: (request) => {
-      const result = settled(route(createRouteRequest({ method: request.method, target: request.path }), 0, false))
+      const result = settled(route(requestOf(request.method, request.path), 0, false))
       return answerOf(table, result?.$ === "Success" ? result.endpoint : undefined)
     },
     pass: (requests, times) => {
       let hits = 0
       for (let k = 0; k < times; k++)
-        for (const r of requests)
-          if (settled(route(createRouteRequest({ method: r.method, target: r.path }), 0, false)) !== undefined) hits++
+        for (const r of requests) if (settled(route(requestOf(r.method, r.path), 0, false)) !== undefined) hits++
       return hits
     },
   }
@@ -94,6 +113,7 @@ export function ours(table: readonly TableRoute[]): Contender[] {
   return [
     host,
     hostPath(table, "static first"),
+    hostPath(table, "runtime alone"),
     {
       name: "sitelets (route only)",
       note: "`router.route(req, 0, false)` on a prebuilt RouteRequest (breakdown, not a peer row)",

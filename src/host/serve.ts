@@ -6,6 +6,8 @@
 import { routesRawFirst } from "../router/compiled-table.js"
 import { createRouteRequest, once, type RouteHeaders, type RouteRequest, upperCase } from "../router/request.js"
 import { RequestView } from "../router/request-view.js"
+import { installWalkedTables } from "../router/infer.js"
+import { walkedTable } from "../router/raw-table.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import {
   header,
@@ -32,6 +34,9 @@ import { type ContextInit, HostContext } from "./host-context.js"
 import { isPromise } from "../internal/maybe-promise.js"
 import { memoByList } from "../internal/list-memo.js"
 import type { ResolvedHostOptions } from "./host-options.js"
+
+// Served routers of `Router.Infer` route on the raw target with their table walked as data (src/router/raw-table.ts).
+installWalkedTables(walkedTable)
 
 /**
  * What a host hands to {@link serveRequest}.

@@ -11,7 +11,12 @@
  * ```
  */
 import { compileRouter } from "./compile.js"
+import { installWalkedTables } from "./infer.js"
 import { RouterNamespace } from "./namespace.js"
+import { walkedTable } from "./raw-table.js"
+
+// Where tables are compiled, routers without one walk the same table as data (as served ones do).
+installWalkedTables(walkedTable)
 
 export { compileMessages } from "./compile-messages.js"
 export { CompileRoutes, type RouteTable, writeRouteTable } from "./compile-plugins.js"

@@ -14,6 +14,7 @@
  */
 
 import { literalHash, literalSwitch } from "./compile-literals.js"
+import type { Piece, Route } from "./table-plan.js"
 
 // Above this many literals at one segment, its branch is found by a hash and an array of functions (fewer: a
 // switch on characters, which on the GitHub table, 21 and 28 literals at its widest segments, routes a quarter
@@ -26,17 +27,6 @@ const manyLiterals = 64
 const functionBudget = 16_000
 // A subtree up to this long is written in place, when its siblings leave room.
 const inlineAtMost = 2_000
-
-/** One segment of a route: a literal, or a field read as a string or an int. */
-export type Piece = { readonly literal: string } | { readonly name: string; readonly int: boolean }
-
-/** A route the table builds itself: its pieces, accepted methods (HEAD where GET; undefined: any), tag, fields. */
-export interface Route {
-  readonly pieces: readonly Piece[]
-  readonly methods: readonly string[] | undefined
-  readonly tag: string
-  readonly fields: readonly string[]
-}
 
 const literalOf = (piece: Piece | undefined): string | undefined =>
   piece !== undefined && "literal" in piece ? piece.literal : undefined

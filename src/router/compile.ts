@@ -14,90 +14,8 @@ import { compileMessages } from "./compile-messages.js"
 import { inferredAlternatives, routeTableHash } from "./compiled-table.js"
 import type { Router } from "./router.js"
 import { tablePrelude } from "./compile-prelude.js"
-import { type Route, tableTree } from "./compile-tree.js"
-import type { Alternative, Element } from "./shape.js"
-
-type FieldElement = Exclude<Element, { readonly literal: string }>
-
-// A literal whose raw spelling in a target is itself (printable ASCII but / % ? # \\, not empty, . or ..): a static
-// path made of these is its own raw target.
-function plainLiteral(literal: string): boolean {
-  if (literal === "" || literal === "." || literal === "..") return false
-  for (let i = 0; i < literal.length; i++) {
-    const code = literal.charCodeAt(i)
-    if (code < 0x21 || code > 0x7e || code === 0x2f || code === 0x25 || code === 0x3f || code === 0x23 || code === 0x5c)
-      return false
-  }
-  return true
-}
-
-// A case the table builds itself: literals and one-segment int or string fields, every field in the path.
-function isSimple(alternative: Alternative): boolean {
-  const { shape, elements } = alternative
-  if (shape.json !== undefined || shape.params.length > 0 || shape.tag === undefined) return false
-  const fields = elements.filter((element): element is FieldElement => !("literal" in element))
-  if (fields.length !== shape.fields.length) return false
-  return fields.every(
-    (element) =>
-      !element.wildcard &&
-      element.name !== "__proto__" &&
-      (element.text?.kind === "int" || element.text?.kind === "string"),
-  )
-}
-
-function routeOf(alternative: Alternative): Route {
-  const { methods, shape } = alternative
-  return {
-    pieces: alternative.elements.map((element) =>
-      "literal" in element ? { literal: element.literal } : { name: element.name, int: element.text?.kind === "int" },
-    ),
-    // HEAD is answered by GET cases, as the runtime router answers it.
-    methods:
-      methods === undefined
-        ? undefined
-        : methods.has("GET") && !methods.has("HEAD")
-          ? [...methods, "HEAD"]
-          : [...methods],
-    tag: shape.tag as string,
-    fields: shape.fields.map((field) => field.name),
-  }
-}
-
-// The paths earlier alternatives may take, as a trie: literal edges, a hole edge, where a path may end, and where
-// a complex alternative's leading literals end (it may take anything under them). Methods and ints aside.
-interface Reach {
-  readonly literals: Map<string, Reach>
-  hole: Reach | undefined
-  end: boolean
-  rest: boolean
-}
-const newReach = (): Reach => ({ literals: new Map(), hole: undefined, end: false, rest: false })
-
-function addReach(root: Reach, alternative: Alternative): void {
-  const simple = isSimple(alternative)
-  const elements = simple ? alternative.elements : alternative.elements.slice(0, alternative.prefix)
-  let node = root
-  for (const element of elements) {
-    if ("literal" in element) {
-      let child = node.literals.get(element.literal)
-      if (child === undefined) node.literals.set(element.literal, (child = newReach()))
-      node = child
-    } else node = node.hole ??= newReach()
-  }
-  if (simple) node.end = true
-  else node.rest = true
-}
-
-// Whether an alternative in the trie may take the path of these literal segments.
-function reaches(node: Reach, segments: readonly string[], at: number): boolean {
-  if (node.rest) return true
-  if (at === segments.length) return node.end
-  const child = node.literals.get(segments[at] as string)
-  return (
-    (child !== undefined && reaches(child, segments, at + 1)) ||
-    (node.hole !== undefined && reaches(node.hole, segments, at + 1))
-  )
-}
+import { tableTree } from "./compile-tree.js"
+import { tablePlan } from "./table-plan.js"
 
 /**
  * The source of the ES module that routes `router`'s requests ahead of
@@ -116,36 +34,16 @@ function reaches(node: Reach, segments: readonly string[], at: number): boolean 
 export function compileRouter<Endpoint>(router: Router<Endpoint>, command = "Router.Compile"): string {
   const alternatives = inferredAlternatives(router as object)
   if (alternatives === undefined) throw new TypeError(compileMessages.compileNotInferred)
-  // A route with a literal no plain target can spell never takes one: left out (the runtime router has it).
-  const spelled = (alternative: Alternative) =>
-    alternative.elements.every((element) => !("literal" in element) || plainLiteral(element.literal))
-  const complex = alternatives.filter((alternative) => !isSimple(alternative))
-  const routes = alternatives.filter((alternative) => isSimple(alternative) && spelled(alternative)).map(routeOf)
-  // Static paths the table answers from a map: made of plain literals, and reached by no earlier alternative.
-  const statics: string[] = []
-  const earlier = newReach()
-  for (const alternative of alternatives) {
-    const segments = alternative.elements.map((element) => ("literal" in element ? element.literal : undefined))
-    if (
-      isSimple(alternative) &&
-      alternative.prefix === alternative.elements.length &&
-      spelled(alternative) &&
-      !reaches(earlier, segments as string[], 0)
-    ) {
-      const route = routeOf(alternative)
-      statics.push(
-        `  [${JSON.stringify(`/${segments.join("/")}`)}, [${JSON.stringify(route.tag)}, ${route.methods === undefined ? "undefined" : JSON.stringify(route.methods)}]],`,
-      )
-    }
-    addReach(earlier, alternative)
-  }
-  // The runtime router decides any path a complex alternative may take: one whose leading literals match.
-  const guards = complex.filter(spelledPrefix).map((alternative) => {
-    const prefix = alternative.elements.slice(0, alternative.prefix) as ReadonlyArray<{ readonly literal: string }>
-    if (prefix.length === 0) return "  return true\n"
-    const text = `/${prefix.map((element) => element.literal).join("/")}`
-    return `  if (t.startsWith(${JSON.stringify(text)}) && boundary(t, ${text.length})) return true\n`
-  })
+  const { routes, statics, guards } = tablePlan(alternatives)
+  const staticLines = statics.map(
+    ({ path, tag, methods }) =>
+      `  [${JSON.stringify(path)}, [${JSON.stringify(tag)}, ${methods === undefined ? "undefined" : JSON.stringify(methods)}]],`,
+  )
+  const guardLines = guards.map((text) =>
+    text === ""
+      ? "  return true\n"
+      : `  if (t.startsWith(${JSON.stringify(text)}) && boundary(t, ${text.length})) return true\n`,
+  )
   const functions: string[] = []
   const tree = tableTree(routes, 0, "  ", functions)
   return `// Generated by sitelets' Router.Compile: do not edit. After changing the declaration, rerun ${command}.
@@ -154,12 +52,12 @@ export const hash = ${JSON.stringify(routeTableHash(alternatives))}
 ${tablePrelude}
 // Static paths no earlier case reaches: [tag, accepted methods (undefined: any)].
 const statics = new Map([
-${statics.join("\n")}
+${staticLines.join("\n")}
 ])
 
 // Whether a case the table leaves to the runtime router may take the target's path.
 function unsure(t) {
-${guards.join("")}  return false
+${guardLines.join("")}  return false
 }
 
 // A static path's endpoint, or undefined (apart from match: engines then inline the tree's first steps into match).
@@ -188,9 +86,3 @@ ${tree}}
 
 ${functions.join("\n")}`
 }
-
-// A complex alternative whose leading literals a plain target can spell (else it never takes one).
-const spelledPrefix = (alternative: Alternative): boolean =>
-  alternative.elements
-    .slice(0, alternative.prefix)
-    .every((element) => plainLiteral((element as { literal: string }).literal))

@@ -24,6 +24,9 @@ export interface CompiledTable {
   readonly match: (method: string, target: string) => object | null | undefined
 }
 
+/** A table's answer: an endpoint, `null` when no case takes the target, `undefined` when the runtime router decides. */
+export type TableMatch = (method: string, target: string) => object | null | undefined
+
 const inferred = new WeakMap<object, () => readonly Alternative[]>()
 
 /**

@@ -3,6 +3,8 @@ import { loadBody, noBodyData, type BodyData } from "./body.js"
 import { fieldPath, LinkError, LinkFailure } from "./link-error.js"
 import { type CompiledTable, checkedTable, noteInferred, noteRawFirst } from "./compiled-table.js"
 import { makeRouter } from "./make-router.js"
+import type { TableMatch } from "./compiled-table.js"
+import type { Alternative } from "./shape.js"
 import { needBody, type LinkWriter, type MatchState, type Next } from "./match-state.js"
 import { pathCodecOf } from "./path-codec.js"
 import { noBody, type RouteRequest } from "./request.js"
@@ -77,6 +79,41 @@ export function Infer(
  */
 export interface InferOptions {
   readonly compiled?: CompiledTable
+  /**
+   * `false`: no table walked as data either (the runtime router alone, a reference for tests and measurements).
+   * Default: a router of a union without `compiled` routes with the table `Router.Compile` would write, walked as
+   * data; the answers are the same, only slower than the compiled table's.
+   */
+  readonly rawTable?: false
+}
+
+// How a declaration's table is walked as data: installed by the modules that serve (the hosts) and by
+// sitelets/compile, so a browser bundle of the router does not carry it (the answers are the same without it).
+let walkTable: ((alternatives: readonly Alternative[]) => TableMatch | undefined) | undefined
+
+/**
+ * Installs the route table walked as data for every router `Router.Infer`
+ * makes of a union without a compiled table (the hosts call it on load).
+ *
+ * @example
+ * ```ts
+ * installWalkedTables(walkedTable) // src/host/serve.ts
+ * ```
+ */
+export function installWalkedTables(walk: (alternatives: readonly Alternative[]) => TableMatch | undefined): void {
+  walkTable = walk
+}
+
+// The table of a declaration walked as data, built when first asked once one is installed.
+function lazyTable(alternatives: () => readonly Alternative[]): TableMatch {
+  let match: TableMatch | null | undefined
+  return (method, target) => {
+    if (match === undefined) {
+      if (walkTable === undefined) return undefined
+      match = walkTable(alternatives()) ?? null
+    }
+    return match === null ? undefined : match(method, target)
+  }
 }
 
 /** The passes of a parse: strict, then (for errors) fields may fail, then the method may be wrong too. */
@@ -88,10 +125,17 @@ function inferDescriptor<D extends Descriptor>(descriptor: D, options?: InferOpt
   const staticRoute = (codec as Partial<UnionCodec>).staticRoute
   const routeDirect = (codec as Partial<UnionCodec>).routeDirect
   const alternatives = (codec as Partial<UnionCodec>).alternatives
-  const table =
+  const compiled =
     options?.compiled === undefined
       ? undefined
       : checkedTable(options.compiled, alternatives === undefined ? [] : alternatives())
+  // Without a compiled table, the same table walked as data, built on the first request (building a router stays
+  // linear and cheap: issue 17).
+  const walked =
+    compiled === undefined && options?.rawTable !== false && alternatives !== undefined
+      ? lazyTable(alternatives)
+      : undefined
+  const table = compiled?.match ?? walked
   type Result = ParseRequestResult<InferType<D>>
   // One synchronous pass; needBody when a candidate needs a body not read yet.
   const matchOnce = (
@@ -148,17 +192,12 @@ function inferDescriptor<D extends Descriptor>(descriptor: D, options?: InferOpt
     offset: number,
     withErrors: boolean,
   ): Result | undefined | Promise<Result | undefined> => {
-    if (offset === 0 && table !== undefined) {
-      // The compiled table, on the raw target (the view is not parsed): an endpoint, null (no case takes it), or
-      // undefined (the runtime router decides); it answers only targets with nothing bad about them. A request
-      // without its raw target (plain data) is asked on its path once its target is known to be good (its query).
-      const raw = request.target
-      const found =
-        raw !== undefined && raw.charCodeAt(0) === 47
-          ? table.match(request.method, raw)
-          : request.bad === undefined
-            ? table.match(request.method, request.path)
-            : undefined
+    // The table, on the raw target of a host's view (not parsed yet): an endpoint, null (no case takes it), or
+    // undefined (the runtime router decides); it answers only targets with nothing bad about them. Plain data (no
+    // raw target) is routed on its segments, which a custom router may have set by hand.
+    const raw = request.target
+    if (offset === 0 && table !== undefined && raw !== undefined && raw.charCodeAt(0) === 47) {
+      const found = table(request.method, raw)
       if (found !== undefined) {
         if (found !== null) return { $: "Success", endpoint: found } as Result
         return withErrors ? lenientRoute(request, offset) : undefined
@@ -212,7 +251,7 @@ function inferDescriptor<D extends Descriptor>(descriptor: D, options?: InferOpt
     // On the raw method and target, before any request view is built.
     ...(table === undefined
       ? {}
-      : { match: table.match as (method: string, target: string) => InferType<D> | null | undefined }),
+      : { match: table as (method: string, target: string) => InferType<D> | null | undefined }),
   })
   if (alternatives !== undefined) noteInferred(router, alternatives)
   if (table !== undefined) noteRawFirst(router)

@@ -84,7 +84,7 @@ describe("Router.Compile", () => {
         ),
         async ([templates, requests]) => {
           const cases = Object.fromEntries(templates.map((template, i) => [`C${i}`, template]))
-          const runtime = Router.Infer(t.union(cases))
+          const runtime = Router.Infer(t.union(cases), { rawTable: false })
           const compiled = await tableOf(runtime)
           const fast = Router.Infer(t.union(cases), { compiled })
           for (const [verb, url] of requests) {
@@ -122,7 +122,7 @@ describe("Router.Compile", () => {
   it("agrees on the GitHub table (203 routes, 15 variants of each under five methods) and the example site's declarations", async () => {
     const routes = loadTable(repoPath("bench/routing/github-routes.json"))
     const cases = Object.fromEntries(routes.map((route) => [caseName(route), templateOf(route)]))
-    const runtime = Router.Infer(t.union(cases))
+    const runtime = Router.Infer(t.union(cases), { rawTable: false })
     const compiled = await tableOf(runtime)
     const fast = Router.Infer(t.union(cases), { compiled })
     let answered = 0
@@ -139,7 +139,7 @@ describe("Router.Compile", () => {
     // The plain ones (8 variants of 15, upper-case methods: 4 of 5) are the table's: 39 % of these requests.
     expect(answered / requests).toBeGreaterThan(0.35)
     for (const union of [Site, Api, ApiWrites, Admin, Account, Pages]) {
-      const plain = Router.Infer(union)
+      const plain = Router.Infer(union, { rawTable: false })
       const table = Router.Infer(union, { compiled: await tableOf(plain) })
       for (const url of [
         "/",
@@ -230,8 +230,8 @@ describe("Router.Compile", () => {
     }
     const compiled = await tableOf(Router.Infer(Site))
     const fast = Sitelet.Infer(Site, handlers, { compiled })
-    const plain = Sitelet.Infer(Site, handlers)
-    // Its hosts hand it a view parsed on first read; the runtime router's get plain data.
+    const plain = Sitelet.Infer(Site, handlers, { rawTable: false })
+    // Its hosts hand it a view parsed on first read; the runtime router's alone get plain data.
     expect([routesRawFirst(fast.Router), routesRawFirst(plain.Router)]).toEqual([true, false])
     // Protect routes as its part does and hands it the request unchanged: the view too; Shift does not (its offset).
     const protection = { VerifyUser: () => true, LoginRedirect: () => ({ $: "Home" }) as const }
@@ -272,7 +272,7 @@ describe("Router.Compile", () => {
     for (let i = 0; i < 10_000; i++)
       cases[`R${i}`] =
         i % 3 === 0 ? `GET /p/s${i}/page` : i % 3 === 1 ? `GET /p/s${i}/<id:int>` : `GET /p/s${i}/<a>/<b>`
-    const runtime = Router.Infer(t.union(cases))
+    const runtime = Router.Infer(t.union(cases), { rawTable: false })
     const source = Router.Compile(runtime)
     // Each top-level function, to its closing brace (data such as the static map follows some).
     const functions = source

@@ -1,0 +1,211 @@
+/**
+ * The route table walked as data: what `Router.Compile` writes as code,
+ * built from the same plan (table-plan.ts) when a router is first asked,
+ * and routing the same targets the same way — on the raw method and
+ * target, before any request view: a map for static paths; then segment
+ * by segment, the literals of its first character compared in place (a
+ * segment that is none, where a hole may be, scanned for its end: an
+ * escape, a backslash or a surrogate hands the request to the runtime
+ * router), the candidates a target may still reach carried down in
+ * declaration order so the first whose method and ints fit wins. Every `Router.Infer` of a union routes
+ * with it unless given a compiled table (or `{ rawTable: false }`).
+ */
+import { boundary, intAt, plainMethod, plainQuery, segmentAt, segmentEnd, sureMiss } from "./raw-scan.js"
+import type { TableMatch } from "./compiled-table.js"
+import type { Alternative } from "./shape.js"
+import { type Route, type StaticPath, type TablePlan, tablePlan } from "./table-plan.js"
+
+// A route whose path ends at a node: its methods, tag, its holes by piece index, and its fields in order.
+interface Leaf {
+  readonly methods: readonly string[] | undefined
+  /** Whether it accepts GET (the method nearly every request has: one test, not a search). */
+  readonly get: boolean
+  readonly tag: string
+  readonly ints: readonly number[]
+  readonly strings: readonly number[]
+  readonly slots: ReadonlyArray<{ readonly name: string; readonly at: number; readonly int: boolean }>
+}
+
+// A literal at a node, chained with the others of its first character.
+interface Branch {
+  readonly literal: string
+  readonly node: Node
+  readonly next: Branch | undefined
+}
+
+// A node's literals by their first character (printable ASCII: a literal a plain target can spell).
+interface Node {
+  readonly ending: readonly Leaf[]
+  readonly going: boolean
+  readonly byFirst: ReadonlyArray<Branch | undefined> | undefined
+  readonly holes: Node | undefined
+}
+
+function leafOf(route: Route): Leaf {
+  const ints: number[] = []
+  const strings: number[] = []
+  const at = new Map<string, { at: number; int: boolean }>()
+  route.pieces.forEach((piece, i) => {
+    if ("literal" in piece) return
+    ;(piece.int ? ints : strings).push(i)
+    at.set(piece.name, { at: i, int: piece.int })
+  })
+  const slots = route.fields.map((name) => ({ name, ...(at.get(name) as { at: number; int: boolean }) }))
+  const get = route.methods === undefined || route.methods.includes("GET")
+  return { methods: route.methods, get, tag: route.tag, ints, strings, slots }
+}
+
+/** The node of the candidates below segment `depth`, in declaration order; equal lists share one node. */
+function nodeOf(
+  routes: readonly Route[],
+  depth: number,
+  index: ReadonlyMap<Route, number>,
+  made: Map<string, Node>,
+): Node {
+  const key = `${depth}:${routes.map((route) => index.get(route)).join(",")}`
+  const known = made.get(key)
+  if (known !== undefined) return known
+  const ending = routes.filter((route) => route.pieces.length === depth).map(leafOf)
+  const going = routes.filter((route) => route.pieces.length > depth)
+  // The candidates by their literal here (the holes go on in every branch, in declaration order).
+  const byLiteral = new Map<string, Route[]>()
+  const holes = going.filter((route) => !("literal" in (route.pieces[depth] as object)))
+  for (const route of going) {
+    const piece = route.pieces[depth] as { literal?: string }
+    if (piece.literal === undefined) continue
+    const group = byLiteral.get(piece.literal)
+    if (group === undefined) byLiteral.set(piece.literal, [route])
+    else group.push(route)
+  }
+  const byFirst = byLiteral.size === 0 ? undefined : new Array<Branch | undefined>(128).fill(undefined)
+  for (const [literal, group] of byLiteral) {
+    const order = new Set([...group, ...holes])
+    const merged = going.filter((route) => order.has(route))
+    const first = literal.charCodeAt(0)
+    ;(byFirst as Array<Branch | undefined>)[first] = {
+      literal,
+      node: nodeOf(merged, depth + 1, index, made),
+      next: byFirst?.[first],
+    }
+  }
+  const node: Node = {
+    ending,
+    going: going.length > 0,
+    byFirst,
+    holes: holes.length > 0 ? nodeOf(holes, depth + 1, index, made) : undefined,
+  }
+  made.set(key, node)
+  return node
+}
+
+// The value of a leaf's route on t: an endpoint, null when its method or an int does not fit (the next leaf is
+// tried), undefined when a hole is empty, . or .. (the runtime router decides).
+function leafValue(leaf: Leaf, m: string, t: string, cursors: number[], ints: number[]): object | null | undefined {
+  if (m === "GET" ? !leaf.get : leaf.methods !== undefined && !leaf.methods.includes(m)) return null
+  for (const i of leaf.ints) {
+    const value = intAt(t, (cursors[i] as number) + 1, cursors[i + 1] as number)
+    if (value === undefined) return null
+    ints[i] = value
+  }
+  for (const i of leaf.strings)
+    if (!segmentAt(t, (cursors[i] as number) + 1, cursors[i + 1] as number)) return undefined
+  const value: Record<string, unknown> = { $: leaf.tag }
+  for (const slot of leaf.slots)
+    value[slot.name] = slot.int ? ints[slot.at] : t.slice((cursors[slot.at] as number) + 1, cursors[slot.at + 1])
+  return value
+}
+
+// Whether t holds literal at i, its first character known to (the length is checked by the caller).
+function sameText(t: string, i: number, literal: string): boolean {
+  for (let k = 1; k < literal.length; k++) if (t.charCodeAt(i + k) !== literal.charCodeAt(k)) return false
+  return true
+}
+
+// The tree on the path from segment `depth` (cursors[depth]: the index of the / before it, or of the path's end).
+function walk(
+  node: Node,
+  m: string,
+  t: string,
+  depth: number,
+  cursors: number[],
+  ints: number[],
+): object | null | undefined {
+  const here = cursors[depth] as number
+  if (here >= t.length || t.charCodeAt(here) !== 47) {
+    if (node.ending.length === 0) return null
+    // A hit's query (or fragment) holds no escape.
+    if (here < t.length && !plainQuery(t, here)) return undefined
+    for (const leaf of node.ending) {
+      const found = leafValue(leaf, m, t, cursors, ints)
+      if (found !== null) return found
+    }
+    return null
+  }
+  if (!node.going) return null
+  // A literal compared in place and followed by the segment's end: the segment is that literal, escape-free.
+  if (node.byFirst !== undefined && here + 1 < t.length) {
+    const first = t.charCodeAt(here + 1)
+    for (let branch = first < 128 ? node.byFirst[first] : undefined; branch !== undefined; branch = branch.next) {
+      const end = here + 1 + branch.literal.length
+      if (end <= t.length && boundary(t, end) && sameText(t, here + 1, branch.literal)) {
+        cursors[depth + 1] = end
+        return walk(branch.node, m, t, depth + 1, cursors, ints)
+      }
+    }
+  }
+  if (node.holes === undefined) return null
+  // A hole: the segment's end, found by a scan that leaves an escape, a backslash or a surrogate to the runtime router.
+  const next = segmentEnd(t, here + 1)
+  if (next < 0) return undefined
+  cursors[depth + 1] = next
+  return walk(node.holes, m, t, depth + 1, cursors, ints)
+}
+
+/**
+ * The table of a plan, as a function: `undefined` for a plan with nothing
+ * to route (every case is left to the runtime router).
+ *
+ * @example
+ * ```ts
+ * const match = rawTable(tablePlan(alternatives))
+ * match?.("GET", "/users/7") //=> { $: "User", id: 7 }
+ * ```
+ */
+export function rawTable(plan: TablePlan): TableMatch | undefined {
+  if (plan.routes.length === 0 && plan.statics.length === 0) return undefined
+  const statics = new Map<string, StaticPath>(plan.statics.map((path) => [path.path, path]))
+  const index = new Map(plan.routes.map((route, i) => [route, i]))
+  const root = nodeOf(plan.routes, 0, index, new Map())
+  const depth = plan.routes.reduce((deepest, route) => Math.max(deepest, route.pieces.length), 0)
+  const cursors = new Array<number>(depth + 2).fill(0)
+  const ints = new Array<number>(depth + 1).fill(0)
+  const guards = plan.guards
+  const unsure = (t: string): boolean => {
+    for (const guard of guards) if (guard === "" || (t.startsWith(guard) && boundary(t, guard.length))) return true
+    return false
+  }
+  return (m, t) => {
+    if (!plainMethod(m)) return undefined
+    const hit = statics.get(t)
+    if (hit !== undefined && (hit.methods === undefined || hit.methods.includes(m))) return { $: hit.tag }
+    if (t.length === 0 || t.charCodeAt(0) !== 47 || unsure(t)) return undefined
+    // "/" has no segment: its path ends at 1.
+    cursors[0] = t.length === 1 || t.charCodeAt(1) === 63 || t.charCodeAt(1) === 35 ? 1 : 0
+    const found = walk(root, m, t, 0, cursors, ints)
+    // A miss is sure only on a target the runtime router reads as the table does.
+    return found === null && !sureMiss(t) ? undefined : found
+  }
+}
+
+/**
+ * The table of a declaration's alternatives walked as data (what the hosts
+ * install with `installWalkedTables`).
+ *
+ * @example
+ * ```ts
+ * walkedTable(inferredAlternatives(Router.Infer(Site)) ?? [])?.("GET", "/")
+ * ```
+ */
+export function walkedTable(alternatives: readonly Alternative[]): TableMatch | undefined {
+  return rawTable(tablePlan(alternatives))
+}
