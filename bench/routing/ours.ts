@@ -7,8 +7,9 @@
  * `router.route(request, 0, false)`, awaited only when it is a promise: it
  * is synchronous unless a body must be read).
  */
-import { createRouteRequest, type InferOptions, Router, type RouteRequest } from "sitelets"
-import { routesRawFirst } from "../../src/router/compiled-table.js"
+import { createRouteRequest, type InferOptions, type Router as RouterOf, type RouteRequest } from "sitelets"
+// The root Router, from the entry that installs the table walked as data (as the hosts do).
+import { Router } from "sitelets/compile"
 import { noBody, noHeaders, upperCase } from "../../src/router/request.js"
 import { RequestView } from "../../src/router/request-view.js"
 import { caseName, templateCases, type TableOrder, type TableRequest, type TableRoute } from "./github-table.js"
@@ -31,9 +32,9 @@ export function tableRouter(
   table: readonly TableRoute[],
   order: TableOrder = "declared",
   options: InferOptions = {},
-): Router<TableEndpoint> {
+): RouterOf<TableEndpoint> {
   const cases = templateCases(table, order)
-  const router = Router.Infer(cases as never, options) as unknown as Router<TableEndpoint>
+  const router = Router.Infer(cases as never, options) as unknown as RouterOf<TableEndpoint>
   if (router.Shadowed.length > 0) throw new Error(`shadowed cases in the table: ${router.Shadowed.join(", ")}`)
   return router
 }
@@ -67,10 +68,12 @@ function hostPath(table: readonly TableRoute[], variant: HostVariant): Contender
   const router =
     variant === "runtime alone" ? tableRouter(table, "declared", { rawTable: false }) : tableRouter(table, variant)
   const route = router.route
-  // What the hosts build (src/host/serve.ts): a view parsed on first read for a router with a route table.
-  const requestOf: (method: string, target: string) => RouteRequest = routesRawFirst(router)
-    ? (method, target) => new RequestView(upperCase(method), target, noHeaders, noBody, undefined)
-    : (method, target) => createRouteRequest({ method, target })
+  // What the hosts build (src/host/serve.ts): a view parsed on first read for a router with a route table (a
+  // router of Router.Infer), plain data for the runtime router alone.
+  const requestOf: (method: string, target: string) => RouteRequest =
+    variant === "runtime alone"
+      ? (method, target) => createRouteRequest({ method, target })
+      : (method, target) => new RequestView(upperCase(method), target, noHeaders, noBody, undefined)
   return {
     name: variant === "declared" ? "sitelets" : `sitelets (${variant})`,
     note:
