@@ -1,9 +1,8 @@
 import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
 import { loadBody, noBodyData, type BodyData } from "./body.js"
 import { fieldPath, LinkError, LinkFailure } from "./link-error.js"
-import { type CompiledTable, checkedTable, noteInferred, noteRawFirst } from "./compiled-table.js"
+import { type CompiledTable, checkedTable, noteInferred, noteRawFirst, type TableMatch } from "./compiled-table.js"
 import { makeRouter } from "./make-router.js"
-import type { TableMatch } from "./compiled-table.js"
 import type { Alternative } from "./shape.js"
 import { needBody, type LinkWriter, type MatchState, type Next } from "./match-state.js"
 import { pathCodecOf } from "./path-codec.js"
@@ -81,8 +80,9 @@ export interface InferOptions {
   readonly compiled?: CompiledTable
   /**
    * `false`: no table walked as data either (the runtime router alone, a reference for tests and measurements).
-   * Default: a router of a union without `compiled` routes with the table `Router.Compile` would write, walked as
-   * data; the answers are the same, only slower than the compiled table's.
+   * Default: where the hosts or `sitelets/compile` are loaded, a router of a union without `compiled` routes with
+   * the table `Router.Compile` would write, walked as data; the answers are the same, only slower than the
+   * compiled table's.
    */
   readonly rawTable?: false
 }

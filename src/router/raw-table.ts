@@ -7,8 +7,10 @@
  * segment that is none, where a hole may be, scanned for its end: an
  * escape, a backslash or a surrogate hands the request to the runtime
  * router), the candidates a target may still reach carried down in
- * declaration order so the first whose method and ints fit wins. Every `Router.Infer` of a union routes
- * with it unless given a compiled table (or `{ rawTable: false }`).
+ * declaration order so the first whose method and ints fit wins. Where
+ * the hosts or `sitelets/compile` install it, every `Router.Infer` of a
+ * union routes with it unless given a compiled table (or `{ rawTable:
+ * false }`).
  */
 import { boundary, intAt, plainMethod, plainQuery, segmentAt, segmentEnd, sureMiss } from "./raw-scan.js"
 import type { TableMatch } from "./compiled-table.js"
