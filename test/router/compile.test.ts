@@ -27,7 +27,7 @@ import type { Router as RouterOf } from "../../src/router/router.js"
 import { caseName, loadTable, templateOf } from "../../bench/routing/github-table.js"
 import { repoPath } from "../../bench/common/paths.js"
 import { Account, Admin, Api, ApiWrites, Pages, Site } from "../../examples/site/endpoints.js"
-import { declaration, method, spelledAfter, target } from "../support/route-targets.js"
+import { Bounded, declaration, method, spelledAfter, target } from "../support/route-targets.js"
 
 const folder = mkdtempSync(join(tmpdir(), "sitelets-compile-"))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
@@ -60,14 +60,6 @@ function variantsOf(path: string): string[] {
     sample.toUpperCase(),
     `${sample}é`,
   ]
-}
-
-/** A target that throws when a character past its end (or before its start) is read. */
-class Bounded extends String {
-  override charCodeAt(index: number): number {
-    if (!(index >= 0 && index < this.length)) throw new RangeError(`read at ${index} of "${this}" (${this.length})`)
-    return super.charCodeAt(index)
-  }
 }
 
 describe("Router.Compile", () => {

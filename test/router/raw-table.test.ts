@@ -20,18 +20,10 @@ import { tablePlan } from "../../src/router/table-plan.js"
 import { caseName, loadTable, templateOf } from "../../bench/routing/github-table.js"
 import { repoPath } from "../../bench/common/paths.js"
 import { Account, Admin, Api, ApiWrites, Pages, Site } from "../../examples/site/endpoints.js"
-import { declaration, method, spelledAfter, target } from "../support/route-targets.js"
+import { Bounded, declaration, method, spelledAfter, target } from "../support/route-targets.js"
 
 const walkedTable = (router: RouterOf<unknown>): TableMatch =>
   rawTable(tablePlan(inferredAlternatives(router) ?? [])) as TableMatch
-
-/** A target that throws when a character past its end (or before its start) is read. */
-class Bounded extends String {
-  override charCodeAt(index: number): number {
-    if (!(index >= 0 && index < this.length)) throw new RangeError(`read at ${index} of "${this}" (${this.length})`)
-    return super.charCodeAt(index)
-  }
-}
 
 /** Every way a router is asked: Match, Parse, route on plain data and on a host's view. */
 async function expectSame(walked: RouterOf<unknown>, runtime: RouterOf<unknown>, verb: string, url: string) {
