@@ -185,7 +185,8 @@ class Serving<Endpoint> {
         .then((bytes) => checkBody(bytes, init.headers.get("content-type"), options.limits.queryParameters))
     }
     const target = init.originForm ?? init.target
-    // A router with a compiled table routes on the raw target: its view is parsed only if something reads it.
+    // A router with a route table (compiled, or walked as data) routes on the raw target: its view is parsed only
+    // if something reads it.
     this.request = routesRawFirst(site.Router)
       ? new RequestView(upperCase(init.method), target, init.headers, once(readBody), options.bodyLimits)
       : createRouteRequest({

@@ -113,12 +113,13 @@ const rawFirst = new WeakSet<object>()
 const rawFirstAnswers = new WeakMap<object, boolean>()
 
 /**
- * Marks a router that routes on the raw target first (it has a compiled
- * table), so hosts hand it a view parsed on first read.
+ * Marks a router that routes on the raw target first (it has a route
+ * table, compiled or walked as data), so hosts hand it a view parsed on
+ * first read.
  *
  * @example
  * ```ts
- * noteRawFirst(router) // in Router.Infer, with { compiled }
+ * noteRawFirst(router) // in Router.Infer, for a union (unless { rawTable: false })
  * ```
  */
 export function noteRawFirst(router: object): void {

@@ -1,5 +1,5 @@
 /**
- * The request view hosts build for a router with a compiled table (it
+ * The request view hosts build for a router with a route table (it
  * routes on the raw target): method, headers and body reader at once, the
  * target parsed on first read of its path, segments or query, so a request
  * the table answers is never split or decoded; `bad` is answered without a

@@ -44,7 +44,7 @@ export interface RouteRequest {
   readonly body: (limit?: number) => Promise<Uint8Array>
   /** Why the target is malformed (bad %-escape, overlong UTF-8, lone surrogate, dot segment…): hosts answer 400. */
   readonly bad: string | undefined
-  /** The raw target, where a host's view parsed on first read was made (a compiled route table routes on it). */
+  /** The raw target, where a host's view parsed on first read was made (a route table, compiled or walked, routes on it). */
   readonly target?: string
   /** JSON depth, bigint digits and multipart parts allowed when decoding the body (set by hosts); absent: the defaults. */
   readonly bodyLimits?: BodyLimits | undefined
