@@ -14,7 +14,7 @@
  */
 
 import { literalHash, literalSwitch } from "./compile-literals.js"
-import type { Piece, Route } from "./table-plan.js"
+import { candidatesAt, type Route } from "./table-plan.js"
 
 // Above this many literals at one segment, its branch is found by a hash and an array of functions (fewer: a
 // switch on characters, which on the GitHub table, 21 and 28 literals at its widest segments, routes a quarter
@@ -27,9 +27,6 @@ const manyLiterals = 64
 const functionBudget = 16_000
 // A subtree up to this long is written in place, when its siblings leave room.
 const inlineAtMost = 2_000
-
-const literalOf = (piece: Piece | undefined): string | undefined =>
-  piece !== undefined && "literal" in piece ? piece.literal : undefined
 
 const methodTest = (methods: readonly string[] | undefined): string =>
   methods === undefined ? "" : methods.map((method) => `m === ${JSON.stringify(method)}`).join(" || ")
@@ -84,8 +81,7 @@ function leaf(routes: readonly Route[], pad: string): string {
  */
 export function tableTree(routes: readonly Route[], depth: number, pad: string, functions: string[]): string {
   const here = `c${depth}`
-  const ending = routes.filter((route) => route.pieces.length === depth)
-  const going = routes.filter((route) => route.pieces.length > depth)
+  const { ending, going, byLiteral, holes } = candidatesAt(routes, depth)
   // The path has ended here unless a / is here; a hit's query (or fragment) must hold no escape.
   let code = `${pad}if (${here} >= t.length || t.charCodeAt(${here}) !== 47) {\n`
   if (ending.length > 0)
@@ -93,34 +89,10 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
   code += `${pad}  return null\n${pad}}\n`
   if (going.length === 0) return `${code}${pad}return null\n`
   const next = `c${depth + 1}`
-  // The candidates by their literal here (the holes go on in every branch), each list in declaration order.
-  const byLiteral = new Map<string, Route[]>()
-  const holes: Route[] = []
-  const position = new Map<Route, number>()
-  going.forEach((route, index) => {
-    position.set(route, index)
-    const literal = literalOf(route.pieces[depth])
-    if (literal === undefined) holes.push(route)
-    else {
-      const group = byLiteral.get(literal)
-      if (group === undefined) byLiteral.set(literal, [route])
-      else group.push(route)
-    }
-  })
-  const withHoles = (group: readonly Route[]): Route[] => {
-    const merged: Route[] = []
-    let h = 0
-    for (const route of group) {
-      while (h < holes.length && (position.get(holes[h] as Route) as number) < (position.get(route) as number))
-        merged.push(holes[h++] as Route)
-      merged.push(route)
-    }
-    return merged.concat(holes.slice(h))
-  }
   // Each branch written in place while the branches together stay within the function's budget.
   const room = Math.min(inlineAtMost, Math.floor(functionBudget / (byLiteral.size + (holes.length > 0 ? 1 : 0))))
   const subtree = (literal: string, inner: string) =>
-    apart(withHoles(byLiteral.get(literal) as Route[]), depth + 1, `${inner}  `, functions, room)
+    apart(byLiteral.get(literal) as Route[], depth + 1, `${inner}  `, functions, room)
   if (byLiteral.size > manyLiterals) {
     // Many literals: the segment's end by a scan, one hash for the branch (a perfect one on three characters, else
     // a map's), and the branch's function from an array (a switch of thousands of cases is too large to optimize).
@@ -131,11 +103,7 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
       hashed ?? `const ${table} = new Map(${JSON.stringify(literals.map((literal, i) => [literal, i]))})\n`,
     )
     const branches = literals.map((literal) =>
-      written(
-        tableTree(withHoles(byLiteral.get(literal) as Route[]), depth + 1, "  ", functions),
-        depth + 1,
-        functions,
-      ),
+      written(tableTree(byLiteral.get(literal) as Route[], depth + 1, "  ", functions), depth + 1, functions),
     )
     functions.push(`const ${table}F = [${branches.map((branch) => branch.name).join(", ")}]\n`)
     const tagged = branches.some((branch) => branch.tags !== undefined)

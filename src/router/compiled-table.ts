@@ -21,7 +21,7 @@ export interface CompiledTable {
   /** The hash of the declaration it was compiled from. */
   readonly hash: string
   /** The endpoint of a request, `null` when no case takes it, `undefined` when the runtime router decides. */
-  readonly match: (method: string, target: string) => object | null | undefined
+  readonly match: TableMatch
 }
 
 /** A table's answer: an endpoint, `null` when no case takes the target, `undefined` when the runtime router decides. */

@@ -15,7 +15,7 @@
 import { boundary, intAt, plainMethod, plainQuery, segmentAt, segmentEnd, sureMiss } from "./raw-scan.js"
 import type { TableMatch } from "./compiled-table.js"
 import type { Alternative } from "./shape.js"
-import { type Route, type StaticPath, type TablePlan, tablePlan } from "./table-plan.js"
+import { candidatesAt, type Route, type StaticPath, type TablePlan, tablePlan } from "./table-plan.js"
 
 // A route whose path ends at a node: its methods, tag, its holes by piece index, and its fields in order.
 interface Leaf {
@@ -67,22 +67,9 @@ function nodeOf(
   const key = `${depth}:${routes.map((route) => index.get(route)).join(",")}`
   const known = made.get(key)
   if (known !== undefined) return known
-  const ending = routes.filter((route) => route.pieces.length === depth).map(leafOf)
-  const going = routes.filter((route) => route.pieces.length > depth)
-  // The candidates by their literal here (the holes go on in every branch, in declaration order).
-  const byLiteral = new Map<string, Route[]>()
-  const holes = going.filter((route) => !("literal" in (route.pieces[depth] as object)))
-  for (const route of going) {
-    const piece = route.pieces[depth] as { literal?: string }
-    if (piece.literal === undefined) continue
-    const group = byLiteral.get(piece.literal)
-    if (group === undefined) byLiteral.set(piece.literal, [route])
-    else group.push(route)
-  }
+  const { ending, going, byLiteral, holes } = candidatesAt(routes, depth)
   const byFirst = byLiteral.size === 0 ? undefined : new Array<Branch | undefined>(128).fill(undefined)
-  for (const [literal, group] of byLiteral) {
-    const order = new Set([...group, ...holes])
-    const merged = going.filter((route) => order.has(route))
+  for (const [literal, merged] of byLiteral) {
     const first = literal.charCodeAt(0)
     ;(byFirst as Array<Branch | undefined>)[first] = {
       literal,
@@ -91,7 +78,7 @@ function nodeOf(
     }
   }
   const node: Node = {
-    ending,
+    ending: ending.map(leafOf),
     going: going.length > 0,
     byFirst,
     holes: holes.length > 0 ? nodeOf(holes, depth + 1, index, made) : undefined,
@@ -163,17 +150,8 @@ function walk(
   return walk(node.holes, m, t, depth + 1, cursors, ints)
 }
 
-/**
- * The table of a plan, as a function: `undefined` for a plan with nothing
- * to route (every case is left to the runtime router).
- *
- * @example
- * ```ts
- * const match = rawTable(tablePlan(alternatives))
- * match?.("GET", "/users/7") //=> { $: "User", id: 7 }
- * ```
- */
-export function rawTable(plan: TablePlan): TableMatch | undefined {
+// The table of a plan, as a function: undefined for a plan with nothing to route (every case is the runtime router's).
+function rawTable(plan: TablePlan): TableMatch | undefined {
   if (plan.routes.length === 0 && plan.statics.length === 0) return undefined
   const statics = new Map<string, StaticPath>(plan.statics.map((path) => [path.path, path]))
   const index = new Map(plan.routes.map((route, i) => [route, i]))

@@ -165,3 +165,52 @@ export function tablePlan(alternatives: readonly Alternative[]): TablePlan {
     })
   return { routes, statics, guards }
 }
+
+/** The candidates at one segment: those whose path ends there, and those going on, by literal and as holes. */
+export interface Candidates {
+  readonly ending: readonly Route[]
+  readonly going: readonly Route[]
+  /** Each literal's candidates with the holes merged in (a hole goes on in every branch), in declaration order. */
+  readonly byLiteral: ReadonlyMap<string, readonly Route[]>
+  readonly holes: readonly Route[]
+}
+
+/**
+ * How the candidates a target may still reach split at segment `depth`
+ * (the compiled and the walked table branch on it alike).
+ *
+ * @example
+ * ```ts
+ * const { ending, byLiteral, holes } = candidatesAt(plan.routes, 0)
+ * ```
+ */
+export function candidatesAt(routes: readonly Route[], depth: number): Candidates {
+  const ending = routes.filter((route) => route.pieces.length === depth)
+  const going = routes.filter((route) => route.pieces.length > depth)
+  const literals = new Map<string, Route[]>()
+  const holes: Route[] = []
+  const position = new Map<Route, number>()
+  going.forEach((route, index) => {
+    position.set(route, index)
+    const piece = route.pieces[depth] as Piece
+    if (!("literal" in piece)) holes.push(route)
+    else {
+      const group = literals.get(piece.literal)
+      if (group === undefined) literals.set(piece.literal, [route])
+      else group.push(route)
+    }
+  })
+  // A literal's group and the holes, merged by declaration order (linear in the two: no pass over every route).
+  const byLiteral = new Map<string, readonly Route[]>()
+  for (const [literal, group] of literals) {
+    const merged: Route[] = []
+    let h = 0
+    for (const route of group) {
+      while (h < holes.length && (position.get(holes[h] as Route) as number) < (position.get(route) as number))
+        merged.push(holes[h++] as Route)
+      merged.push(route)
+    }
+    byLiteral.set(literal, merged.concat(holes.slice(h)))
+  }
+  return { ending, going, byLiteral, holes }
+}

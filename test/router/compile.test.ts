@@ -27,7 +27,7 @@ import type { Router as RouterOf } from "../../src/router/router.js"
 import { caseName, loadTable, templateOf } from "../../bench/routing/github-table.js"
 import { repoPath } from "../../bench/common/paths.js"
 import { Account, Admin, Api, ApiWrites, Pages, Site } from "../../examples/site/endpoints.js"
-import { Bounded, declaration, method, spelledAfter, target } from "../support/route-targets.js"
+import { Bounded, declaration, declarationAndRequests, method, target, variantsOf } from "../support/route-targets.js"
 
 const folder = mkdtempSync(join(tmpdir(), "sitelets-compile-"))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
@@ -40,70 +40,40 @@ async function tableOf(router: RouterOf<unknown>): Promise<CompiledTable> {
   return (await import(pathToFileURL(file).href)) as CompiledTable
 }
 
-/** A GitHub route's path with its holes filled, and 14 variants: escapes, bad ints, slashes, dots, queries, case. */
-function variantsOf(path: string): string[] {
-  const sample = path.replace(/:\w+/g, "v")
-  return [
-    sample,
-    sample.replace(/v/, "a%20b"),
-    sample.replace(/v/, "%zz"),
-    sample.replace(/v/, "7"),
-    sample.replace(/v/, "99999999999999999"),
-    `${sample}/`,
-    `${sample}/extra`,
-    `/${sample}`,
-    sample.replace("/", "//"),
-    `${sample}/..`,
-    `${sample}?x=1`,
-    `${sample}?x=%zz`,
-    `${sample}#frag`,
-    sample.toUpperCase(),
-    `${sample}é`,
-  ]
-}
-
 describe("Router.Compile", () => {
   it("agrees with the runtime router on generated declarations and targets (property)", async () => {
     let answered = 0
     let asked = 0
     await fc.assert(
-      fc.asyncProperty(
-        declaration.chain((templates) =>
-          fc.tuple(
-            fc.constant(templates),
-            fc.array(fc.tuple(method, fc.oneof(target, spelledAfter(templates))), { minLength: 20, maxLength: 20 }),
-          ),
-        ),
-        async ([templates, requests]) => {
-          const cases = Object.fromEntries(templates.map((template, i) => [`C${i}`, template]))
-          const runtime = Router.Infer(t.union(cases), { rawTable: false })
-          const compiled = await tableOf(runtime)
-          const fast = Router.Infer(t.union(cases), { compiled })
-          for (const [verb, url] of requests) {
-            const expected = runtime.Match(verb, url)
-            const found = compiled.match(verb, url)
-            if (found !== undefined) answered++
-            asked++
-            if (found !== undefined) expect(found ?? undefined, `${verb} ${url} in ${templates}`).toEqual(expected)
-            expect(fast.Match(verb, url), `${verb} ${url}`).toEqual(expected)
-            expect(await fast.Parse({ url, method: verb }), `${verb} ${url}`).toEqual(
-              await runtime.Parse({ url, method: verb }),
-            )
-            // route on a view of plain data (no raw target: the table is asked on its path) and on a host's view.
-            const plain = createRouteRequest({ method: verb, target: url })
-            const expectedRoute = runtime.route(plain, 0, true)
-            expect(fast.route(plain, 0, true), `route ${verb} ${url}`).toEqual(expectedRoute)
-            const view = new RequestView(verb.toUpperCase(), url, noHeaders, noBody, undefined)
-            expect(fast.route(view, 0, true), `view ${verb} ${url}`).toEqual(expectedRoute)
-            // Link round trips: the link of what matched routes as the runtime router routes it (an earlier case may win).
-            if (expected !== undefined) {
-              const link = fast.Link(expected as never)
-              expect(link).toBe(runtime.Link(expected as never))
-              expect(fast.Match(verb, link)).toEqual(runtime.Match(verb, link))
-            }
+      fc.asyncProperty(declarationAndRequests, async ([templates, requests]) => {
+        const cases = Object.fromEntries(templates.map((template, i) => [`C${i}`, template]))
+        const runtime = Router.Infer(t.union(cases), { rawTable: false })
+        const compiled = await tableOf(runtime)
+        const fast = Router.Infer(t.union(cases), { compiled })
+        for (const [verb, url] of requests) {
+          const expected = runtime.Match(verb, url)
+          const found = compiled.match(verb, url)
+          if (found !== undefined) answered++
+          asked++
+          if (found !== undefined) expect(found ?? undefined, `${verb} ${url} in ${templates}`).toEqual(expected)
+          expect(fast.Match(verb, url), `${verb} ${url}`).toEqual(expected)
+          expect(await fast.Parse({ url, method: verb }), `${verb} ${url}`).toEqual(
+            await runtime.Parse({ url, method: verb }),
+          )
+          // route on a view of plain data (no raw target: the table is asked on its path) and on a host's view.
+          const plain = createRouteRequest({ method: verb, target: url })
+          const expectedRoute = runtime.route(plain, 0, true)
+          expect(fast.route(plain, 0, true), `route ${verb} ${url}`).toEqual(expectedRoute)
+          const view = new RequestView(verb.toUpperCase(), url, noHeaders, noBody, undefined)
+          expect(fast.route(view, 0, true), `view ${verb} ${url}`).toEqual(expectedRoute)
+          // Link round trips: the link of what matched routes as the runtime router routes it (an earlier case may win).
+          if (expected !== undefined) {
+            const link = fast.Link(expected as never)
+            expect(link).toBe(runtime.Link(expected as never))
+            expect(fast.Match(verb, link)).toEqual(runtime.Match(verb, link))
           }
-        },
-      ),
+        }
+      }),
       { numRuns: 150 },
     )
     // The table answered a share itself (hits and sure misses; most generated targets are not plain: about 11 %),

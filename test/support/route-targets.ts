@@ -99,3 +99,33 @@ export class Bounded extends String {
     return super.charCodeAt(index)
   }
 }
+
+/** A declaration and twenty requests: a method and a target, generated or spelled after the declaration's templates. */
+export const declarationAndRequests = declaration.chain((templates) =>
+  fc.tuple(
+    fc.constant(templates),
+    fc.array(fc.tuple(method, fc.oneof(target, spelledAfter(templates))), { minLength: 20, maxLength: 20 }),
+  ),
+)
+
+/** A GitHub route's path with its holes filled, and 14 variants: escapes, bad ints, slashes, dots, queries, case. */
+export function variantsOf(path: string): string[] {
+  const sample = path.replace(/:\w+/g, "v")
+  return [
+    sample,
+    sample.replace(/v/, "a%20b"),
+    sample.replace(/v/, "%zz"),
+    sample.replace(/v/, "7"),
+    sample.replace(/v/, "99999999999999999"),
+    `${sample}/`,
+    `${sample}/extra`,
+    `/${sample}`,
+    sample.replace("/", "//"),
+    `${sample}/..`,
+    `${sample}?x=1`,
+    `${sample}?x=%zz`,
+    `${sample}#frag`,
+    sample.toUpperCase(),
+    `${sample}é`,
+  ]
+}
