@@ -1,7 +1,7 @@
 /**
  * The helpers every compiled route table starts with, as source text: the
  * segment scan and boundary, the query check (for a hit), the check that
- * a miss is sure, a hole's segment check, the
+ * the rest of a missed path is plain (a miss is sure), a hole's segment check, the
  * runtime router's `int` read in place,
  * the method check. They mirror `target.ts` and `scalar.ts` on the inputs
  * the table answers, and refuse (return false or undefined) every other,
@@ -9,7 +9,7 @@
  */
 
 /**
- * The source of the helpers: `sureMiss(t)`, `segmentEnd(t, i)`,
+ * The source of the helpers: `plainFrom(t, i)`, `segmentEnd(t, i)`,
  * `boundary(t, i)`, `plainQuery(t, i)`, `segmentAt(t, i, j)`, `intAt(t, i, j)`,
  * `plainMethod(m)`.
  *
@@ -18,22 +18,24 @@
  * const source = `${tablePrelude}\nexport function match(m, t) { … }`
  * ```
  */
-export const tablePrelude = `// Whether the runtime router reads t as this table does, so a miss here is one there: origin-form, every
-// segment there (no // or trailing /) and no . or .., no escape or backslash in the path, no escape in the query,
-// no lone surrogate. One pattern, linear (a segment cannot hold the / that starts the next); ES2024's check answers
-// a one-byte string without a scan, the loop is for older engines.
-const plainShape = /^(?:\\/|(?:\\/(?!\\.\\.?(?:[/?#]|$))[^/?#%\\\\]+)+)(?:[?#][^%]*)?$/
-const wellFormed = String.prototype.isWellFormed
-function sureMiss(t) {
-  if (!plainShape.test(t)) return false
-  if (wellFormed !== undefined) return wellFormed.call(t)
-  for (let i = 0; i < t.length; i++) {
+export const tablePrelude = `// Whether t from i (where a segment starts: its /, or the path's end) on is read by the runtime router as it stands
+// and is not bad, so a miss here is one there: every segment there (no // or trailing /), none . or .., no escape,
+// backslash or surrogate in the path, no escape or surrogate in the query. The segments before i were read here.
+function plainFrom(t, i) {
+  const n = t.length
+  for (; i < n; i++) {
     const c = t.charCodeAt(i)
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = t.charCodeAt(i + 1)
-      if (!(d >= 0xdc00 && d <= 0xdfff)) return false
-      i++
-    } else if (c >= 0xdc00 && c <= 0xdfff) return false
+    if (c === 47) {
+      // A segment starts: not empty, . or ..
+      const d = i + 1 < n ? t.charCodeAt(i + 1) : 47
+      if (d === 47 || d === 63 || d === 35) return false
+      if (d === 46) {
+        const e = i + 2 < n ? t.charCodeAt(i + 2) : 47
+        if (e === 47 || e === 63 || e === 35) return false
+        if (e === 46 && (i + 3 >= n || boundary(t, i + 3))) return false
+      }
+    } else if (c === 63 || c === 35) return plainQuery(t, i)
+    else if (c === 37 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return false
   }
   return true
 }

@@ -66,33 +66,46 @@ function leaf(routes: readonly Route[], pad: string): string {
   return code
 }
 
+// A miss at segment `depth`: null when the runtime router misses too, as it reads t as the table did (the holes
+// before, `scanned`, are segments as they stand: not empty, . or ..; the rest of the path is plain), else undefined.
+const miss = (depth: number, scanned: readonly number[]): string =>
+  `return ${scanned.map((k) => `segmentAt(t, c${k} + 1, c${k + 1}) && `).join("")}plainFrom(t, c${depth}) ? null : undefined\n`
+
 /**
  * The tree below segment `depth` (`c<depth>` holds the index of the `/`
  * before it, or of the path's end: the target's length, its `?` or `#`),
- * for the candidates a target may still reach; every branch returns
- * (`null`: no case takes the target; undefined: the runtime router
- * decides). Large subtrees are written to `functions` and called.
+ * for the candidates a target may still reach, the segments before it
+ * that were holes being `scanned`; every branch returns (`null`: no case
+ * takes the target; undefined: the runtime router decides). Large
+ * subtrees are written to `functions` and called.
  *
  * @example
  * ```ts
  * const functions: string[] = []
- * const body = tableTree(routes, 0, "  ", functions) // the body of `walk(m, t)`, after `const c0 = …`; then the functions
+ * const body = tableTree(routes, 0, "  ", functions, []) // the body of `walk(m, t)`, after `const c0 = …`; then the functions
  * ```
  */
-export function tableTree(routes: readonly Route[], depth: number, pad: string, functions: string[]): string {
+export function tableTree(
+  routes: readonly Route[],
+  depth: number,
+  pad: string,
+  functions: string[],
+  scanned: readonly number[],
+): string {
   const here = `c${depth}`
   const { ending, going, byLiteral, holes } = candidatesAt(routes, depth)
   // The path has ended here unless a / is here; a hit's query (or fragment) must hold no escape.
   let code = `${pad}if (${here} >= t.length || t.charCodeAt(${here}) !== 47) {\n`
   if (ending.length > 0)
     code += `${pad}  if (${here} < t.length && !plainQuery(t, ${here})) return undefined\n${leaf(ending, `${pad}  `)}`
-  code += `${pad}  return null\n${pad}}\n`
-  if (going.length === 0) return `${code}${pad}return null\n`
+  code += `${pad}  ${miss(depth, scanned)}${pad}}\n`
+  if (going.length === 0) return `${code}${pad}${miss(depth, scanned)}`
+  const holed = [...scanned, depth]
   const next = `c${depth + 1}`
   // Each branch written in place while the branches together stay within the function's budget.
   const room = Math.min(inlineAtMost, Math.floor(functionBudget / (byLiteral.size + (holes.length > 0 ? 1 : 0))))
   const subtree = (literal: string, inner: string) =>
-    apart(byLiteral.get(literal) as Route[], depth + 1, `${inner}  `, functions, room)
+    apart(byLiteral.get(literal) as Route[], depth + 1, `${inner}  `, functions, room, scanned)
   if (byLiteral.size > manyLiterals) {
     // Many literals: the segment's end by a scan, one hash for the branch (a perfect one on three characters, else
     // a map's), and the branch's function from an array (a switch of thousands of cases is too large to optimize).
@@ -103,7 +116,7 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
       hashed ?? `const ${table} = new Map(${JSON.stringify(literals.map((literal, i) => [literal, i]))})\n`,
     )
     const branches = literals.map((literal) =>
-      written(tableTree(byLiteral.get(literal) as Route[], depth + 1, "  ", functions), depth + 1, functions),
+      written(tableTree(byLiteral.get(literal) as Route[], depth + 1, "  ", functions, scanned), depth + 1, functions),
     )
     functions.push(`const ${table}F = [${branches.map((branch) => branch.name).join(", ")}]\n`)
     const tagged = branches.some((branch) => branch.tags !== undefined)
@@ -115,13 +128,15 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
     const cursors = cursorsTo(depth + 1)
     const tags = tagged ? `, ${table}G[b${depth}]` : ""
     code += `${pad}const b${depth} = ${found}\n${pad}if (b${depth} >= 0) return ${table}F[b${depth}](m, t, ${cursors}${tags})\n`
-    return holes.length === 0 ? `${code}${pad}return null\n` : code + apart(holes, depth + 1, pad, functions, room)
+    return holes.length === 0
+      ? `${code}${pad}${miss(depth, scanned)}`
+      : code + apart(holes, depth + 1, pad, functions, room, holed)
   }
   if (holes.length === 0) {
     // Literals only: each compared in place and followed by a boundary; no scan for the segment's end.
     const branch = (literal: string, inner: string) =>
       `${inner}{\n${inner}  const ${next} = ${here} + ${literal.length + 1}\n${subtree(literal, inner)}${inner}}\n`
-    return `${code}${literalSwitch([...byLiteral.keys()], here, false, new Set(), pad, branch)}${pad}return null\n`
+    return `${code}${literalSwitch([...byLiteral.keys()], here, false, new Set(), pad, branch)}${pad}${miss(depth, scanned)}`
   }
   // A hole here: the segment's end, found by a scan that leaves an escape (or a backslash) to the runtime router.
   code += `${pad}const ${next} = segmentEnd(t, ${here} + 1)\n${pad}if (${next} < 0) return undefined\n`
@@ -139,13 +154,20 @@ export function tableTree(routes: readonly Route[], depth: number, pad: string, 
       code += `${pad}  case ${length}:\n${literalSwitch(group, here, true, new Set(), `${pad}    `, branch)}${pad}    break\n`
     code += `${pad}}\n`
   }
-  return code + apart(holes, depth + 1, pad, functions, room)
+  return code + apart(holes, depth + 1, pad, functions, room, holed)
 }
 
 // Engines optimize small functions only: a subtree longer than `room` becomes a function of its own, given the
 // cursors so far. Written once, as a function body; a small one is indented into place instead.
-function apart(routes: readonly Route[], depth: number, pad: string, functions: string[], room: number): string {
-  const body = tableTree(routes, depth, "  ", functions)
+function apart(
+  routes: readonly Route[],
+  depth: number,
+  pad: string,
+  functions: string[],
+  room: number,
+  scanned: readonly number[],
+): string {
+  const body = tableTree(routes, depth, "  ", functions, scanned)
   if (body.length <= room)
     return body
       .split("\n")

@@ -8,31 +8,36 @@
  * then routes. No character is read past the target's end.
  */
 
-// Whether the runtime router reads t as the table does, so a miss is one there: origin-form, every segment there
-// (no // or trailing /) and no . or .., no escape or backslash in the path, no escape in the query.
-const plainShape = /^(?:\/|(?:\/(?!\.\.?(?:[/?#]|$))[^/?#%\\]+)+)(?:[?#][^%]*)?$/
-const wellFormed = (String.prototype as { isWellFormed?: () => boolean }).isWellFormed
-
 /**
- * Whether a miss of the table on `t` is a miss of the runtime router: `t`
- * is read the same by both (and holds no lone surrogate).
+ * Whether `t` from `i` (where a segment starts: its `/`, or the path's
+ * end) on is read by the runtime router as it stands and is not bad, so a
+ * miss of the table there is one of the runtime router (which routes a
+ * bad target's remaining segments leniently): every segment there (no `//`
+ * or trailing `/`), none `.` or `..`, no escape, backslash or surrogate in
+ * the path, no escape or surrogate in the query. The table has read the
+ * segments before `i` itself (its caller checks the holes among them).
  *
  * @example
  * ```ts
- * sureMiss("/a/b?x=1") //=> true
- * sureMiss("/a//b")    //=> false
+ * plainFrom("/a/b?x=1", 2) //=> true
+ * plainFrom("/a//b", 2)    //=> false
  * ```
  */
-export function sureMiss(t: string): boolean {
-  if (!plainShape.test(t)) return false
-  if (wellFormed !== undefined) return wellFormed.call(t)
-  for (let i = 0; i < t.length; i++) {
+export function plainFrom(t: string, i: number): boolean {
+  const n = t.length
+  for (; i < n; i++) {
     const c = t.charCodeAt(i)
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = i + 1 < t.length ? t.charCodeAt(i + 1) : 0
-      if (!(d >= 0xdc00 && d <= 0xdfff)) return false
-      i++
-    } else if (c >= 0xdc00 && c <= 0xdfff) return false
+    if (c === 47) {
+      // A segment starts: not empty, . or ..
+      const d = i + 1 < n ? t.charCodeAt(i + 1) : 47
+      if (d === 47 || d === 63 || d === 35) return false
+      if (d === 46) {
+        const e = i + 2 < n ? t.charCodeAt(i + 2) : 47
+        if (e === 47 || e === 63 || e === 35) return false
+        if (e === 46 && (i + 3 >= n || boundary(t, i + 3))) return false
+      }
+    } else if (c === 63 || c === 35) return plainQuery(t, i)
+    else if (c === 37 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return false
   }
   return true
 }

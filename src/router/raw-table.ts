@@ -12,7 +12,7 @@
  * union routes with it unless given a compiled table (or `{ rawTable:
  * false }`).
  */
-import { boundary, intAt, plainMethod, plainQuery, segmentAt, segmentEnd, sureMiss } from "./raw-scan.js"
+import { boundary, intAt, plainFrom, plainMethod, plainQuery, segmentAt, segmentEnd } from "./raw-scan.js"
 import type { TableMatch } from "./compiled-table.js"
 import type { Alternative } from "./shape.js"
 import { candidatesAt, type Route, type StaticPath, type TablePlan, tablePlan } from "./table-plan.js"
@@ -110,6 +110,14 @@ function sameText(t: string, i: number, literal: string): boolean {
   return true
 }
 
+// A miss at segment `depth`: null when the runtime router misses too, as it reads t as the table did (the segments
+// before were compared or scanned: none may be empty, . or ..; the rest must be plain), else undefined (it decides).
+function missAt(t: string, cursors: readonly number[], depth: number): null | undefined {
+  for (let k = 0; k < depth; k++)
+    if (!segmentAt(t, (cursors[k] as number) + 1, cursors[k + 1] as number)) return undefined
+  return plainFrom(t, cursors[depth] as number) ? null : undefined
+}
+
 // The tree on the path from segment `depth` (cursors[depth]: the index of the / before it, or of the path's end).
 function walk(
   node: Node,
@@ -121,16 +129,16 @@ function walk(
 ): object | null | undefined {
   const here = cursors[depth] as number
   if (here >= t.length || t.charCodeAt(here) !== 47) {
-    if (node.ending.length === 0) return null
+    if (node.ending.length === 0) return missAt(t, cursors, depth)
     // A hit's query (or fragment) holds no escape.
     if (here < t.length && !plainQuery(t, here)) return undefined
     for (const leaf of node.ending) {
       const found = leafValue(leaf, m, t, cursors, ints)
       if (found !== null) return found
     }
-    return null
+    return missAt(t, cursors, depth)
   }
-  if (!node.going) return null
+  if (!node.going) return missAt(t, cursors, depth)
   // A literal compared in place and followed by the segment's end: the segment is that literal, escape-free.
   if (node.byFirst !== undefined && here + 1 < t.length) {
     const first = t.charCodeAt(here + 1)
@@ -142,7 +150,7 @@ function walk(
       }
     }
   }
-  if (node.holes === undefined) return null
+  if (node.holes === undefined) return missAt(t, cursors, depth)
   // A hole: the segment's end, found by a scan that leaves an escape, a backslash or a surrogate to the runtime router.
   const next = segmentEnd(t, here + 1)
   if (next < 0) return undefined
@@ -171,9 +179,7 @@ function rawTable(plan: TablePlan): TableMatch | undefined {
     if (t.length === 0 || t.charCodeAt(0) !== 47 || unsure(t)) return undefined
     // "/" has no segment: its path ends at 1.
     cursors[0] = t.length === 1 || t.charCodeAt(1) === 63 || t.charCodeAt(1) === 35 ? 1 : 0
-    const found = walk(root, m, t, 0, cursors, ints)
-    // A miss is sure only on a target the runtime router reads as the table does.
-    return found === null && !sureMiss(t) ? undefined : found
+    return walk(root, m, t, 0, cursors, ints)
   }
 }
 
