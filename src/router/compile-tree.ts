@@ -72,6 +72,25 @@ const miss = (depth: number, scanned: readonly number[]): string =>
   `return ${scanned.map((k) => `segmentAt(t, c${k} + 1, c${k + 1}) && `).join("")}plainFrom(t, c${depth}) ? null : undefined\n`
 
 /**
+ * The code where the path has ended at segment `depth` (`c<depth>` is its
+ * end): the first of the routes `ending` there whose method and ints fit,
+ * else a miss; a hit's query (or fragment) must hold no escape.
+ *
+ * @example
+ * ```ts
+ * const root = ended(candidatesAt(routes, 0).ending, 0, "    ", []) // "/": c0 is 1
+ * ```
+ */
+export function ended(ending: readonly Route[], depth: number, pad: string, scanned: readonly number[]): string {
+  const here = `c${depth}`
+  const hit =
+    ending.length === 0
+      ? ""
+      : `${pad}if (${here} < t.length && !plainQuery(t, ${here})) return undefined\n${leaf(ending, pad)}`
+  return `${hit}${pad}${miss(depth, scanned)}`
+}
+
+/**
  * The tree below segment `depth` (`c<depth>` holds the index of the `/`
  * before it, or of the path's end: the target's length, its `?` or `#`),
  * for the candidates a target may still reach, the segments before it
@@ -94,11 +113,8 @@ export function tableTree(
 ): string {
   const here = `c${depth}`
   const { ending, going, byLiteral, holes } = candidatesAt(routes, depth)
-  // The path has ended here unless a / is here; a hit's query (or fragment) must hold no escape.
-  let code = `${pad}if (${here} >= t.length || t.charCodeAt(${here}) !== 47) {\n`
-  if (ending.length > 0)
-    code += `${pad}  if (${here} < t.length && !plainQuery(t, ${here})) return undefined\n${leaf(ending, `${pad}  `)}`
-  code += `${pad}  ${miss(depth, scanned)}${pad}}\n`
+  // The path has ended here unless a / is here.
+  let code = `${pad}if (${here} >= t.length || t.charCodeAt(${here}) !== 47) {\n${ended(ending, depth, `${pad}  `, scanned)}${pad}}\n`
   if (going.length === 0) return `${code}${pad}${miss(depth, scanned)}`
   const holed = [...scanned, depth]
   const next = `c${depth + 1}`
