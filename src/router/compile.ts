@@ -15,7 +15,47 @@ import { inferredAlternatives, routeTableHash } from "./compiled-table.js"
 import type { Router } from "./router.js"
 import { tablePrelude } from "./compile-prelude.js"
 import { ended, tableTree } from "./compile-tree.js"
-import { candidatesAt, tablePlan } from "./table-plan.js"
+import { candidatesAt, type StaticPath, tablePlan } from "./table-plan.js"
+
+// More static paths of one length than this are looked up in a map rather than compared one by one.
+const comparedAtMost = 8
+
+const methodTest = (methods: readonly string[]): string =>
+  methods.length === 0 ? "false" : methods.map((method) => `m === ${JSON.stringify(method)}`).join(" || ")
+
+// The static paths as the cases of a switch on the target's length, each path compared whole, or looked up in a
+// map of [tag, accepted methods (undefined: any), accepts GET] where one length has many.
+function staticSource(statics: readonly StaticPath[]): { switchLines: string; maps: string } {
+  const byLength = new Map<number, StaticPath[]>()
+  for (const path of statics) {
+    const group = byLength.get(path.path.length)
+    if (group === undefined) byLength.set(path.path.length, [path])
+    else group.push(path)
+  }
+  let switchLines = ""
+  let maps = ""
+  for (const [length, paths] of [...byLength].sort(([a], [b]) => a - b)) {
+    switchLines += `    case ${length}:\n`
+    if (paths.length > comparedAtMost) {
+      const entries = paths.map(({ path, tag, methods }) => {
+        const get = methods === undefined || methods.includes("GET")
+        return `  [${JSON.stringify(path)}, [${JSON.stringify(tag)}, ${JSON.stringify(methods) ?? "undefined"}, ${get}]],\n`
+      })
+      maps += `// The static paths of ${length} characters: [tag, accepted methods (undefined: any), accepts GET].\n`
+      maps += `const statics${length} = new Map([\n${entries.join("")}])\n`
+      switchLines += `      {\n        const hit = statics${length}.get(t)\n        return hit !== undefined && `
+      switchLines += `(m === "GET" ? hit[2] : hit[1] === undefined || hit[1].includes(m)) ? { $: hit[0] } : undefined\n      }\n`
+      continue
+    }
+    for (const { path, tag, methods } of paths) {
+      const found = `{ $: ${JSON.stringify(tag)} }`
+      const answer = methods === undefined ? found : `${methodTest(methods)} ? ${found} : undefined`
+      switchLines += `      if (t === ${JSON.stringify(path)}) return ${answer}\n`
+    }
+    switchLines += "      return undefined\n"
+  }
+  return { switchLines, maps }
+}
 
 /**
  * The source of the ES module that routes `router`'s requests ahead of
@@ -35,10 +75,7 @@ export function compileRouter<Endpoint>(router: Router<Endpoint>, command = "Rou
   const alternatives = inferredAlternatives(router as object)
   if (alternatives === undefined) throw new TypeError(compileMessages.compileNotInferred)
   const { routes, statics, guards } = tablePlan(alternatives)
-  const staticLines = statics.map(
-    ({ path, tag, methods }) =>
-      `  [${JSON.stringify(path)}, [${JSON.stringify(tag)}, ${methods === undefined ? "undefined" : JSON.stringify(methods)}]],`,
-  )
+  const { switchLines, maps } = staticSource(statics)
   const guardLines = guards.map((text) =>
     text === ""
       ? "  return true\n"
@@ -51,20 +88,18 @@ export function compileRouter<Endpoint>(router: Router<Endpoint>, command = "Rou
 export const hash = ${JSON.stringify(routeTableHash(alternatives))}
 
 ${tablePrelude}
-// Static paths no earlier case reaches: [tag, accepted methods (undefined: any)].
-const statics = new Map([
-${staticLines.join("\n")}
-])
-
+${maps}
 // Whether a case the table leaves to the runtime router may take the target's path.
 function unsure(t) {
 ${guardLines.join("")}  return false
 }
 
 // A static path's endpoint, or undefined (apart from match: engines then inline the tree's first steps into match).
+// The static paths no earlier case reaches, by length: a few compared whole (no hash of t), more looked up in a map.
 function staticHit(m, t) {
-  const hit = statics.get(t)
-  return hit !== undefined && (hit[1] === undefined || hit[1].includes(m)) ? { $: hit[0] } : undefined
+  switch (t.length) {
+${switchLines}  }
+  return undefined
 }
 
 /** The endpoint of a request, null when no case takes it, undefined when the runtime router decides. */
