@@ -35,13 +35,19 @@ interface Branch {
   readonly next: Branch | undefined
 }
 
-// A node's literals by their first character (printable ASCII: a literal a plain target can spell).
+// A node's literals by their first character (printable ASCII: a literal a plain target can spell), or, where more
+// than a few share one first character, by their text.
 interface Node {
   readonly ending: readonly Leaf[]
   readonly going: boolean
   readonly byFirst: ReadonlyArray<Branch | undefined> | undefined
+  readonly byText: ReadonlyMap<string, Node> | undefined
   readonly holes: Node | undefined
 }
+
+// More literals than this of one first character at a node are looked up by text (the segment sliced at its end):
+// a chain is walked literal by literal, and 10,000 literals under one segment made a request 40× slower.
+const chainedAtMost = 8
 
 function leafOf(route: Route): Leaf {
   const ints: number[] = []
@@ -68,19 +74,27 @@ function nodeOf(
   const known = made.get(key)
   if (known !== undefined) return known
   const { ending, going, byLiteral, holes } = candidatesAt(routes, depth)
-  const byFirst = byLiteral.size === 0 ? undefined : new Array<Branch | undefined>(128).fill(undefined)
-  for (const [literal, merged] of byLiteral) {
+  const firsts = new Array<number>(128).fill(0)
+  for (const literal of byLiteral.keys()) {
     const first = literal.charCodeAt(0)
-    ;(byFirst as Array<Branch | undefined>)[first] = {
-      literal,
-      node: nodeOf(merged, depth + 1, index, made),
-      next: byFirst?.[first],
+    firsts[first] = (firsts[first] ?? 0) + 1
+  }
+  const chained = byLiteral.size > 0 && Math.max(...firsts) <= chainedAtMost
+  const byFirst = chained ? new Array<Branch | undefined>(128).fill(undefined) : undefined
+  const byText = byLiteral.size > 0 && !chained ? new Map<string, Node>() : undefined
+  for (const [literal, merged] of byLiteral) {
+    const next = nodeOf(merged, depth + 1, index, made)
+    if (byText !== undefined) byText.set(literal, next)
+    else {
+      const first = literal.charCodeAt(0)
+      ;(byFirst as Array<Branch | undefined>)[first] = { literal, node: next, next: byFirst?.[first] }
     }
   }
   const node: Node = {
     ending: ending.map(leafOf),
     going: going.length > 0,
     byFirst,
+    byText,
     holes: holes.length > 0 ? nodeOf(holes, depth + 1, index, made) : undefined,
   }
   made.set(key, node)
@@ -149,6 +163,15 @@ function walk(
         return walk(branch.node, m, t, depth + 1, cursors, ints)
       }
     }
+  }
+  if (node.byText !== undefined) {
+    // Many literals: the segment's end (as for a hole, below), then the segment looked up by its text.
+    const end = segmentEnd(t, here + 1)
+    if (end < 0) return undefined
+    cursors[depth + 1] = end
+    const literal = node.byText.get(t.slice(here + 1, end))
+    if (literal !== undefined) return walk(literal, m, t, depth + 1, cursors, ints)
+    return node.holes === undefined ? missAt(t, cursors, depth) : walk(node.holes, m, t, depth + 1, cursors, ints)
   }
   if (node.holes === undefined) return missAt(t, cursors, depth)
   // A hole: the segment's end, found by a scan that leaves an escape, a backslash or a surrogate to the runtime router.
