@@ -3,8 +3,9 @@
  * built from the same plan (table-plan.ts) when a router is first asked,
  * and routing the same targets the same way — on the raw method and
  * target, before any request view: a map for static paths; then segment
- * by segment, the literals of its first character compared in place (a
- * segment that is none, where a hole may be, scanned for its end: an
+ * by segment, the literals of its first character compared in place
+ * (more than eight of one first character: the segment looked up by its
+ * text; a segment that is none, where a hole may be, scanned for its end: an
  * escape, a backslash or a surrogate hands the request to the runtime
  * router), the candidates a target may still reach carried down in
  * declaration order so the first whose method and ints fit wins. Where
