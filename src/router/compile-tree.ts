@@ -28,8 +28,21 @@ const functionBudget = 16_000
 // A subtree up to this long is written in place, when its siblings leave room.
 const inlineAtMost = 2_000
 
-const methodTest = (methods: readonly string[] | undefined): string =>
-  methods === undefined ? "" : methods.map((method) => `m === ${JSON.stringify(method)}`).join(" || ")
+/**
+ * The test of a route's methods as source: `""` for any method (none to
+ * test), `false` for none.
+ *
+ * @example
+ * ```ts
+ * methodTest(["GET", "HEAD"]) //=> 'm === "GET" || m === "HEAD"'
+ * ```
+ */
+export const methodTest = (methods: readonly string[] | undefined): string =>
+  methods === undefined
+    ? ""
+    : methods.length === 0
+      ? "false"
+      : methods.map((method) => `m === ${JSON.stringify(method)}`).join(" || ")
 
 // The candidates whose path ends here, in declaration order: the first whose method and ints fit wins.
 function leaf(routes: readonly Route[], pad: string): string {

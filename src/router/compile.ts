@@ -14,14 +14,11 @@ import { compileMessages } from "./compile-messages.js"
 import { inferredAlternatives, routeTableHash } from "./compiled-table.js"
 import type { Router } from "./router.js"
 import { tablePrelude } from "./compile-prelude.js"
-import { ended, tableTree } from "./compile-tree.js"
+import { ended, methodTest, tableTree } from "./compile-tree.js"
 import { candidatesAt, type StaticPath, tablePlan } from "./table-plan.js"
 
 // More static paths of one length than this are looked up in a map rather than compared one by one.
 const comparedAtMost = 8
-
-const methodTest = (methods: readonly string[]): string =>
-  methods.length === 0 ? "false" : methods.map((method) => `m === ${JSON.stringify(method)}`).join(" || ")
 
 // The static paths as the cases of a switch on the target's length, each path compared whole, or looked up in a
 // map of [tag, accepted methods (undefined: any), accepts GET] where one length has many.
