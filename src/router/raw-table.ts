@@ -185,7 +185,19 @@ function walk(
 // The table of a plan, as a function: undefined for a plan with nothing to route (every case is the runtime router's).
 function rawTable(plan: TablePlan): TableMatch | undefined {
   if (plan.routes.length === 0 && plan.statics.length === 0) return undefined
-  const statics = new Map<string, StaticPath>(plan.statics.map((path) => [path.path, path]))
+  // Each static path with whether it accepts GET (one test for nearly every request, not a search).
+  const statics = new Map<string, StaticPath & { readonly get: boolean }>(
+    plan.statics.map((path) => [
+      path.path,
+      { ...path, get: path.methods === undefined || path.methods.includes("GET") },
+    ]),
+  )
+  // The lengths a static path has: a target of another length is not hashed for the map (a server's target is a
+  // fresh string, hashed on its first lookup).
+  const staticLengths = new Uint8Array(
+    plan.statics.reduce((longest, path) => Math.max(longest, path.path.length), 0) + 1,
+  )
+  for (const path of plan.statics) staticLengths[path.path.length] = 1
   const index = new Map(plan.routes.map((route, i) => [route, i]))
   const root = nodeOf(plan.routes, 0, index, new Map())
   const depth = plan.routes.reduce((deepest, route) => Math.max(deepest, route.pieces.length), 0)
@@ -198,8 +210,9 @@ function rawTable(plan: TablePlan): TableMatch | undefined {
   }
   return (m, t) => {
     if (!plainMethod(m)) return undefined
-    const hit = statics.get(t)
-    if (hit !== undefined && (hit.methods === undefined || hit.methods.includes(m))) return { $: hit.tag }
+    const hit = t.length < staticLengths.length && staticLengths[t.length] === 1 ? statics.get(t) : undefined
+    if (hit !== undefined && (m === "GET" ? hit.get : hit.methods === undefined || hit.methods.includes(m)))
+      return { $: hit.tag }
     if (t.length === 0 || t.charCodeAt(0) !== 47 || unsure(t)) return undefined
     // "/" has no segment: its path ends at 1.
     cursors[0] = t.length === 1 || t.charCodeAt(1) === 63 || t.charCodeAt(1) === 35 ? 1 : 0
