@@ -114,7 +114,7 @@ export function ended(ending: readonly Route[], depth: number, pad: string, scan
  * @example
  * ```ts
  * const functions: string[] = []
- * const body = tableTree(routes, 0, "  ", functions, []) // the body of `walk(m, t)`, after `const c0 = …`; then the functions
+ * const body = tableTree(routes, 0, "  ", functions, []) // the body of `walk(m, t)` after "/" and `const c0 = 0`; then the functions
  * ```
  */
 export function tableTree(
@@ -126,8 +126,12 @@ export function tableTree(
 ): string {
   const here = `c${depth}`
   const { ending, going, byLiteral, holes } = candidatesAt(routes, depth)
-  // The path has ended here unless a / is here.
-  let code = `${pad}if (${here} >= t.length || t.charCodeAt(${here}) !== 47) {\n${ended(ending, depth, `${pad}  `, scanned)}${pad}}\n`
+  // The path has ended here unless a / is here. Not at the root: `walk` answers "/" apart (c0 is 1 there), and any
+  // other target it hands on has a / at the constant c0 = 0.
+  let code =
+    depth === 0
+      ? ""
+      : `${pad}if (${here} >= t.length || t.charCodeAt(${here}) !== 47) {\n${ended(ending, depth, `${pad}  `, scanned)}${pad}}\n`
   if (going.length === 0) return `${code}${pad}${miss(depth, scanned)}`
   const holed = [...scanned, depth]
   const next = `c${depth + 1}`
