@@ -5,6 +5,7 @@
  * `.data/example`; `memory://` for none, as the tests use). The same SQL
  * and the same code path either way; the migrations run at the first use.
  */
+import { mkdir } from "node:fs/promises"
 import { migrate } from "./migrations.js"
 
 /** A query runner: PGlite's and node-postgres' `query` have this shape. */
@@ -52,6 +53,8 @@ async function postgres(url: string): Promise<Database> {
 
 async function pglite(folder: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite")
+  // PGlite makes only the last folder of the path, and `.data/` is not in a fresh clone (git ignores it).
+  if (!folder.includes("://")) await mkdir(folder, { recursive: true })
   const db = await PGlite.create(folder)
   return {
     query: (sql, params) => db.query(sql, params as unknown[]) as never,
