@@ -3,7 +3,7 @@
  * <file>`, run as the package's `bin` (the built dist/cli.js) on a module
  * of a user's: it writes the table and its `.d.ts`; the table names the
  * command; the router made with it matches as the runtime router; a
- * missing export and a bad command line exit 1 with a sentence.
+ * missing export exits 1 with a sentence, a bad command line 2.
  */
 import { spawnSync } from "node:child_process"
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -55,12 +55,12 @@ describe("npx sitelets compile", () => {
     expect(existsSync(join(folder, "router.compiled.d.mts"))).toBe(true)
   })
 
-  it("exits 1 with a sentence for a missing export, a composed router and a bad command line", () => {
+  it("exits 1 with a sentence for a missing export and a composed router, 2 for a bad command line", () => {
     const missing = run("compile", "endpoints.mjs#Nope", "-o", "x.js")
     expect([missing.status, missing.stderr]).toEqual([1, expect.stringContaining("exports no 'Nope'")])
     const composed = run("compile", "endpoints.mjs#composed", "-o", "x.js")
     expect([composed.status, composed.stderr]).toEqual([1, expect.stringContaining(compileMessages.compileNotInferred)])
     const usage = run("compile", "endpoints.mjs")
-    expect([usage.status, usage.stderr]).toEqual([1, expect.stringContaining("usage: sitelets compile")])
+    expect([usage.status, usage.stderr]).toEqual([2, expect.stringContaining("names no export")])
   })
 })

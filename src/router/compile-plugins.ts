@@ -7,9 +7,10 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, resolve } from "node:path"
-import { pathToFileURL } from "node:url"
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { compileRouter } from "./compile.js"
+import { type ModuleLoader, loadDeclarationModule, nodeImport } from "./compile-load.js"
+import { compileMessages } from "./compile-messages.js"
 import { Infer } from "./infer.js"
 import type { Router } from "./router.js"
 
@@ -35,27 +36,39 @@ export declare const hash: string
 export declare function match(method: string, target: string): object | null | undefined
 `
 
+// The router an export stands for: a router as it is, a sitelet's router, anything else read as a declaration
+// (Router.Infer checks it and throws its own sentence for what is none).
+function exportedRouter(value: unknown, file: string, name: string): Router<unknown> {
+  const routeOf = (candidate: unknown) => typeof (candidate as Partial<Router<unknown>> | null)?.route === "function"
+  if (routeOf(value)) return value as Router<unknown>
+  const sitelet = (value as { Router?: unknown } | null)?.Router
+  if (routeOf(sitelet)) return sitelet as Router<unknown>
+  if (typeof value !== "object" || value === null) throw new TypeError(compileMessages.notCompilable(file, name))
+  return Infer(value as Descriptor)
+}
+
 /**
  * Writes one table and its `.d.ts`; `command` is what the table tells a
- * reader to rerun. Resolves to the file written; rejects with a sentence
- * for a missing export or a router that does not compile.
+ * reader to rerun, `load` how the module is imported (Node's `import` by
+ * default; the plugins pass their bundler's). Resolves to the file
+ * written; rejects with a sentence for a missing export, a module that is
+ * TypeScript where nothing compiles it or that starts something, or a
+ * router that does not compile.
  *
  * @example
  * ```ts
  * await writeRouteTable({ module: "dist/endpoints.js", export: "Site", out: "dist/routes.compiled.js" }, "npm run build")
  * ```
  */
-export async function writeRouteTable(table: RouteTable, command: string): Promise<string> {
+export async function writeRouteTable(
+  table: RouteTable,
+  command: string,
+  load: ModuleLoader = nodeImport,
+): Promise<string> {
   const file = resolve(table.module)
-  // A fresh URL per build, so a watching build reads the declaration as it now is.
-  const loaded = (await import(`${pathToFileURL(file).href}?t=${Date.now()}`)) as Record<string, unknown>
-  if (!Object.hasOwn(loaded, table.export)) throw new Error(`${file} exports no '${table.export}'`)
-  const value = loaded[table.export]
-  // A router as it is; anything else is read as a declaration (Router.Infer checks it).
-  const router =
-    typeof (value as Partial<Router<unknown>> | null)?.route === "function"
-      ? (value as Router<unknown>)
-      : Infer(value as Descriptor)
+  const loaded = await loadDeclarationModule(file, load)
+  if (!Object.hasOwn(loaded, table.export)) throw new Error(compileMessages.missingExport(file, table.export))
+  const router = exportedRouter(loaded[table.export], table.module, table.export)
   // Its folder made if missing, as a bundler makes its output folder.
   mkdirSync(dirname(resolve(table.out)), { recursive: true })
   writeFileSync(table.out, compileRouter(router, command))
