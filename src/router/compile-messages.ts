@@ -16,7 +16,7 @@ export const compileMessages = {
   badTable: "Router.Infer: `compiled` must be the module Router.Compile wrote (its `hash` and `match`)",
   /** A TypeScript declaration module imported where nothing compiles TypeScript. */
   typeScriptModule: (file: string) =>
-    `${file} is TypeScript, which this Node does not import by itself: run the command under a loader (NODE_OPTIONS="--import tsx" npx sitelets compile …), give it the built .js, or compile in the bundler's build (CompileRoutes.Vite, .Rollup and .Esbuild load it through the bundler)`,
+    `${file} is TypeScript, which this Node does not import by itself: run the command under a loader (NODE_OPTIONS="--import tsx" npx sitelets compile …), give it the built .js, or compile in the bundler's build (CompileRoutes.Vite and .Esbuild load it through the bundler, .Rollup with the TypeScript plugin given to it)`,
   /** A module whose import started something that keeps running. */
   startsWork: (file: string, started: string) =>
     `importing ${file} started ${started}: a declaration module should only declare, since compiling imports it; move the union (and its routers) into a module that starts nothing, and compile that one`,

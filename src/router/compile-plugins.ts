@@ -1,15 +1,16 @@
 /**
  * Writing compiled route tables at build time: the core the CLI runs
- * (import a module, take a declaration or a router of `Router.Infer` from
- * it, write the table and its `.d.ts`), and the same as an esbuild plugin
- * and a Vite (or Rollup) plugin, which write every table they are given
- * when a build starts, so a table is never older than the build.
+ * (import a module, take a declaration, a router of `Router.Infer` or a
+ * sitelet from it, write the table and its `.d.ts`), and the same as an
+ * esbuild, a Vite and a Rollup plugin, which write every table they are
+ * given when a build starts, so a table is never older than the build.
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, resolve } from "node:path"
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { compileRouter } from "./compile.js"
 import { type ModuleLoader, loadDeclarationModule, nodeImport } from "./compile-load.js"
+import { type EsbuildLike, esbuildLoader, rollupLoader, type ViteConfigLike, viteLoader } from "./compile-loaders.js"
 import { compileMessages } from "./compile-messages.js"
 import { Infer } from "./infer.js"
 import type { Router } from "./router.js"
@@ -78,31 +79,49 @@ export async function writeRouteTable(
 }
 
 const rerun = "your build (sitelets' CompileRoutes plugin)"
+const pluginName = "sitelets-compile-routes"
 
 /** The part of esbuild's plugin interface this plugin uses. */
-interface EsbuildPluginBuild {
+interface EsbuildPluginBuild extends EsbuildLike {
   onStart(callback: () => Promise<{ errors?: Array<{ text: string }> } | undefined>): void
 }
 
+/** Options of `CompileRoutes.Rollup`. */
+export interface RollupCompileOptions {
+  /**
+   * The plugins the declaration module is bundled with before it is
+   * imported — a TypeScript plugin for a `.ts` module (Rollup reads only
+   * JavaScript). Instances of their own, not the build's: a plugin keeps
+   * the state of the build it runs in. None: the module is imported by Node.
+   */
+  readonly plugins?: readonly unknown[]
+}
+
 /**
- * Build-time plugins that write compiled route tables when a build starts:
- * `CompileRoutes.Esbuild(tables)` for esbuild, `CompileRoutes.Vite(tables)`
- * for Vite and Rollup (its `buildStart` hook). A failure (a missing export,
- * a composed router) fails the build with its sentence.
+ * Build-time plugins that write compiled route tables when a build starts,
+ * each importing the declaration module through its bundler, so a `.ts`
+ * or `.tsx` one needs no loader: `CompileRoutes.Esbuild(tables)` (the
+ * build's esbuild, its loaders, JSX and tsconfig settings and its other
+ * plugins), `CompileRoutes.Vite(tables)` (Vite's module runner, with the
+ * config's root, aliases and `define`) and `CompileRoutes.Rollup(tables,
+ * { plugins })` (the project's Rollup with the plugins given). A failure
+ * (a missing export, a composed router, a module that starts a server)
+ * fails the build with its sentence.
  *
  * @example
  * ```ts
- * await esbuild.build({ entryPoints: ["src/server.ts"], plugins: [CompileRoutes.Esbuild([{ module: "dist/endpoints.js", export: "Site", out: "src/routes.compiled.js" }])] })
- * export default defineConfig({ plugins: [CompileRoutes.Vite([{ module: "dist/endpoints.js", export: "Site", out: "src/routes.compiled.js" }])] })
+ * await esbuild.build({ entryPoints: ["src/server.ts"], plugins: [CompileRoutes.Esbuild([{ module: "src/endpoints.ts", export: "Site", out: "src/routes.compiled.js" }])] })
+ * export default defineConfig({ plugins: [CompileRoutes.Vite([{ module: "src/endpoints.ts", export: "Site", out: "src/routes.compiled.js" }])] })
  * ```
  */
 export const CompileRoutes = Object.freeze({
   Esbuild: (tables: readonly RouteTable[]) => ({
-    name: "sitelets-compile-routes",
+    name: pluginName,
     setup(build: EsbuildPluginBuild): void {
+      const load = esbuildLoader(build, pluginName)
       build.onStart(async () => {
         try {
-          for (const table of tables) await writeRouteTable(table, rerun)
+          for (const table of tables) await writeRouteTable(table, rerun, load)
           return undefined
         } catch (error) {
           return { errors: [{ text: `sitelets: ${error instanceof Error ? error.message : String(error)}` }] }
@@ -110,11 +129,27 @@ export const CompileRoutes = Object.freeze({
       })
     },
   }),
-  Vite: (tables: readonly RouteTable[]) => ({
-    name: "sitelets-compile-routes",
-    enforce: "pre" as const,
-    async buildStart(): Promise<void> {
-      for (const table of tables) await writeRouteTable(table, rerun)
-    },
-  }),
+  Vite: (tables: readonly RouteTable[]) => {
+    // Set once Vite has resolved its config; run as a plain Rollup plugin, the module is imported by Node.
+    let load: ModuleLoader = nodeImport
+    return {
+      name: pluginName,
+      enforce: "pre" as const,
+      configResolved(config: ViteConfigLike): void {
+        load = viteLoader(config)
+      },
+      async buildStart(): Promise<void> {
+        for (const table of tables) await writeRouteTable(table, rerun, load)
+      },
+    }
+  },
+  Rollup: (tables: readonly RouteTable[], options: RollupCompileOptions = {}) => {
+    const load = options.plugins === undefined ? nodeImport : rollupLoader(process.cwd(), options.plugins)
+    return {
+      name: pluginName,
+      async buildStart(): Promise<void> {
+        for (const table of tables) await writeRouteTable(table, rerun, load)
+      },
+    }
+  },
 })
