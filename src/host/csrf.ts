@@ -4,8 +4,12 @@
  * HEAD, OPTIONS) that a sitelet accepted is served only when it comes from
  * the site itself, by the rule the WebSocket origin check applies too
  * (same-origin.ts). A request that carries neither `Origin` nor
- * `Sec-Fetch-Site` is refused too (every current browser sends `Origin` on
- * a POST), unless the option allows it for non-browser clients. A
+ * `Sec-Fetch-Site` is no current browser's (every one sends `Origin` on a
+ * POST): it is served when it carries no ambient credential — no cookie
+ * and no HTTP authentication a browser remembers (Basic, Digest,
+ * Negotiate, NTLM) — since then there is nothing of a victim's to forge
+ * (an API client with a bearer token, a generated client); with one, it is
+ * refused unless the option allows it (`allowWithoutOrigin`). A
  * `CorsContent` part's allow-list admits the origins it lists;
  * `trustedOrigins` adds others (the site's public origin behind a
  * TLS-terminating proxy).
@@ -26,7 +30,12 @@ import { sameOrigin } from "./same-origin.js"
 export interface CsrfOptions {
   /** Origins besides the request's own that may send unsafe requests (`https://example.com`). */
   readonly trustedOrigins?: readonly string[]
-  /** Serve unsafe requests that carry neither `Origin` nor `Sec-Fetch-Site` (non-browser clients). Default `false`. */
+  /**
+   * Serve unsafe requests that carry neither `Origin` nor `Sec-Fetch-Site`
+   * even with a cookie or a browser's HTTP authentication (non-browser
+   * clients with a cookie jar). Default `false`: such a request is served
+   * only when it carries neither.
+   */
   readonly allowWithoutOrigin?: boolean
 }
 
@@ -60,6 +69,29 @@ export function resolveCsrf(option: boolean | CsrfOptions | undefined): Resolved
 }
 
 const safeMethods: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"])
+
+// The HTTP authentication schemes a browser remembers and sends by itself, as it sends cookies.
+const ambientSchemes: ReadonlySet<string> = new Set(["basic", "digest", "negotiate", "ntlm"])
+
+/**
+ * Whether a request carries a credential a browser attaches without a
+ * page's script asking: a cookie, or a remembered HTTP authentication. A
+ * bearer token or an API key in a header is set by the client itself.
+ *
+ * @example
+ * ```ts
+ * carriesAmbientCredential(new Headers({ authorization: "Bearer abc" })) //=> false
+ * carriesAmbientCredential(new Headers({ cookie: "sid=1" }))             //=> true
+ * ```
+ */
+export function carriesAmbientCredential(headers: RouteRequest["headers"]): boolean {
+  if (headers.get("cookie") !== null) return true
+  const authorization = headers.get("authorization")
+  if (authorization === null) return false
+  const scheme = authorization.trimStart()
+  const space = scheme.indexOf(" ")
+  return ambientSchemes.has((space < 0 ? scheme : scheme.slice(0, space)).toLowerCase())
+}
 
 /**
  * The origin a request was sent to: the scheme and authority of an
@@ -101,6 +133,8 @@ export function csrfRefusal(
 ): HostError | undefined {
   if (safeMethods.has(request.method)) return undefined
   const verdict = sameOrigin(request.headers, ownOrigin, (from) => csrf.trusted.has(from) || corsAdmits(request))
-  if (verdict === "same" || (verdict === "unsigned" && csrf.allowWithoutOrigin)) return undefined
+  if (verdict === "same") return undefined
+  if (verdict === "unsigned" && (csrf.allowWithoutOrigin || !carriesAmbientCredential(request.headers)))
+    return undefined
   return new HostError(403, "request.cross.site", hostMessages.crossSite(request.headers.get("origin")))
 }

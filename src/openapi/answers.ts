@@ -169,7 +169,12 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
   // InferWithErrors the handler answers a failed query or body instead; a path that does not parse still falls through.
   if (pathParams || (!route.withErrors && queryFields)) add(404, "The request does not parse as this endpoint", text)
   add(414, "The request target, or its query parameters, over the host's limits", text)
-  if (host.csrf && unsafe.has(method)) add(403, "A cross-site request with an unsafe method (host option csrf)", text)
+  if (host.csrf && unsafe.has(method))
+    add(
+      403,
+      "A cross-site request (host option csrf): one whose Origin or Sec-Fetch-Site names another site, or one with neither that carries a cookie or Basic/Digest authentication. A client of the API sends no Origin and its own credential (a bearer token)",
+      text,
+    )
   if (host.methodNotAllowed)
     add(405, "A method the route table does not accept at this path (Allow lists those it does)", text, {
       Allow: { schema: { type: "string" } },

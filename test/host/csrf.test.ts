@@ -85,7 +85,9 @@ describe.each([0, 1, 2])("csrf on host %i (fetch, node, express)", (index) => {
     ],
     ["another Origin, no Sec-Fetch-Site", { origin: "https://evil.example" }, "https://evil.example"],
     ["Origin: null (a sandboxed frame, a redirect)", { origin: "null" }, "null"],
-    ["no Origin and no Sec-Fetch-Site", {}, null],
+    ["no Origin and no Sec-Fetch-Site, with a cookie", { cookie: "sid=1" }, null],
+    ["no Origin and no Sec-Fetch-Site, with a browser's Basic authentication", { authorization: "Basic YTpi" }, null],
+    ["no Origin and no Sec-Fetch-Site, with Digest authentication", { authorization: "  digest u=1" }, null],
   ])("refuses %s with 403, before the handler", async (_name, headers, origin) => {
     const before = transfers
     const response = await host().send(transfer(headers))
@@ -93,6 +95,14 @@ describe.each([0, 1, 2])("csrf on host %i (fetch, node, express)", (index) => {
     // Express renders the HostError through its own error handler: the same message.
     expect(response.body).toBe(hostMessages.crossSite(origin))
     expect(transfers).toBe(before)
+  })
+
+  it.each([
+    ["no Origin, no Sec-Fetch-Site and no credential (a generated client)", {}],
+    ["no Origin, no Sec-Fetch-Site, a bearer token", { authorization: "Bearer abc.def" }],
+    ["no Origin, no Sec-Fetch-Site, an API key", { "x-api-key": "k" }],
+  ])("serves %s: nothing ambient to forge", async (_name, headers) => {
+    expect((await host().send(transfer(headers))).body).toBe("moved 5")
   })
 
   it("lets safe methods through from anywhere", async () => {
@@ -146,12 +156,12 @@ describe.each([0, 1, 2])("csrf on host %i (fetch, node, express)", (index) => {
 })
 
 describe.each([0, 1, 2])("csrf options on host %i", (index) => {
-  it("trusts the listed origins and, when asked, requests without Origin", async () => {
+  it("trusts the listed origins and, when asked, requests without Origin that carry a cookie", async () => {
     const host = lenient[index]!
     expect((await host.send(transfer({ "sec-fetch-site": "cross-site", origin: "https://example.com" }))).body).toBe(
       "moved 5",
     )
-    expect((await host.send(transfer({}))).body).toBe("moved 5")
+    expect((await host.send(transfer({ cookie: "sid=1" }))).body).toBe("moved 5")
     expect((await host.send(transfer({ "sec-fetch-site": "cross-site", origin: "https://evil.example" }))).status).toBe(
       403,
     )

@@ -59,11 +59,16 @@ describe("sameOrigin: the one rule", () => {
     for (const origin of origins)
       for (const site of sites) {
         const request = createRouteRequest({ method: "POST", target: "/x", headers: headersOf(origin, site) })
+        const withCookie = headersOf(origin, site)
+        withCookie.set("cookie", "sid=1")
+        const cookied = createRouteRequest({ method: "POST", target: "/x", headers: withCookie })
         const byCsrf = csrfRefusal(request, () => own, csrf) === undefined
+        const byCsrfWithCookie = csrfRefusal(cookied, () => own, csrf) === undefined
         const bySocket = socketAnswer(socket, headersOf(origin, site, true), () => own) === undefined
-        // A request with neither header is no browser's: a socket may open, an unsafe request needs allowWithoutOrigin.
-        const expected = origin === null && site === null ? [false, true] : [bySocket, bySocket]
-        expect([origin, site, byCsrf, bySocket]).toEqual([origin, site, ...expected])
+        // A request with neither header is no browser's: a socket may open, and an unsafe request is served unless
+        // it carries a cookie (then it needs allowWithoutOrigin).
+        const expected = origin === null && site === null ? [true, false, true] : [bySocket, bySocket, bySocket]
+        expect([origin, site, byCsrf, byCsrfWithCookie, bySocket]).toEqual([origin, site, ...expected])
       }
   })
 })
