@@ -18,6 +18,7 @@ export {
   Returns,
   Wildcard,
 } from "./descriptor/attributes.js"
+export { Doc, type CaseDoc, type DocAttribute } from "./descriptor/doc.js"
 export { EventStream, Media, type EventStreamAnswer, type MediaAnswer } from "./descriptor/media.js"
 export { NoBody } from "./descriptor/no-body.js"
 export {

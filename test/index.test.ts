@@ -20,7 +20,7 @@ const keys = (value: object): string[] => Object.keys(value).sort()
 describe("public surface", () => {
   it("root exports", () => {
     expect(keys(root)).toEqual([
-      "Application", "AsyncApi", "Auth", "Bytes", "Content", "Cookie", "Cors", "DateTimeFormat", "EndPoint", "EventStream", "Fetch", "FormData", "Header", "HostError", "Html", "Http", "Json", "JsonError", "JsxLink", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "OpenApi", "Query", "Responds", "Returns", "Router", "SafeHtml", "Sitelet", "TemplateError", "Topic", "WebSocket", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "memoryBus", "memoryStore", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
+      "Application", "AsyncApi", "Auth", "Bytes", "Content", "Cookie", "Cors", "DateTimeFormat", "Doc", "EndPoint", "EventStream", "Fetch", "FormData", "Header", "HostError", "Html", "Http", "Json", "JsonError", "JsxLink", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "OpenApi", "Query", "Responds", "Returns", "Router", "SafeHtml", "Sitelet", "TemplateError", "Topic", "WebSocket", "Wildcard", "createRouteRequest", "deferred", "escapeHtml", "header", "headerOf", "html", "mapContent", "memoryBus", "memoryStore", "parseTemplate", "resolveContent", "routeRequestFromFetch", "safeReturnPath", "safeUrl", "staticContent", "t", "toRouteRequest",
     ])
   })
   it("sitelets/node exports", () => {
@@ -30,7 +30,7 @@ describe("public surface", () => {
   })
   it("sitelets/client exports", () => {
     expect(keys(client)).toEqual([
-      "Bytes", "Cookie", "DateTimeFormat", "EndPoint", "EventStream", "FetchError", "FormData", "Header", "Json", "JsonError", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "Query", "Responds", "Returns", "Router", "WebSocket", "Wildcard", "clientMessages", "endpointEvents", "endpointRequest", "endpointRequestParts", "fetchEndpoint", "hrefOf", "installRouter", "locationLink", "parseEventStream", "resolveLink", "routableClick", "t",
+      "Bytes", "Cookie", "DateTimeFormat", "Doc", "EndPoint", "EventStream", "FetchError", "FormData", "Header", "Json", "JsonError", "LinkError", "MaxBytes", "Media", "Method", "Name", "NamedUnionCases", "NoBody", "Query", "Responds", "Returns", "Router", "WebSocket", "Wildcard", "clientMessages", "endpointEvents", "endpointRequest", "endpointRequestParts", "fetchEndpoint", "hrefOf", "installRouter", "locationLink", "parseEventStream", "resolveLink", "routableClick", "t",
     ])
   })
   it("sitelets/link and sitelets/react exports, and the client Router's members", () => {

@@ -22,3 +22,8 @@ export const responsesEmpty = "Responds: expected at least one status"
 export const badEventData = "EventStream: the events' data must be a descriptor (t.union, t.record, t.string…)"
 export const badSocketMessages = (side: string) =>
   `WebSocket: ${side} must be a descriptor (t.union, t.record, t.string…) or Bytes (binary frames)`
+export const badOperationId = (id: string) =>
+  `Doc: OperationId '${id}' must start with a letter or _ and hold only letters, digits, _, . and - (a generator names a function after it)`
+export const emptyTag = "Doc: a tag must not be empty"
+export const badSchemaName = (name: string) =>
+  `Name: '${name}' cannot name a schema (letters, digits, _, . and -, as OpenAPI's components allow)`

@@ -1,4 +1,6 @@
+import * as attributeMessages from "./attribute-messages.js"
 import type {
+  CaseAttribute,
   Descriptor,
   FieldInput,
   LazyDescriptor,
@@ -51,19 +53,33 @@ export function tuple<const Items extends readonly Descriptor[]>(...items: Items
 
 /**
  * An object: fields in declaration order in a path and in JSON; option
- * fields are optional properties.
+ * fields are optional properties. With `Name("…")` the record is one named
+ * schema wherever documents show it (`#/components/schemas/<name>` in an
+ * OpenAPI document, `$defs` in `Json.Schema`); its JSON, its URL form and
+ * its type are unchanged.
  *
  * @example
  * ```ts
  * const Post = t.record({ id: t.int, title: t.string, draft: t.option(t.bool) })
  * type Post = Infer<typeof Post> //=> { id: number; title: string; draft?: boolean | undefined }
+ * const Article = t.record({ id: t.int, title: t.string }, Name("Article")) // one schema, #/components/schemas/Article
  * ```
  */
 export function record<const Fields extends Readonly<Record<string, FieldInput>>>(
   fields: Fields,
+  ...attributes: readonly NameAttribute[]
 ): RecordDescriptor<Fields, FieldsOutput<Fields>> {
-  return Object.freeze(withStandard({ kind: "record", fields: Object.freeze({ ...fields }) }))
+  const name = attributes.find((attribute) => attribute?.name === "Name")?.values[0]
+  if (name !== undefined && !schemaName.test(name)) throw new TypeError(attributeMessages.badSchemaName(name))
+  const described = { kind: "record" as const, fields: Object.freeze({ ...fields }) }
+  return Object.freeze(withStandard(name === undefined ? described : { ...described, name }))
 }
+
+// The names OpenAPI allows for components (`^[a-zA-Z0-9.\-_]+$`).
+const schemaName = /^[A-Za-z0-9._-]+$/
+
+/** `Name("Article")`, the one attribute a record takes. */
+type NameAttribute = Extract<CaseAttribute, { readonly name: "Name" }>
 
 /**
  * A string-keyed map `Record<string, T>`: a JSON object; not allowed in a URL.

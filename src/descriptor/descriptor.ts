@@ -11,6 +11,7 @@ import type { MediaAnswer } from "./media.js"
 import type { NoBody } from "./no-body.js"
 import type { StandardJSONSchemaConverter, StandardSchemaV1 } from "./standard-schema-spec.js"
 import type { WebSocketAttribute } from "./web-socket.js"
+import type { DocAttribute } from "./doc.js"
 
 /** The phantom slot every descriptor carries; absent at run time. */
 export interface Typed<Output> {
@@ -152,6 +153,8 @@ export interface RecordDescriptor<
     Standard<Output> {
   readonly kind: "record"
   readonly fields: Fields
+  /** Its `Name`: one named schema in documents (`#/components/schemas/<name>`, `$defs` of `Json.Schema`). */
+  readonly name?: string
 }
 
 /** A case attribute (`EndPoint`, `Method`, `Query`, …) as plain data. */
@@ -171,6 +174,7 @@ export type CaseAttribute =
   | RespondsAttribute
   | MaxBytesAttribute
   | WebSocketAttribute
+  | DocAttribute
 
 /**
  * What a case answers: status code → descriptor of its JSON body, `NoBody`

@@ -9,6 +9,7 @@ import type { RouteRequest } from "../router/request.js"
 import type { Router } from "../router/router.js"
 import { methodsOfPath, type PathMethods, probedPathMethods } from "../router/path-methods.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
+import { type ContentHeader, header, type StaticContent } from "../sitelet/content-model.js"
 
 // The order of `Allow`: the common methods as RFC 9110 lists them, then any other in alphabetical order.
 const allowOrder = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "QUERY"]
@@ -69,4 +70,31 @@ export function allowedMethods(
   offset: number,
 ): MaybePromise<readonly string[] | undefined> {
   return ordered(methodsOfPath(router, request, offset))
+}
+
+/**
+ * The `Allow` header of a 405 (or an `OPTIONS` 204): the methods found,
+ * with `OPTIONS` when the host answers it (`methodNotAllowed`).
+ *
+ * @example
+ * ```ts
+ * allowHeader(["GET", "HEAD"], true) //=> ["Allow", "GET, HEAD, OPTIONS"]
+ * ```
+ */
+export function allowHeader(methods: readonly string[], withOptions: boolean): ContentHeader {
+  return header("Allow", (!withOptions || methods.includes("OPTIONS") ? methods : [...methods, "OPTIONS"]).join(", "))
+}
+
+/**
+ * Whether an answer is a 405 that says no `Allow` (RFC 9110 §15.5.6: it
+ * MUST): a handler's `Content.SetStatus(Http.Status.MethodNotAllowed, …)`
+ * gets the route table's methods added by the host.
+ *
+ * @example
+ * ```ts
+ * lacksAllow(Content.SetStatus(Http.Status.MethodNotAllowed, Content.Text("no"))) //=> true
+ * ```
+ */
+export function lacksAllow(content: StaticContent): boolean {
+  return content.status.code === 405 && !content.headers.some(([name]) => name.toLowerCase() === "allow")
 }

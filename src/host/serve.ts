@@ -20,7 +20,7 @@ import {
 import { reasonPhrase, Status } from "../sitelet/http-status.js"
 import { withAcceptedCors } from "../sitelet/cors-content.js"
 import { isPreflight } from "../sitelet/cors-headers.js"
-import { allowedMethods } from "./allowed-methods.js"
+import { allowHeader, allowedMethods, lacksAllow } from "./allowed-methods.js"
 import { entityTag, notModified } from "../sitelet/validators.js"
 import { type Encoding, planCompression } from "./compression.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
@@ -218,6 +218,16 @@ class Serving<Endpoint> {
   found(found: Found<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
     if (found === undefined)
       return this.bodyRead ? this.unusableBody() : this.options.methodNotAllowed ? this.methodAnswer() : declined
+    // A plain OPTIONS no case takes is the host's to answer (204 with Allow), also where an InferWithErrors handler
+    // would get it as InvalidMethod: one answer for every path, before any credential (a 405's place in the order).
+    const request = this.request
+    if (
+      found.weak === "method" &&
+      request.method === "OPTIONS" &&
+      this.options.methodNotAllowed &&
+      !isPreflight(request.method, request.headers)
+    )
+      return this.methodAnswer()
     const csrf = this.options.csrf
     // A part that took the request only to say its method is wrong (InferWithErrors' 405) did not accept the
     // method: that answer is given, not a 403 for an unsafe method no case takes here.
@@ -305,7 +315,7 @@ class Serving<Endpoint> {
     const answer = (methods: readonly string[] | undefined): ServeOutcome => {
       // The method is accepted there: the request failed on its query or body, and falls through as before.
       if (methods === undefined || methods.includes(request.method)) return declined
-      const allow = header("Allow", (methods.includes("OPTIONS") ? methods : [...methods, "OPTIONS"]).join(", "))
+      const allow = allowHeader(methods, true)
       const content =
         request.method === "OPTIONS"
           ? staticContent(Status.NoContent, [allow], undefined)
@@ -351,6 +361,35 @@ class Serving<Endpoint> {
   }
 
   served(content: StaticContent, ctx: HostContext<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
+    // A handler's 405 says which methods the path takes, as the host's own does (RFC 9110: Allow is a MUST).
+    if (lacksAllow(content)) {
+      const withAllow = (methods: readonly string[] | undefined) =>
+        this.answered(
+          methods === undefined
+            ? content
+            : staticContent(
+                content.status,
+                [...content.headers, allowHeader(methods, this.options.methodNotAllowed)],
+                content.body,
+              ),
+          ctx,
+        )
+      let allowed
+      try {
+        allowed = allowedMethods(
+          this.site.Router as Sitelet<unknown>["Router"],
+          this.request,
+          this.options.baseSegments.length,
+        )
+      } catch (error) {
+        return this.thrown(error)
+      }
+      return isPromise(allowed) ? allowed.then(withAllow, (error: unknown) => this.thrown(error)) : withAllow(allowed)
+    }
+    return this.answered(content, ctx)
+  }
+
+  answered(content: StaticContent, ctx: HostContext<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
     // A WebSocket answer: 426 to a request that is no upgrade, 403 to a page of another origin; else upgraded by the host.
     if (isSocketBody(content.body)) {
       const init = this.init

@@ -58,10 +58,47 @@ export function scalarSchema(descriptor: Descriptor): JsonSchema | undefined {
   }
 }
 
-/** One schema build: recursive types (`t.lazy`) become `$defs`, named in the order they are met. */
-class Builder {
+/**
+ * One schema build, for one schema (`Json.Schema`) or a whole document (an
+ * OpenAPI document's components): named records (`Name`) and recursive
+ * types (`t.lazy`, named in the order they are met) become definitions
+ * under `refBase`, each written once.
+ *
+ * @example
+ * ```ts
+ * const builder = new SchemaBuilder("#/components/schemas/", new Set(["Problem"]))
+ * builder.of(Article) //=> { $ref: "#/components/schemas/Article" }; builder.defs.Article holds its schema
+ * ```
+ */
+export class SchemaBuilder {
   readonly defs: Record<string, JsonSchema> = {}
-  readonly names = new Map<LazyDescriptor<unknown>, string>()
+  private readonly names = new Map<LazyDescriptor<unknown>, string>()
+  // Named records by name: a name is one schema (the same record declared twice is one, if both read the same).
+  private readonly named = new Map<string, { descriptor: RecordDescriptor; text: string | undefined }>()
+
+  constructor(
+    private readonly refBase = "#/$defs/",
+    private readonly taken: ReadonlySet<string> = new Set(),
+  ) {}
+
+  /** A record's schema under its `Name`: a reference, with the definition written at its first use. */
+  private namedRecord(d: RecordDescriptor, name: string): JsonSchema {
+    const ref = { $ref: `${this.refBase}${name}` }
+    if (this.taken.has(name)) throw new TypeError(jsonMessages.schemaNameTaken(name))
+    const known = this.named.get(name)
+    if (known?.descriptor === d) return ref
+    const entry = { descriptor: d, text: undefined as string | undefined }
+    if (known === undefined) this.named.set(name, entry)
+    const schema = this.object(fieldShapes(d, "record"), undefined)
+    const text = JSON.stringify(schema)
+    if (known !== undefined) {
+      if (known.text !== text) throw new TypeError(jsonMessages.schemaNameTaken(name))
+      return ref
+    }
+    entry.text = text
+    this.defs[name] = schema
+    return ref
+  }
 
   of(descriptor: Descriptor): JsonSchema {
     if (descriptor.kind === "lazy") return this.lazy(descriptor)
@@ -94,8 +131,9 @@ class Builder {
       case "map":
         return { type: "object", additionalProperties: this.of(d.of) }
       case "record":
+        return d.name === undefined ? this.object(fieldShapes(d, "record"), undefined) : this.namedRecord(d, d.name)
       case "case":
-        return this.object(fieldShapes(d as RecordDescriptor, "record"), undefined)
+        return this.object(fieldShapes(d as unknown as RecordDescriptor, "record"), undefined)
       case "union":
         return this.union(d)
       default:
@@ -128,13 +166,17 @@ class Builder {
   }
 
   lazy(descriptor: LazyDescriptor<unknown>): JsonSchema {
+    const target = resolve(descriptor)
+    // A named record needs no second name: its own definition is the one a recursion refers to.
+    if (target.kind === "record" && target.name !== undefined) return this.namedRecord(target, target.name)
     let name = this.names.get(descriptor)
     if (name === undefined) {
       name = `Lazy${this.names.size + 1}`
+      while (this.taken.has(name) || this.named.has(name)) name = `${name}_`
       this.names.set(descriptor, name)
-      this.defs[name] = this.of(resolve(descriptor))
+      this.defs[name] = this.of(target)
     }
-    return { $ref: `#/$defs/${name}` }
+    return { $ref: `${this.refBase}${name}` }
   }
 }
 
@@ -145,7 +187,8 @@ class Builder {
  * tuples with `prefixItems`, records with their required fields (optional
  * ones may be absent or `null`), unions as `oneOf` cases told apart by their
  * `$` (or `NamedUnionCases`) tag with `Name`d tags, maps as
- * `additionalProperties`, `t.lazy` recursion through `$defs`. `t.file` has
+ * `additionalProperties`, `t.lazy` recursion and `Name`d records through
+ * `$defs` (a named record at the top is a `$ref` to its own). `t.file` has
  * no JSON form: a `TypeError`.
  *
  * @example
@@ -156,7 +199,7 @@ class Builder {
  * ```
  */
 export function jsonSchemaOf(descriptor: Descriptor): JsonSchema {
-  const builder = new Builder()
+  const builder = new SchemaBuilder()
   const schema = builder.of(descriptor)
   return Object.keys(builder.defs).length === 0
     ? { $schema: dialect, ...schema }

@@ -10,6 +10,9 @@
 export const jsonMessages = {
   noSchema: (kind: string) => `Json.Schema: no JSON Schema for a '${kind}' descriptor`,
   fileNotJson: "t.file is an uploaded file: it belongs in a FormData field, not in JSON",
+  /** Two different records (or one of the document's own schemas) under one `Name`. */
+  schemaNameTaken: (name: string) =>
+    `Json.Schema: two different schemas are named '${name}' (give one record another Name, or declare it once and use it in both places)`,
   /** The one shape of every decoding and serialization error: `$.items[2].id: expected int, got "x"`. */
   mismatch: (path: string, expected: string, received: string) => `${path}: expected ${expected}, got ${received}`,
   /** What a missing field is reported as having. */

@@ -83,9 +83,16 @@ const problem: Media = { "application/problem+json": { schema: problemRef } }
 const anything: Media = { "*/*": { schema: {} } }
 const unsafe = new Set(["post", "put", "patch", "delete"])
 
+/** The runtime's own refusal of a request whose head is too large: Node's at 16 KiB, a long target's too. */
+export const headersTooLarge =
+  "Request header fields too large: the request line and headers over the runtime's limit (Node: 16 KiB), which a very long target or cookie reaches before the host's 414"
+
 const described = (code: number, fallback: string) => Http.Status.Custom(code).text || fallback
 
-/** A JSON Schema without its `$schema` (the document's dialect is 2020-12 already). */
+/** The JSON Schema of a body in a document: a function, so a document shares one set of named schemas. */
+export type SchemaOf = (descriptor: Descriptor) => JsonSchema
+
+/** A JSON Schema without its `$schema` (the document's dialect is 2020-12 already), its definitions inside it. */
 export function bodySchema(descriptor: Descriptor): JsonSchema {
   const { $schema: _dialect, ...schema } = jsonSchemaOf(descriptor)
   return schema
@@ -100,7 +107,12 @@ export function bodySchema(descriptor: Descriptor): JsonSchema {
  * answersOf(route, "get", { methodNotAllowed: true }) //=> { 200: …, 400: …, 404: …, 405: …, 414: …, 500: … }
  * ```
  */
-export function answersOf(route: DescribedRoute, method: string, host: DocumentedHost): Record<string, Answer> {
+export function answersOf(
+  route: DescribedRoute,
+  method: string,
+  host: DocumentedHost,
+  schemaOf: SchemaOf = bodySchema,
+): Record<string, Answer> {
   const out: Record<string, Answer> = {}
   const add = (code: number | "default", description: string, content?: Media, headers?: Answer["headers"]) => {
     const key = String(code)
@@ -127,9 +139,9 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
       else if (isMedia(answer)) {
         // An EventStream(d): each event's data, a value of d, beside the stream's text.
         const data = eventDataOf(answer)
-        const events = data === undefined ? {} : { "x-sitelets-event-data": bodySchema(data) }
+        const events = data === undefined ? {} : { "x-sitelets-event-data": schemaOf(data) }
         add(status, description, { [answer["~media"]]: { schema: { type: "string" }, ...events } }, headers)
-      } else add(status, description, { "application/json": { schema: bodySchema(answer as Descriptor) } }, headers)
+      } else add(status, description, { "application/json": { schema: schemaOf(answer as Descriptor) } }, headers)
     }
   } else if (route.files) {
     add(200, "The file", anything)
@@ -169,6 +181,7 @@ export function answersOf(route: DescribedRoute, method: string, host: Documente
   // InferWithErrors the handler answers a failed query or body instead; a path that does not parse still falls through.
   if (pathParams || (!route.withErrors && queryFields)) add(404, "The request does not parse as this endpoint", text)
   add(414, "The request target, or its query parameters, over the host's limits", text)
+  add(431, headersTooLarge, text)
   if (host.csrf && unsafe.has(method))
     add(
       403,

@@ -8,8 +8,17 @@
 import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { datePattern, defaultPathDateFormat } from "../descriptor/date-format.js"
-import { type JsonSchema, scalarSchema } from "../json/json-schema.js"
-import { type Answer, answersOf, bodySchema, type DocumentedHost, mergeAnswers, problemSchema } from "./answers.js"
+import { type JsonSchema, SchemaBuilder, scalarSchema } from "../json/json-schema.js"
+import {
+  type Answer,
+  answersOf,
+  type DocumentedHost,
+  headersTooLarge,
+  mergeAnswers,
+  problemSchema,
+  type SchemaOf,
+} from "./answers.js"
+import { OperationNamer } from "./operation-names.js"
 import { type DescribedField, type DescribedRoute, type DescribedSegment, describeRoutes } from "../router/describe.js"
 import type { Router } from "../router/router.js"
 
@@ -26,6 +35,11 @@ export interface OpenApiOptions {
   readonly info: { readonly title: string; readonly version: string } & Readonly<Record<string, unknown>>
   /** The `servers` list. */
   readonly servers?: ReadonlyArray<{ readonly url: string; readonly description?: string }>
+  /**
+   * Descriptions of the document's tags, by name (`{ api: "The JSON API" }`);
+   * a tag without one is described by where it comes from.
+   */
+  readonly tags?: Readonly<Record<string, string>>
   /**
    * The options the site is hosted with (the same object given to
    * `NodeHandler`, `Middleware` or `Fetch.Handler`): the statuses the host
@@ -73,59 +87,104 @@ function textSchema(descriptor: Descriptor): JsonSchema {
   }
 }
 
+const text = { "text/plain": { schema: { type: "string" } } }
+const anything = { "*/*": { schema: {} } }
+const targetRefusals = {
+  "400": {
+    description: "A malformed request target (percent-encoding, UTF-8), or more than one Host header",
+    content: text,
+  },
+  "414": { description: "The request target over the host's limits", content: text },
+  "431": { description: headersTooLarge, content: text },
+}
+const allowHeader = {
+  Allow: { description: "The methods the route table accepts at this path", schema: { type: "string" } },
+}
+
+// The operation the library adds for OPTIONS: named after the path's first operation, in its tags.
+function methodOperation(first: JsonSchema, namer: OperationNamer, path: string, description: string): JsonSchema {
+  return {
+    operationId: namer.reserve(`${String(first.operationId)}.Options`),
+    summary: `Methods of ${path}`,
+    description,
+    ...(first.tags === undefined ? {} : { tags: first.tags }),
+    parameters: (first.parameters as JsonSchema[]).filter((parameter) => parameter.in === "path"),
+    // Answered before any credential is asked for.
+    security: [],
+  }
+}
+
 /**
  * Under `methodNotAllowed` the host answers a plain `OPTIONS` for a path
  * with `204` and `Allow` (a CORS part, its preflight with the same 204): the
  * path's `options` operation, unless a case taking any method answers it.
  */
-function addMethodAnswer(item: Record<string, JsonSchema>, taken: Set<string>): void {
+function addMethodAnswer(item: Record<string, JsonSchema>, namer: OperationNamer, path: string): void {
   const operations = Object.values(item)
   const first = operations[0]
   if (first === undefined || item.options !== undefined || operations.some((o) => o["x-sitelets-any-method"])) return
-  const parameters = (first.parameters as JsonSchema[]).filter((parameter) => parameter.in === "path")
-  const id = uniqueId(`${String(first.operationId)}.Options`, taken)
-  const text = { "text/plain": { schema: { type: "string" } } }
+  const operation = methodOperation(
+    first,
+    namer,
+    path,
+    "Answered by the host (its option methodNotAllowed): 204 with Allow, the methods the route table accepts at this path.",
+  )
   item.options = {
-    operationId: id,
-    parameters,
+    ...operation,
     responses: {
-      "204": { description: "The methods this path answers", headers: { Allow: { schema: { type: "string" } } } },
-      "400": {
-        description: "A malformed request target (percent-encoding, UTF-8), or more than one Host header",
-        content: text,
-      },
-      ...(parameters.length > 0 ? { "404": { description: "The path does not parse", content: text } } : {}),
-      "414": { description: "The request target over the host's limits", content: text },
+      "204": { description: "The methods this path answers", headers: allowHeader },
+      "400": targetRefusals["400"],
+      ...((operation.parameters as unknown[]).length > 0
+        ? { "404": { description: "The path does not parse", content: text } }
+        : {}),
+      "414": targetRefusals["414"],
+      "431": targetRefusals["431"],
     },
     "x-sitelets-method-answer": true,
   }
 }
 
 /**
- * On a path an `InferWithErrors` part serves, a method no case takes reaches
- * the handler as `InvalidMethod`: the `options` operation answers what any
- * of the path's operations may (the methods without an operation are
- * checked against those too).
+ * On a path an `InferWithErrors` part serves (without `methodNotAllowed`,
+ * under which the host answers `OPTIONS` itself), a method no case takes
+ * reaches the handler as `InvalidMethod`: the `options` operation answers what the
+ * handler does with it (any status; a 405 gets `Allow` from the host), after
+ * the refusals that come before any handler (credentials, limits).
  */
-function addHandlerMethodAnswer(item: Record<string, JsonSchema>, taken: Set<string>): void {
+function addHandlerMethodAnswer(item: Record<string, JsonSchema>, namer: OperationNamer, path: string): void {
   const operations = Object.values(item)
   const first = operations[0]
   if (first === undefined || item.options !== undefined) return
-  let responses: Record<string, Answer> = {}
-  for (const operation of operations) responses = mergeAnswers(responses, operation.responses as Record<string, Answer>)
+  let merged: Record<string, Answer> = {}
+  for (const operation of operations) merged = mergeAnswers(merged, operation.responses as Record<string, Answer>)
+  // What refuses a request before its handler runs: Protect (307, 401, 403), guards (429, 503), the 404 of a path.
+  const before = Object.fromEntries(
+    ["307", "401", "403", "404", "429", "503"].flatMap((code) => (merged[code] ? [[code, merged[code]]] : [])),
+  )
+  const operation = methodOperation(
+    first,
+    namer,
+    path,
+    "A method no case takes at this path reaches the handler of its InferWithErrors part (InvalidMethod), which answers it; a 405 carries Allow, the methods the route table accepts here.",
+  )
   item.options = {
-    operationId: uniqueId(`${String(first.operationId)}.Options`, taken),
-    parameters: (first.parameters as JsonSchema[]).filter((parameter) => parameter.in === "path"),
-    responses: sortedByStatus(responses),
+    ...operation,
+    responses: sortedByStatus({
+      ...before,
+      ...targetRefusals,
+      "405": {
+        description: "The handler's answer to a method no case takes (Allow added by the host)",
+        headers: allowHeader,
+        content: anything,
+      },
+      "500": { description: "The handler failed (reported to the host's onError)", content: text },
+      default: {
+        description: "Any other answer the handler gives to a method no case takes (InvalidMethod)",
+        content: anything,
+      },
+    }),
     "x-sitelets-method-answer": true,
   }
-}
-
-function uniqueId(base: string, taken: Set<string>): string {
-  let id = base
-  for (let n = 2; taken.has(id); n++) id = `${base}_${n}`
-  taken.add(id)
-  return id
 }
 
 /** Responses in status order (`default` last), as readers expect them. */
@@ -182,17 +241,17 @@ function headerParameters(route: DescribedRoute): JsonSchema[] {
   return [...(route.headers ?? []).map(of("header")), ...(route.cookies ?? []).map(of("cookie"))]
 }
 
-function requestBody(route: DescribedRoute, method: string): JsonSchema | undefined {
-  const body = requestBodyContent(route, method)
+function requestBody(route: DescribedRoute, method: string, schemaOf: SchemaOf): JsonSchema | undefined {
+  const body = requestBodyContent(route, method, schemaOf)
   // The case's MaxBytes: stated for readers, and as an extension for tools.
   return body === undefined || route.maxBytes === undefined
     ? body
     : { ...body, description: `At most ${route.maxBytes} bytes`, "x-sitelets-max-bytes": route.maxBytes }
 }
 
-function requestBodyContent(route: DescribedRoute, method: string): JsonSchema | undefined {
+function requestBodyContent(route: DescribedRoute, method: string, schemaOf: SchemaOf): JsonSchema | undefined {
   if (route.json !== undefined)
-    return { required: true, content: { "application/json": { schema: bodySchema(route.json) } } }
+    return { required: true, content: { "application/json": { schema: schemaOf(route.json) } } }
   // A GET or HEAD has no body: its form fields are read from the query.
   if (route.form.length === 0 || method === "get" || method === "head") return undefined
   const properties: Record<string, JsonSchema> = {}
@@ -209,22 +268,13 @@ function requestBodyContent(route: DescribedRoute, method: string): JsonSchema |
   return { required: required.length > 0, content: { [type]: { schema: { type: "object", properties, required } } } }
 }
 
-/** A unique operation id from the case path (`Blog.Show`), the method added when a case has several. */
-function operationIdOf(route: DescribedRoute, method: string, taken: Set<string>): string {
-  const base =
-    route.operation.length === 0 ? `${method}${route.segments.length === 0 ? "Root" : ""}` : route.operation.join(".")
-  const withMethod = (route.methods?.length ?? 1) > 1 ? `${base}_${method}` : base
-  let id = withMethod
-  for (let n = 2; taken.has(id); n++) id = `${withMethod}_${n}`
-  taken.add(id)
-  return id
-}
-
 /**
  * The OpenAPI 3.1 document of a site (or a router): one operation per case
- * and method; `operationId` from the case path (`Admin.Messages`, the
- * method added for a case with several, a number for a repeat), tags from
- * the first path segment, path and query parameters typed by their
+ * and method; `operationId`, `summary`, `description` and tags from the
+ * case's `Doc`, else from the case (its name: `Admin.Messages`, the method
+ * added for a case with several, a later path of one case named by what it
+ * adds; the first path segment as its tag); named records (`Name`) as
+ * components; path and query parameters typed by their
  * descriptors, request bodies from `Json` fields (`application/json`, the
  * descriptor's JSON Schema) and `FormData` fields (urlencoded, or multipart
  * with a file field), a 400 for a route that reads a query or a body, a 405
@@ -255,8 +305,12 @@ export function Document(
   const sessionCookie = options.sessionCookie ?? host.session?.cookieName ?? "sitelets_session"
   const paths: Record<string, Record<string, JsonSchema>> = {}
   const templates = new Map<string, string>()
-  const taken = new Set<string>()
-  const tags = new Set<string>()
+  const namer = new OperationNamer()
+  // One set of named schemas for the whole document: a Name'd record is one component, however often it is used.
+  const schemas = new SchemaBuilder("#/components/schemas/", new Set(["Problem"]))
+  const schemaOf: SchemaOf = (descriptor) => schemas.of(descriptor)
+  // Each tag with its description: the one given, else where the tag comes from.
+  const tags = new Map<string, string>()
   const schemes = new Map<string, JsonSchema>()
   // Paths an InferWithErrors part serves: its handler answers any method there (InvalidMethod).
   const handlerAnswers = new Set<Record<string, JsonSchema>>()
@@ -269,35 +323,44 @@ export function Document(
     for (const method of methods) {
       if (!operationMethods.includes(method)) continue
       const existing = item[method]
-      const id = operationIdOf(route, method, taken)
+      const names = namer.name(route, method)
       if (existing !== undefined) {
         // Same path and method: the first case wins when parsing; the later one is documented under it, and
         // what it answers (tried when the first does not parse) is the operation's too.
         const also = (existing["x-sitelets-alternatives"] as string[] | undefined) ?? []
-        existing["x-sitelets-alternatives"] = [...also, id]
+        existing["x-sitelets-alternatives"] = [...also, names.operationId]
         existing.responses = sortedByStatus(
-          mergeAnswers(existing.responses as Record<string, Answer>, answersOf(route, method, host)),
+          mergeAnswers(existing.responses as Record<string, Answer>, answersOf(route, method, host, schemaOf)),
         )
         continue
       }
-      const first = route.segments[0]
-      const tag = route.segments.length > 1 && first?.kind === "literal" ? first.text : undefined
-      if (tag !== undefined) tags.add(tag)
-      const body = requestBody(route, method)
+      for (const tag of names.tags)
+        if (!tags.has(tag))
+          tags.set(
+            tag,
+            options.tags?.[tag] ??
+              (route.segments[0]?.kind === "literal" && route.segments[0].text === tag
+                ? `Operations under /${tag}`
+                : `Operations of the ${tag} part`),
+          )
+      const body = requestBody(route, method, schemaOf)
       const query = body === undefined && route.json === undefined ? [...route.query, ...route.form] : route.query
+      const answers = answersOf(route, method, host, schemaOf)
       const operation: JsonSchema = {
-        operationId: id,
-        ...(tag === undefined ? {} : { tags: [tag] }),
+        operationId: names.operationId,
+        summary: names.summary,
+        description: names.description,
+        tags: [...names.tags],
+        ...(route.doc?.Deprecated ? { deprecated: true } : {}),
         parameters: [...parameters, ...queryParameters(query), ...headerParameters(route)],
         ...(body === undefined ? {} : { requestBody: body }),
-        responses: sortedByStatus(
-          route.socket ? socketAnswers(answersOf(route, method, host)) : answersOf(route, method, host),
-        ),
+        responses: sortedByStatus(route.socket ? socketAnswers(answers) : answers),
         ...(route.methods === undefined ? { "x-sitelets-any-method": true } : {}),
         // A WebSocket case: its messages are the AsyncAPI document's channel of the same name.
         ...(route.socket ? { "x-sitelets-websocket": { channel: route.operation.join(".") } } : {}),
-        // Behind Sitelet.Protect: any one of its schemes admits (the requirements are alternatives).
-        ...(route.protected ? { security: route.protected.schemes.map(([name]) => ({ [name]: [] })) } : {}),
+        // Behind Sitelet.Protect: any one of its schemes admits (the requirements are alternatives); else none is
+        // asked for, said so (an empty list), as linters want every operation's security stated.
+        security: route.protected ? route.protected.schemes.map(([name]) => ({ [name]: [] })) : [],
         ...(route.cors ? { "x-sitelets-cors": true } : {}),
       }
       for (const [name, scheme] of route.protected?.schemes ?? [])
@@ -306,23 +369,21 @@ export function Document(
       item[method] = operation
     }
   }
-  for (const item of Object.values(paths))
-    if (handlerAnswers.has(item)) addHandlerMethodAnswer(item, taken)
-    else if (host.methodNotAllowed) addMethodAnswer(item, taken)
+  for (const [path, item] of Object.entries(paths))
+    if (host.methodNotAllowed) addMethodAnswer(item, namer, path)
+    else if (handlerAnswers.has(item)) addHandlerMethodAnswer(item, namer, path)
   return {
     openapi: "3.1.0",
     info: { ...options.info },
     ...(options.servers === undefined ? {} : { servers: options.servers.map((server) => ({ ...server })) }),
-    ...(tags.size === 0 ? {} : { tags: [...tags].map((name) => ({ name })) }),
+    ...(tags.size === 0 ? {} : { tags: [...tags].map(([name, description]) => ({ name, description })) }),
     paths,
     components: {
-      schemas: { Problem: problemSchema },
+      schemas: { Problem: problemSchema, ...schemas.defs },
       ...(schemes.size === 0 ? {} : { securitySchemes: Object.fromEntries(schemes) }),
     },
   }
 }
-
-const plainText = { "text/plain": { schema: { type: "string" } } }
 
 // An upgrade's answers: 101 instead of a 200, 426 to a request that is no upgrade, 403 from another site's page.
 function socketAnswers(answers: Record<string, unknown>): Record<string, unknown> {
@@ -330,11 +391,11 @@ function socketAnswers(answers: Record<string, unknown>): Record<string, unknown
   return {
     ...rest,
     101: { description: "Switching Protocols: the connection is the WebSocket described by the AsyncAPI document" },
-    403: { description: "Forbidden: an upgrade from a page of an origin the case does not allow", content: plainText },
+    403: { description: "Forbidden: an upgrade from a page of an origin the case does not allow", content: text },
     426: {
       description: "Upgrade Required: the request was no WebSocket upgrade",
       headers: { Upgrade: { schema: { type: "string", const: "websocket" } } },
-      content: plainText,
+      content: text,
     },
   }
 }

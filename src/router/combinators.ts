@@ -218,31 +218,48 @@ export function Embed<Inner, Outer, Responses = {}, Produced extends Outer = Out
   return noteComposition(embedded, { kind: "same", inner: router })
 }
 
+// The name documents give a single path's endpoint: its `$` tag, when it has one.
+function singleName(endpoint: unknown): { name?: string } {
+  const tag = (endpoint as { $?: unknown } | null)?.$
+  return typeof tag === "string" && tag !== "" ? { name: tag } : {}
+}
+
 /**
- * One endpoint at one fixed path, any method. Links the values deep-equal to
- * `endpoint`.
+ * One endpoint at one fixed path: any method, or only those listed
+ * (`HEAD` wherever `GET` is). Links the values deep-equal to `endpoint`.
  *
  * @example
  * ```ts
  * Router.Single({ $: "About" }, "/about").Link({ $: "About" }) //=> "/about"
+ * Router.Single({ $: "Feed" }, "/feed.json", ["GET"]) // a DELETE there is not accepted (405 under methodNotAllowed)
  * ```
  */
-export function Single<Endpoint>(endpoint: Endpoint, url: string): Router<Endpoint> {
+export function Single<Endpoint>(endpoint: Endpoint, url: string, methods?: readonly string[]): Router<Endpoint> {
   const target = parseTarget(url)
   if (!url.startsWith("/") || target.bad !== undefined || url.includes("?"))
     throw new TypeError(routerMessages.singlePath(url))
   const segments = target.segments
   const path: RoutePath = { segments, query: [] }
+  const accepted = methods === undefined ? undefined : Object.freeze(methods.map((method) => method.toUpperCase()))
   const single = makeRouter<Endpoint>({
     route: (request, offset): ParseRequestResult<Endpoint> | undefined => {
       if (request.segments.length - offset !== segments.length) return undefined
       for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return undefined
+      if (accepted !== undefined && !accepted.includes(request.method === "HEAD" ? "GET" : request.method))
+        return undefined
       return { $: "Success", endpoint }
     },
     link: (value) => (deepEqual(value, endpoint) ? path : undefined),
-    describe: () => [{ prefix: segments, alternatives: undefined }],
+    describe: () => [
+      {
+        prefix: segments,
+        alternatives: undefined,
+        ...singleName(endpoint),
+        ...(accepted === undefined ? {} : { methods: accepted }),
+      },
+    ],
   })
-  return noteComposition(single, { kind: "single", segments })
+  return noteComposition(single, { kind: "single", segments, ...(accepted === undefined ? {} : { methods: accepted }) })
 }
 
 /**

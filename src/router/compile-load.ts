@@ -10,6 +10,8 @@
 import { pathToFileURL } from "node:url"
 import { compileMessages } from "./compile-messages.js"
 
+const typeScriptExtensions = [".ts", ".tsx", ".mts", ".cts"]
+
 /** Imports a module by its absolute path and resolves to its exports. */
 export type ModuleLoader = (file: string) => Promise<Record<string, unknown>>
 
@@ -76,7 +78,7 @@ export async function loadDeclarationModule(file: string, load: ModuleLoader): P
     loaded = await load(file)
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code
-    if (code === "ERR_UNKNOWN_FILE_EXTENSION" && /\.[cm]?tsx?$/.test(file))
+    if (code === "ERR_UNKNOWN_FILE_EXTENSION" && typeScriptExtensions.some((extension) => file.endsWith(extension)))
       throw new Error(compileMessages.typeScriptModule(file))
     throw error
   }

@@ -125,9 +125,8 @@ interface RollupLike {
   }>
 }
 
-// A package import (not relative, absolute or a URL): left to Node, as esbuild's packages: "external".
-const isPackage = (id: string) =>
-  !id.startsWith(".") && !isAbsolute(id) && !id.startsWith("\0") && !/^[a-z]+:/i.test(id)
+// A package or built-in import (not relative, absolute or a URL): left to Node, as esbuild's packages: "external".
+const isPackage = (id: string) => !id.startsWith(".") && !isAbsolute(id) && !id.startsWith("\0") && !id.includes("://")
 
 /**
  * The module bundled by the project's Rollup with the plugins given for

@@ -12,7 +12,7 @@ export type Composition =
   | { readonly kind: "sum"; readonly parts: ReadonlyArray<Router<unknown>> }
   | { readonly kind: "shift"; readonly segments: readonly string[]; readonly inner: Router<unknown> }
   | { readonly kind: "same"; readonly inner: Router<unknown> }
-  | { readonly kind: "single"; readonly segments: readonly string[] }
+  | { readonly kind: "single"; readonly segments: readonly string[]; readonly methods?: readonly string[] }
 
 const compositions = new WeakMap<object, Composition>()
 

@@ -13,6 +13,7 @@ import type { Alternative, Element, ParamField } from "./shape.js"
 import type { UnionCodec } from "./union-codec.js"
 import type { FilesMark, GuardAnswer, ProtectMark, RouteSource } from "./route-source.js"
 import type { WebSocketAttribute } from "../descriptor/web-socket.js"
+import type { CaseDoc } from "../descriptor/doc.js"
 
 /**
  * One segment of a described path.
@@ -77,6 +78,8 @@ export interface DescribedRoute {
   readonly files?: FilesMark
   /** Served by `Sitelet.InferWithErrors`: failed queries and bodies reach the handler. */
   readonly withErrors?: boolean
+  /** The case's `Doc` (a nested case's, with the outer case's tags when it names none). */
+  readonly doc?: CaseDoc
   /** The case's `MaxBytes`: the largest body it reads, in place of the host's limit. */
   readonly maxBytes?: number
   /** Its `WebSocket` declaration: the route upgrades, with these messages. */
@@ -136,6 +139,7 @@ export function describeAlternatives(
       ...(alternative.shape.responses === undefined ? {} : { responses: alternative.shape.responses }),
       ...(alternative.shape.maxBytes === undefined ? {} : { maxBytes: alternative.shape.maxBytes }),
       ...(alternative.shape.socket === undefined ? {} : { socket: alternative.shape.socket }),
+      ...(alternative.shape.doc === undefined ? {} : { doc: alternative.shape.doc }),
       ...(alternative.shape.responseHeaders === undefined
         ? {}
         : { responseHeaders: alternative.shape.responseHeaders }),
@@ -143,6 +147,11 @@ export function describeAlternatives(
     out.push(...expand(alternative.elements, 0, base, inside))
   }
   return out
+}
+
+function nestedDoc(outer: CaseDoc | undefined, inner: CaseDoc | undefined): { doc?: CaseDoc } {
+  if (outer?.Tags === undefined || inner?.Tags !== undefined) return inner === undefined ? {} : { doc: inner }
+  return { doc: { ...inner, Tags: outer.Tags } }
 }
 
 /** Every shape of the path from element `at` on, appended to `route`. */
@@ -194,6 +203,8 @@ function expand(
           ...((inner.maxBytes ?? route.maxBytes) === undefined ? {} : { maxBytes: inner.maxBytes ?? route.maxBytes }),
           // A socket is the inner case's: the case that upgrades.
           ...((inner.socket ?? route.socket) === undefined ? {} : { socket: inner.socket ?? route.socket }),
+          // The operation is the inner case: its Doc, under the outer case's tags when it names none.
+          ...nestedDoc(route.doc, inner.doc),
         },
         visiting,
       ),
@@ -241,7 +252,18 @@ export function describeRoutes(router: { describe(): readonly RouteSource[] }): 
       ...(source.answers ? { answers: source.answers } : {}),
     }
     if (source.alternatives === undefined)
-      return [{ operation: [], methods: undefined, segments: prefix, query: [], form: [], json: undefined, ...marks }]
+      return [
+        {
+          operation: source.name === undefined ? [] : [source.name],
+          // HEAD is answered wherever GET is: not an operation of its own.
+          methods: source.methods?.filter((method) => method !== "HEAD"),
+          segments: prefix,
+          query: [],
+          form: [],
+          json: undefined,
+          ...marks,
+        },
+      ]
     return describeAlternatives(source.alternatives).map((route) => ({
       ...route,
       segments: [...prefix, ...route.segments],

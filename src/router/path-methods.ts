@@ -225,11 +225,11 @@ export function methodsOfPath(
       return methodsOfPath(inner, request, offset + segments.length)
     }
     case "single": {
-      // One path, any method.
-      const { segments } = composition
+      // One path: any method, or those it lists.
+      const { segments, methods } = composition
       if (request.segments.length - offset !== segments.length) return none
       for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return none
-      return { any: true, methods: new Set() }
+      return methods === undefined ? { any: true, methods: new Set() } : { any: false, methods: new Set(methods) }
     }
     case "sum": {
       const parts = composition.parts.map((part) => methodsOfPath(part, request, offset))

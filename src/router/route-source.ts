@@ -22,6 +22,10 @@ import type { Alternative } from "./shape.js"
 export interface RouteSource {
   readonly prefix: readonly string[]
   readonly alternatives: readonly Alternative[] | undefined
+  /** A single path's endpoint, by its `$` tag (`Router.Single({ $: "About" }, …)`): its operation's name. */
+  readonly name?: string
+  /** A single path's methods, when it lists them (`Router.Single(e, url, ["GET"])`); else any. */
+  readonly methods?: readonly string[]
   /** Behind `Sitelet.Protect`: the credentials it accepts and how it refuses. */
   readonly protected?: ProtectMark
   /** Served by `Sitelet.CorsContent`: other origins may call it from a browser. */

@@ -1,3 +1,4 @@
+import { type CaseDoc, docOf } from "../descriptor/doc.js"
 import type { CaseDescriptor, Descriptor, RecordDescriptor, ResponseMap } from "../descriptor/descriptor.js"
 import { declaredHeaders, declaredResponses } from "../descriptor/responses.js"
 import { resolve } from "../descriptor/composites.js"
@@ -76,6 +77,8 @@ export interface Shape {
   readonly responseHeaders?: Readonly<Record<number, Readonly<Record<string, string>>>> | undefined
   /** Its `WebSocket` declaration: the case upgrades, with these messages. */
   readonly socket?: WebSocketAttribute
+  /** Its `Doc`: what documents say of it (never read by routing). */
+  readonly doc?: CaseDoc
 }
 
 /**
@@ -229,6 +232,7 @@ export function alternativesOf(
   const maxBytes = attributes.find((attribute) => attribute.name === "MaxBytes")?.bytes
   const responseHeaders = declaredHeaders(attributes)
   const socket = socketOf(attributes)
+  const doc = docOf(attributes)
   const shape: Shape = {
     tag,
     caseName,
@@ -239,6 +243,7 @@ export function alternativesOf(
     maxBytes,
     ...(responseHeaders === undefined ? {} : { responseHeaders }),
     ...(socket === undefined ? {} : { socket }),
+    ...(doc === undefined ? {} : { doc }),
   }
   const endPoints = attributes.flatMap((attribute) => (attribute.name === "EndPoint" ? attribute.values : []))
   const method = attributes.find((attribute) => attribute.name === "Method")?.values

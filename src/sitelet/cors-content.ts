@@ -82,6 +82,9 @@ export function isPreflightAnswer(dispatched: object, request: RouteRequest): bo
  * the endpoint's default allows (methods from the router, nothing else) and
  * returns the allows to use; they are checked now, so `*` with credentials,
  * a malformed origin or a bad header name throws when the sitelet is built.
+ * It accepts the allowed `Methods` (and `HEAD` with `GET`) and preflights:
+ * any other method is not its, so the host answers 405 with `Allow` (host
+ * option `methodNotAllowed`) or lets the request fall through.
  *
  * @example
  * ```ts
@@ -100,13 +103,18 @@ export function CorsContent<Endpoint>(
   content: (ctx: Context<Endpoint>, endpoint: Endpoint) => Content<Endpoint> | Promise<Content<Endpoint>>,
 ): Sitelet<Endpoint> {
   const checked = checkAllows(allows(cors.DefaultAllows))
-  const router = Single(cors.EndPoint, url)
+  // The part answers the methods it allows (HEAD with GET), its preflight (OPTIONS) apart: any other method is not
+  // accepted, so the host answers it 405 with Allow (methodNotAllowed) or lets it fall through.
+  const router = Single(cors.EndPoint, url, checked.Methods)
+  const path = Single(cors.EndPoint, url)
   return makeSitelet<Endpoint>(
     markSources(router, { cors: true }),
     (request, offset, lenient) => {
       if (lenient) return undefined
       // Single routes synchronously (it never reads a body).
-      const result = router.route(request, offset, false) as ParseRequestResult<Endpoint> | undefined
+      const result = (isPreflight(request.method, request.headers) ? path : router).route(request, offset, false) as
+        | ParseRequestResult<Endpoint>
+        | undefined
       if (result?.$ !== "Success") return undefined
       const endpoint = result.endpoint
       if (isPreflight(request.method, request.headers)) {

@@ -83,7 +83,8 @@ describe("allowedMethods: the route table's methods for a path", () => {
 
   it("has nothing to refuse where a method-less case matches, and nothing for a path no case matches", async () => {
     expect(await allowOf("/any/3")).toBeUndefined()
-    expect(await allowOf("/cors")).toBeUndefined()
+    // A CorsContent part takes the methods it allows, and no other (its preflight apart).
+    expect(await allowOf("/cors")).toEqual(["PUT"])
     expect(await allowOf("/nowhere")).toBeUndefined()
     expect(await allowOf("/blog/3/4")).toBeUndefined()
   })

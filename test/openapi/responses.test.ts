@@ -50,7 +50,7 @@ describe("declared answers in the document", () => {
     const user = paths["/users/{id}"]?.get?.responses
     // The declared statuses, then those the host answers itself: a malformed target (400), a path that does not
     // parse (404, merged with the declared one), an overlong target (414), a handler that throws (500).
-    expect(Object.keys(user ?? {})).toEqual(["200", "400", "404", "414", "500"])
+    expect(Object.keys(user ?? {})).toEqual(["200", "400", "404", "414", "431", "500"])
     expect(Object.keys(user?.["404"]?.content ?? {})).toEqual(["application/json", "text/plain"])
     expect(user?.["200"]?.description).toBe("OK")
     expect(user?.["404"]?.description).toBe("Not Found")
@@ -59,7 +59,7 @@ describe("declared answers in the document", () => {
       items: { type: "string", pattern: "^-?[0-9]+$" },
     })
     // Without a declaration: a 200 of any media type, and default for the statuses the handler sets.
-    expect(Object.keys(paths["/"]?.get?.responses ?? {})).toEqual(["200", "400", "414", "500", "default"])
+    expect(Object.keys(paths["/"]?.get?.responses ?? {})).toEqual(["200", "400", "414", "431", "500", "default"])
   })
 
   it("keep their schema for a status the site also answers by itself (400, 405)", () => {
@@ -78,7 +78,7 @@ describe("declared answers in the document", () => {
       },
     )
     const responses = (doc.paths as Record<string, Record<string, Operation>>)["/items"]?.post?.responses
-    expect(Object.keys(responses ?? {})).toEqual(["201", "400", "405", "413", "414", "415", "500"])
+    expect(Object.keys(responses ?? {})).toEqual(["201", "400", "405", "413", "414", "415", "431", "500"])
     expect(Object.keys(responses?.["415"]?.content ?? {})).toEqual(["text/plain", "application/problem+json"])
     // With problemDetails off the host refuses in plain text: the document says so.
     const plain = OpenApi.Document(
