@@ -27,6 +27,7 @@ export {
   type BytesMessages,
   type ClientMessage,
   type ServerMessage,
+  type SocketLimits,
   type WebSocketAttribute,
 } from "./descriptor/web-socket.js"
 export type * from "./descriptor/descriptor.js"

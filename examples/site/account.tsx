@@ -116,7 +116,7 @@ const loginForm = (ctx: Context<Account>, returnTo: string | undefined, error?: 
     "Log in",
     <>
       {error === undefined ? null : <p class="error">{error}</p>}
-      <form class="stacked" method="post" action={ctx.Link({ $: "Login", returnTo })}>
+      <form class="stacked" method="post" action={ctx.Link({ $: "LogIn", returnTo })}>
         <label>
           User <input name="user" autocomplete="username" required />
         </label>
@@ -135,8 +135,8 @@ const forms = Sitelet.InferPartial(
   (e): Account => e,
   (e: Account) => (e.$ === "Profile" ? undefined : e),
   {
-    Login: async (ctx, e) => {
-      if (ctx.Request.method !== "POST") return loginForm(ctx, e.returnTo)
+    Login: (ctx, e) => loginForm(ctx, e.returnTo),
+    LogIn: async (ctx, e) => {
       // The same limit as the API's token endpoint: a password is never checked past it.
       const attempt = e.user === undefined ? undefined : await takePasswordAttempt(e.user)
       if (attempt !== undefined && !attempt.allowed) {

@@ -93,7 +93,8 @@ const refusal = (result: Exclude<ParseRequestResult<unknown>, { $: "Success" }>)
  * either path.
  */
 export const api = Sitelet.RateLimit<Api>(
-  { ...passwordLimit, Key: (_ctx, e) => (e.$ === "Token" ? passwordKey(e.user) : undefined) },
+  // A request without a user name is refused (400) for its missing field: no bucket of its own, and none shared.
+  { ...passwordLimit, Key: (_ctx, e) => (e.$ === "Token" && e.user !== "" ? passwordKey(e.user) : undefined) },
   Sitelet.InferWithErrors(Api, (ctx, result) =>
     result.$ === "Success" ? serveCall(ctx, result.endpoint) : refusal(result),
   ),

@@ -4,27 +4,30 @@
  * area are separate unions; `Site` holds them all, so every link in the site
  * is typed.
  */
-import { t, FormData, Header, Json, Media, NoBody, Responds, Returns, type Infer } from "../../src/index.js"
+import { t, Doc, FormData, Header, Json, Media, Name, NoBody, Responds, Returns, type Infer } from "../../src/index.js"
 
 /** An article as the JSON API returns it. */
-export const Article = t.record({
-  id: t.int,
-  slug: t.string,
-  title: t.string,
-  body: t.string,
-  published: t.datetime("yyyy-MM-dd"),
-})
+export const Article = t.record(
+  {
+    id: t.int,
+    slug: t.string,
+    title: t.string,
+    body: t.string,
+    published: t.datetime("yyyy-MM-dd"),
+  },
+  Name("Article"),
+)
 export type Article = Infer<typeof Article>
 
 /** The body of `POST /api/articles`. */
-export const NewArticle = t.record({ title: t.string, body: t.string })
+export const NewArticle = t.record({ title: t.string, body: t.string }, Name("NewArticle"))
 export type NewArticle = Infer<typeof NewArticle>
 
 /** The API's error answer. */
-export const ApiError = t.record({ error: t.string })
+export const ApiError = t.record({ error: t.string }, Name("ApiError"))
 
 /** The token endpoint's answer: a bearer token and its lifetime in seconds. */
-export const ApiToken = t.record({ token: t.string, expiresIn: t.int })
+export const ApiToken = t.record({ token: t.string, expiresIn: t.int }, Name("ApiToken"))
 
 /**
  * Where the JSON API lives: the server shifts its sitelets there (site.ts)
@@ -44,14 +47,25 @@ export const Api = t.union({
   ListArticles: t.case(
     "GET /articles",
     { limit: Header(t.option(t.int), "X-Limit") },
+    Doc({ Summary: "List the articles", Description: "Every article, oldest first; X-Limit keeps the first ones." }),
     // 400 for an X-Limit that is not an int (the API's InferWithErrors handler says so in JSON).
     Responds({ 200: t.list(Article), 400: ApiError, 405: ApiError }),
   ),
-  GetArticle: t.case("GET /articles/<id:int>", {}, Responds({ 200: Article, 404: ApiError, 405: ApiError })),
+  GetArticle: t.case(
+    "GET /articles/<id:int>",
+    {},
+    Doc({ Summary: "One article", Description: "The article with this id, or 404." }),
+    Responds({ 200: Article, 404: ApiError, 405: ApiError }),
+  ),
   // A bearer token for the API's writes, for a user and password (the demo user: ada / lovelace).
   Token: t.case(
     "POST /token",
     { user: FormData(t.string), password: FormData(t.string) },
+    Doc({
+      Summary: "A bearer token",
+      Description:
+        "A token for the API's writes, sent as Authorization: Bearer <token>, for a user and password (the demo account: ada / lovelace). Five attempts per user name, then one a minute (429 with Retry-After), shared with the login form.",
+    }),
     Responds({ 200: ApiToken, 400: ApiError, 401: ApiError, 405: ApiError }),
   ),
 })
@@ -66,6 +80,10 @@ export const ApiWrites = t.union({
   CreateArticle: t.case(
     "POST /articles",
     { article: Json(NewArticle) },
+    Doc({
+      Summary: "Create an article",
+      Description: "Adds an article (its slug made from the title) and answers it, with its URL in Location.",
+    }),
     Responds(
       { 201: Article, 400: ApiError, 405: ApiError },
       { Headers: { 201: { Location: "The new article's URL" } } },
@@ -88,19 +106,39 @@ export const Admin = t.union({
 })
 export type Admin = Infer<typeof Admin>
 
-/** The login form and logout: public. `returnTo` is where to go after logging in. */
+/**
+ * The login form and logout: public. `returnTo` is where to go after
+ * logging in. The form is a GET of its own and its fields a POST's only, so
+ * no document lists a password as a query parameter.
+ */
 const accountFormCases = {
   Login: t.case(
-    "GET|POST /login?returnTo=<returnTo:string?>",
+    "GET /login?returnTo=<returnTo:string?>",
+    {},
+    Doc({ Summary: "The login form", Description: "An HTML form that posts the user and password to LogIn." }),
+    Returns(Html),
+  ),
+  LogIn: t.case(
+    "POST /login?returnTo=<returnTo:string?>",
     { user: FormData(t.option(t.string)), password: FormData(t.option(t.string)) },
-    // The form (200), the form again for a wrong password (401) or past the password limit (429, with
-    // Retry-After), or on to the page asked for (303).
+    Doc({
+      Summary: "Log in",
+      Description:
+        "Checks the user and password (the demo account: ada / lovelace) and sets the session cookie. The same limit as POST /api/token: five attempts per user name, then one a minute.",
+    }),
+    // On to the page asked for (303), the form again for a wrong password (401) or past the password limit
+    // (429, with Retry-After).
     Responds(
-      { 200: Html, 303: NoBody, 401: Html, 429: Html },
+      { 303: NoBody, 401: Html, 429: Html },
       { Headers: { 429: { "Retry-After": "Seconds until the next attempt" } } },
     ),
   ),
-  Logout: t.case("POST /logout", {}, Responds({ 303: NoBody })),
+  Logout: t.case(
+    "POST /logout",
+    {},
+    Doc({ Summary: "Log out", Description: "Ends the session and goes back to the login form." }),
+    Responds({ 303: NoBody }),
+  ),
 } as const
 export const AccountForms = t.union(accountFormCases)
 

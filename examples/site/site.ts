@@ -23,7 +23,8 @@ export const feedOrigins = ["http://localhost:5173", "http://127.0.0.1:5173"]
  */
 const feed = Sitelet.CorsContent(
   "/feed.json",
-  Cors.Of({ $: "Feed" as const }),
+  // GET only: a PUT or DELETE here is 405 (with Allow), not the feed.
+  Cors.Of({ $: "Feed" as const }, ["GET"]),
   (allows) => ({ ...allows, Origins: feedOrigins, MaxAge: 600 }),
   async (ctx) =>
     Content.Json(

@@ -11,7 +11,7 @@ import { jsonSchemaOf } from "../json/json-schema.js"
 import { describeRoutes, type DescribedRoute } from "../router/describe.js"
 import type { SecurityScheme } from "../router/route-source.js"
 import type { Router } from "../router/router.js"
-import { isBytes, type SocketSide } from "../descriptor/web-socket.js"
+import { isBytes, type SocketLimits, socketLimitDefaults, type SocketSide } from "../descriptor/web-socket.js"
 import { eventDataOf } from "../descriptor/media.js"
 
 /**
@@ -86,15 +86,62 @@ const channelName = (route: DescribedRoute) => route.operation.join(".")
 const addressOf = (route: DescribedRoute) =>
   `/${route.segments.map((segment) => (segment.kind === "literal" ? segment.text : `{${segment.name}}`)).join("/")}`
 
-// AsyncAPI 3 parameters are strings in the address: each says its type.
+// What a parameter's descriptor reads, in words: "an integer", "a string".
+function kindInWords(descriptor: Descriptor): string {
+  const type = jsonSchemaOf(descriptor).type
+  switch (type) {
+    case "integer":
+      return "an integer"
+    case "number":
+      return "a number"
+    case "boolean":
+      return "true or false"
+    case "array":
+      return "a list"
+    default:
+      return "a string"
+  }
+}
+
+// AsyncAPI 3 parameters are strings in the address: each says what it holds, in words.
 function parametersOf(route: DescribedRoute): Json {
   const parameters: Json = {}
   for (const segment of route.segments)
     if (segment.kind === "param")
       parameters[segment.name] = {
-        description: `${segment.name}: ${JSON.stringify(jsonSchemaOf(segment.descriptor).type ?? "string")}`,
+        description:
+          segment.shape === "segment"
+            ? `The ${segment.name}: one path segment, ${kindInWords(segment.descriptor)} (percent-encoded)`
+            : `The ${segment.name}: the rest of the path, several segments`,
       }
   return parameters
+}
+
+const bytes = (n: number) =>
+  n % 1024 === 0 ? (n % (1024 * 1024) === 0 ? `${n / 1024 / 1024} MiB` : `${n / 1024} KiB`) : `${n} bytes`
+
+/**
+ * What closes a socket of this declaration, in words, with the close codes
+ * (RFC 6455 §7.4.1): the limits its declaration sets (else the defaults),
+ * and the library's own refusals.
+ *
+ * @example
+ * ```ts
+ * socketRules({ MaxMessageBytes: 4096 }) //=> "A message over 4 KiB closes the socket with 1009; …"
+ * ```
+ */
+export function socketRules(limits: SocketLimits | undefined): string {
+  const { MaxMessageBytes, MaxMessagesPerSecond, MaxQueuedMessages, MaxBufferedBytes } = {
+    ...socketLimitDefaults,
+    ...limits,
+  }
+  return [
+    `A message over ${bytes(MaxMessageBytes)} closes the socket with 1009.`,
+    `More than ${MaxMessagesPerSecond} a second, more than ${MaxQueuedMessages} waiting for the server to read them, or ${bytes(MaxBufferedBytes)} unsent to a client that reads too slowly: 1008.`,
+    "A message that does not decode as the declaration's: 1007; a binary frame where text is expected (or text where binary is): 1003.",
+    "The server's failure: 1011; its handler's end: 1000.",
+    "The upgrade itself is refused with 403 from a page of an origin the case does not allow, and 426 for a request that is no upgrade.",
+  ].join(" ")
 }
 
 /**
@@ -149,9 +196,13 @@ function Document(site: { readonly Router: Router<any> } | Router<any>, options:
       `${name}.FromServer`,
       schemas,
     )
+    const about = [route.doc?.Description, socketRules(socket.limits)].filter((text) => text !== undefined)
     channels[name] = {
       address,
+      ...(route.doc?.Summary === undefined ? {} : { summary: route.doc.Summary }),
+      description: about.join("\n\n"),
       ...(Object.keys(parameters).length === 0 ? {} : { parameters }),
+      "x-sitelets-limits": { ...socketLimitDefaults, ...socket.limits },
       messages: {
         FromClient: { $ref: `#/components/messages/${name}.FromClient` },
         FromServer: { $ref: `#/components/messages/${name}.FromServer` },

@@ -27,3 +27,5 @@ export const badOperationId = (id: string) =>
 export const emptyTag = "Doc: a tag must not be empty"
 export const badSchemaName = (name: string) =>
   `Name: '${name}' cannot name a schema (letters, digits, _, . and -, as OpenAPI's components allow)`
+export const badSocketLimit = (name: string, value: unknown) =>
+  `WebSocket: Limits.${name} must be a whole number ≥ 1, got ${String(value)}`

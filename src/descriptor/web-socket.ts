@@ -73,7 +73,44 @@ export interface WebSocketAttribute<
   readonly fromClient: FromClient
   /** What the server sends. */
   readonly fromServer: FromServer
+  /** The limits the declaration sets (the AsyncAPI document states them; `Content.WebSocket`'s options win). */
+  readonly limits?: SocketLimits
 }
+
+/**
+ * A socket's limits, in its declaration: what closes it, so documents can
+ * say so. Each has a default ({@link socketLimitDefaults}).
+ *
+ * @example
+ * ```ts
+ * WebSocket({ FromClient: Said, FromServer: Heard, Limits: { MaxMessageBytes: 4096, MaxMessagesPerSecond: 10 } })
+ * ```
+ */
+export interface SocketLimits {
+  /** The largest message a client may send, in bytes: a larger one closes the socket with 1009. Default 64 KiB. */
+  readonly MaxMessageBytes?: number
+  /** Messages a client may send per second (a token bucket of this many): more closes with 1008. Default 50. */
+  readonly MaxMessagesPerSecond?: number
+  /** Received messages waiting for the handler to read them: more closes with 1008. Default 100. */
+  readonly MaxQueuedMessages?: number
+  /** Bytes waiting unsent to a slow client: more closes with 1008. Default 1 MiB. */
+  readonly MaxBufferedBytes?: number
+}
+
+/**
+ * The limits of a socket that sets none.
+ *
+ * @example
+ * ```ts
+ * socketLimitDefaults.MaxMessagesPerSecond //=> 50
+ * ```
+ */
+export const socketLimitDefaults: Required<SocketLimits> = Object.freeze({
+  MaxMessageBytes: 64 * 1024,
+  MaxMessagesPerSecond: 50,
+  MaxQueuedMessages: 100,
+  MaxBufferedBytes: 1024 * 1024,
+})
 
 /** The value a client sends on a socket of this declaration. */
 export type ClientMessage<Socket extends WebSocketAttribute> = MessageOf<Socket["fromClient"]>
@@ -89,23 +126,30 @@ export type ServerMessage<Socket extends WebSocketAttribute> = MessageOf<Socket[
  * ```ts
  * const Said = t.union({ Say: t.case({ text: t.string }) })
  * const Heard = t.union({ Message: t.case({ from: t.string, text: t.string }), Joined: t.case({ name: t.string }) })
- * const ChatSocket = WebSocket({ FromClient: Said, FromServer: Heard })
+ * const ChatSocket = WebSocket({ FromClient: Said, FromServer: Heard, Limits: { MaxMessageBytes: 4096 } })
  * const Site = t.union({ Room: t.case("GET /chat/<room>", {}, ChatSocket) })
  * ```
  */
 export function WebSocket<const FromClient extends SocketSide, const FromServer extends SocketSide>(messages: {
   readonly FromClient: FromClient
   readonly FromServer: FromServer
+  /** The socket's limits: what closes it (stated by the AsyncAPI document). */
+  readonly Limits?: SocketLimits
 }): WebSocketAttribute<FromClient, FromServer> {
   if (typeof messages !== "object" || messages === null || !isSide(messages.FromClient))
     throw new TypeError(attributeMessages.badSocketMessages("FromClient"))
   if (!isSide(messages.FromServer)) throw new TypeError(attributeMessages.badSocketMessages("FromServer"))
+  const limits = messages.Limits
+  for (const [name, value] of Object.entries(limits ?? {}))
+    if (!Number.isSafeInteger(value) || (value as number) < 1)
+      throw new TypeError(attributeMessages.badSocketLimit(name, value))
   return Object.freeze({
     kind: "attribute",
     name: "WebSocket",
     values: Object.freeze([]) as readonly [],
     fromClient: messages.FromClient,
     fromServer: messages.FromServer,
+    ...(limits === undefined ? {} : { limits: Object.freeze({ ...limits }) }),
   })
 }
 

@@ -4,6 +4,7 @@
  * and its cookie parse) are made on first use.
  */
 import type { RouteRequest } from "../router/request.js"
+import { requestOrigin } from "./csrf.js"
 import type { Linkable } from "../descriptor/request-only.js"
 import { header, type ContentHeader } from "../sitelet/content-model.js"
 import { contextRequest, type Context, type ContextRequest, type HostEnv } from "../sitelet/context.js"
@@ -24,6 +25,8 @@ import { requestIdOf } from "./request-id.js"
 export interface ContextInit {
   /** The connection is https (adds `Secure` to session cookies). */
   readonly secure: boolean
+  /** The raw request target (absolute-form on Fetch hosts): `ctx.Origin` reads its origin when it has one. */
+  readonly target?: string
   /** A mount prefix found by the host itself (Express `req.baseUrl`), before `basePath`. */
   readonly mountPath?: string
   /** The runtime's bindings for this request (Workers' `env`); the `env` option when absent. */
@@ -119,6 +122,10 @@ export class HostContext<Endpoint> implements Context<Endpoint> {
 
   get Env(): HostEnv {
     return this.#init.env ?? this.#options.env
+  }
+
+  get Origin(): string | undefined {
+    return requestOrigin(this.#init.target ?? this.#request.path, this.#request.headers.get("host"), this.#init.secure)
   }
 
   /** A function, usable on its own (`const { WaitUntil } = ctx`). */

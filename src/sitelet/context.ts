@@ -90,6 +90,14 @@ export interface Context<Endpoint> {
    */
   readonly WaitUntil: (work: Promise<unknown>) => void
   /**
+   * The origin the request was sent to (`https://example.com`): the
+   * scheme the host received it with and its `Host` (or a Fetch request
+   * URL's origin); undefined without a `Host`. It comes from the request:
+   * behind a TLS-terminating proxy it says `http`, and a client chooses its
+   * `Host` — use it for links a client follows back, never for a check.
+   */
+  readonly Origin: string | undefined
+  /**
    * This request's id: the client's `X-Request-Id` when it is a sensible
    * token (1–128 of `A-Z a-z 0-9 . _ : / + = @ -`), else a random UUID made on
    * first read. The host option `observe` reports the same id.
@@ -203,6 +211,9 @@ class DerivedContext<Outer, Inner> implements Context<Inner> {
   }
   get RequestId(): string {
     return this.#outer.RequestId
+  }
+  get Origin(): string | undefined {
+    return this.#outer.Origin
   }
   get Signal(): AbortSignal {
     return this.#outer.Signal

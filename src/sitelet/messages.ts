@@ -1,3 +1,17 @@
+// A number as people write it: whole numbers as they are, others to three significant digits ("0.0167").
+const plain = (n: number) => (Number.isInteger(n) ? String(n) : String(Number(n.toPrecision(3))))
+const count = (n: number, one: string, many: string) => `${plain(n)} ${n === 1 ? one : many}`
+const near = (n: number) => Math.abs(n - Math.round(n)) < 1e-9 && Math.round(n) >= 1
+
+// A refill rate per second in the unit that makes it a whole number: "2 a second", "1 a minute", "1 an hour".
+function rate(perSecond: number): string {
+  if (perSecond >= 1) return `${plain(perSecond)} a second`
+  if (near(perSecond * 60)) return `${Math.round(perSecond * 60)} a minute`
+  if (near(perSecond * 3600)) return `${Math.round(perSecond * 3600)} an hour`
+  if (near(1 / perSecond)) return `1 every ${Math.round(1 / perSecond)} seconds`
+  return `${plain(perSecond)} a second`
+}
+
 /**
  * Sentences of the sitelet and content layer, written once; tests import
  * these writers instead of retyping the text.
@@ -82,7 +96,10 @@ export const siteletMessages = {
   slowReader: "the client reads too slowly",
   queueFull: "too many messages waiting to be read",
   messageTooLarge: (bytes: number) => `a message may take at most ${bytes} bytes`,
-  tooManyMessages: (perSecond: number) => `at most ${perSecond} messages per second`,
+  tooManyMessages: (perSecond: number) => `at most ${count(perSecond, "message", "messages")} a second`,
+  /** A rate limit's rule, as people write it: "at most 5 requests at once, then 1 a minute". */
+  rateLimited: (capacity: number, refillPerSecond: number) =>
+    `at most ${count(capacity, "request", "requests")} at once, then ${rate(refillPerSecond)}`,
   socketOrigin: (origin: string) => `WebSocket connections from the origin '${origin}' are not allowed`,
 } as const
 

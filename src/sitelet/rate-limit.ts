@@ -98,7 +98,7 @@ export function RateLimit<Endpoint>(options: RateLimitOptions<Endpoint>, site: S
     throw new RangeError(siteletMessages.badRateLimit(rule.capacity, rule.refillPerSecond))
   const store = options.Store ?? memoryStore()
   const now = options.Now ?? Date.now
-  const detail = `at most ${rule.capacity} requests at once, then ${rule.refillPerSecond} per second`
+  const detail = siteletMessages.rateLimited(rule.capacity, rule.refillPerSecond)
   return guarded<Endpoint>(
     async (ctx, endpoint) => {
       const key = await options.Key(ctx, endpoint)

@@ -5,7 +5,13 @@
  * websocket`. The body is plain data, like a stream's: each host writes it
  * with its own upgrade (`ws` on node:http).
  */
-import type { WebSocketAttribute, ClientMessage, ServerMessage } from "../descriptor/web-socket.js"
+import {
+  type ClientMessage,
+  type ServerMessage,
+  type SocketLimits,
+  socketLimitDefaults,
+  type WebSocketAttribute,
+} from "../descriptor/web-socket.js"
 import type { StaticContent } from "./content-model.js"
 import { siteletMessages } from "./messages.js"
 import type { TelemetrySession } from "../internal/telemetry.js"
@@ -49,22 +55,15 @@ export interface SocketClose {
 }
 
 /**
- * Limits and keep-alive of one socket; each has a default.
+ * Limits and keep-alive of one socket; each limit the declaration's
+ * `Limits`, else a default.
  *
  * @example
  * ```ts
  * Content.WebSocket(ChatSocket, run, { MaxMessageBytes: 4096, MaxMessagesPerSecond: 20 })
  * ```
  */
-export interface SocketOptions {
-  /** The largest message a client may send, in bytes: a larger one closes the socket with 1009. Default 64 KiB. */
-  readonly MaxMessageBytes?: number
-  /** Messages a client may send per second (a token bucket of this many): more closes with 1008. Default 50. */
-  readonly MaxMessagesPerSecond?: number
-  /** Received messages waiting for the handler to read them: more closes with 1008. Default 100. */
-  readonly MaxQueuedMessages?: number
-  /** Bytes waiting unsent to a slow client: more closes with 1008. Default 1 MiB. */
-  readonly MaxBufferedBytes?: number
+export interface SocketOptions extends SocketLimits {
   /** Seconds between pings; a client that has not answered the previous one is dropped. 0 turns pings off. Default 30. */
   readonly PingSeconds?: number
   /** Origins (`https://app.example`) allowed besides the site's own; `"*"` allows any. Default none. */
@@ -136,15 +135,17 @@ export function WebSocket<const Declaration extends WebSocketAttribute>(
   if (declaration?.name !== "WebSocket") throw new TypeError(siteletMessages.notSocketDeclaration)
   if (typeof handler !== "function") throw new TypeError(siteletMessages.socketHandler)
   const origins = options.AllowedOrigins ?? []
+  // The options given here, else the declaration's limits, else the defaults.
+  const limits = { ...socketLimitDefaults, ...declaration.limits }
   const body: SocketBody = Object.freeze({
     kind: "socket",
     declaration,
     run: handler as SocketBody["run"],
     options: Object.freeze({
-      MaxMessageBytes: count(options.MaxMessageBytes, "MaxMessageBytes", 64 * 1024),
-      MaxMessagesPerSecond: count(options.MaxMessagesPerSecond, "MaxMessagesPerSecond", 50),
-      MaxQueuedMessages: count(options.MaxQueuedMessages, "MaxQueuedMessages", 100),
-      MaxBufferedBytes: count(options.MaxBufferedBytes, "MaxBufferedBytes", 1024 * 1024),
+      MaxMessageBytes: count(options.MaxMessageBytes, "MaxMessageBytes", limits.MaxMessageBytes),
+      MaxMessagesPerSecond: count(options.MaxMessagesPerSecond, "MaxMessagesPerSecond", limits.MaxMessagesPerSecond),
+      MaxQueuedMessages: count(options.MaxQueuedMessages, "MaxQueuedMessages", limits.MaxQueuedMessages),
+      MaxBufferedBytes: count(options.MaxBufferedBytes, "MaxBufferedBytes", limits.MaxBufferedBytes),
       PingSeconds: count(options.PingSeconds, "PingSeconds", 30),
       AllowedOrigins: origins === "*" ? "*" : Object.freeze([...origins]),
       OnInvalid: options.OnInvalid,

@@ -9,7 +9,7 @@
 import { Parser } from "@asyncapi/parser"
 import { describe, expect, it } from "vitest"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { AsyncApi } from "../../src/asyncapi/document.js"
+import { AsyncApi, socketRules } from "../../src/asyncapi/document.js"
 import type { RecordDescriptor } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
 import { Returns } from "../../src/descriptor/attributes.js"
@@ -125,11 +125,35 @@ describe("AsyncApi.Document", () => {
 
   it("is what the example site serves at /asyncapi.json, valid, with the chat room's channel", async () => {
     const { apiDocs, asyncApiDocument } = await import("../../examples/site/docs.js")
-    const served = await (await apiDocs.Handle(new Request("http://localhost/asyncapi.json")))!.json()
-    expect(served).toEqual(JSON.parse(JSON.stringify(asyncApiDocument)))
+    const served = await (await apiDocs.Handle(new Request("http://localhost:3000/asyncapi.json")))!.json()
+    // The document, with the server the request reached (no host fixed in it).
+    expect(served).toEqual({
+      ...JSON.parse(JSON.stringify(asyncApiDocument)),
+      servers: { here: { host: "localhost:3000", protocol: "ws", description: "This server" } },
+    })
+    const secure = await (await apiDocs.Handle(new Request("https://chat.example.org/asyncapi.json")))!.json()
+    expect(secure.servers).toEqual({ here: { host: "chat.example.org", protocol: "wss", description: "This server" } })
     const { diagnostics } = await new Parser().parse(JSON.stringify(served))
     expect(diagnostics.filter((diagnostic) => diagnostic.severity === 0)).toEqual([])
     expect((served.channels as Record<string, { address: string }>).Socket?.address).toBe("/chat/{room}/socket")
+    // Its limits and close codes, and its parameter, in words.
+    const socket = served.channels.Socket as {
+      description: string
+      parameters: Record<string, { description: string }>
+    }
+    expect(socket.description).toContain(socketRules({ MaxMessageBytes: 4096, MaxMessagesPerSecond: 10 }))
+    expect(socket.description).toContain("cut to its first 40 characters")
+    for (const code of ["1009", "1008", "1007", "1003", "1011"]) expect(socket.description).toContain(code)
+    expect(socket.parameters.room?.description).toBe("The room: one path segment, a string (percent-encoded)")
+  })
+
+  it("states the limits a declaration sets, and the defaults where it sets none", () => {
+    expect(socketRules(undefined)).toContain("A message over 64 KiB closes the socket with 1009.")
+    expect(socketRules(undefined)).toContain("More than 50 a second, more than 100 waiting")
+    expect(socketRules({ MaxMessageBytes: 1000 })).toContain("A message over 1000 bytes")
+    expect(() => WebSocket({ FromClient: t.string, FromServer: t.string, Limits: { MaxMessageBytes: 0 } })).toThrow(
+      "WebSocket: Limits.MaxMessageBytes must be a whole number ≥ 1, got 0",
+    )
   })
 
   it("has a channel for a declared event stream, the server sending each event's data", () => {

@@ -113,6 +113,10 @@ describe("mapContext", () => {
         reads.push("RequestId")
         return "req-1"
       },
+      get Origin() {
+        reads.push("Origin")
+        return "https://example.com"
+      },
       Signal: new AbortController().signal,
     }
     const inner = mapContext(outer, (page: string) => ({ $: "Admin" as const, page }))
@@ -130,5 +134,7 @@ describe("mapContext", () => {
     expect(inner.RequestId).toBe("req-1")
     expect(inner.Signal).toBe(outer.Signal)
     expect(reads).toEqual(["Request", "UserSession", "Env", "RequestId"])
+    expect(inner.Origin).toBe("https://example.com")
+    expect(reads).toEqual(["Request", "UserSession", "Env", "RequestId", "Origin"])
   })
 })

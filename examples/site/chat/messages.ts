@@ -3,7 +3,7 @@
  * two URLs (the page, and its socket) and the messages of each side, a
  * discriminated union each.
  */
-import { Media, Returns, t, WebSocket, type Infer } from "../../../src/index.js"
+import { Doc, Media, Returns, t, WebSocket, type Infer } from "../../../src/index.js"
 
 /** What a visitor sends: a message under a name. */
 export const Said = t.union({
@@ -18,12 +18,30 @@ export const Heard = t.union({
 })
 export type Heard = Infer<typeof Heard>
 
-/** The socket of a room. */
-export const ChatSocket = WebSocket({ FromClient: Said, FromServer: Heard })
+/** The socket of a room: a message of at most 4 KiB, at most 10 a second. */
+export const ChatSocket = WebSocket({
+  FromClient: Said,
+  FromServer: Heard,
+  Limits: { MaxMessageBytes: 4096, MaxMessagesPerSecond: 10 },
+})
 
 /** The room's page (`/chat/<room>`) and its socket (`/chat/<room>/socket`). */
 export const Chat = t.union({
-  Room: t.case("GET /chat/<room>", {}, Returns(Media("text/html"))),
-  Socket: t.case("GET /chat/<room>/socket", {}, ChatSocket),
+  Room: t.case(
+    "GET /chat/<room>",
+    {},
+    Doc({ Summary: "A chat room", Description: "The room's page, which opens its socket." }),
+    Returns(Media("text/html")),
+  ),
+  Socket: t.case(
+    "GET /chat/<room>/socket",
+    {},
+    Doc({
+      Summary: "A chat room's socket",
+      Description:
+        "Everyone in the room hears each Say as a Message with its time, and Joined or Left with how many are present. A name is cut to its first 40 characters and a text to its first 500 (UTF-16 code units), as the room writes them.",
+    }),
+    ChatSocket,
+  ),
 })
 export type Chat = Infer<typeof Chat>

@@ -85,7 +85,7 @@ export function chat() {
               .catch(() => undefined)
           }
         },
-        { MaxMessageBytes: 4096, MaxMessagesPerSecond: 10 },
+        // The limits are the declaration's (chat/messages.ts), so the AsyncAPI document states them.
       ),
   })
   return script.plus(room)
