@@ -147,7 +147,7 @@ export function routesRawFirst(router: object): boolean {
     let current = router
     while (!rawFirst.has(current)) {
       const composition = compositionOf(current)
-      if (composition?.kind !== "same") break
+      if (composition?.kind !== "same" && composition?.kind !== "fallback") break
       current = composition.inner
     }
     known = rawFirst.has(current)

@@ -13,6 +13,8 @@ export type Composition =
   | { readonly kind: "shift"; readonly segments: readonly string[]; readonly inner: Router<unknown> }
   | { readonly kind: "same"; readonly inner: Router<unknown> }
   | { readonly kind: "single"; readonly segments: readonly string[]; readonly methods?: readonly string[] }
+  // Routes as `inner` does, as a last resort (`Sitelet.Fallback`): no method of it is a path's own (Allow).
+  | { readonly kind: "fallback"; readonly inner: Router<unknown> }
 
 const compositions = new WeakMap<object, Composition>()
 

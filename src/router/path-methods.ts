@@ -219,6 +219,9 @@ export function methodsOfPath(
   switch (composition.kind) {
     case "same":
       return methodsOfPath(composition.inner, request, offset)
+    case "fallback":
+      // A last resort takes any request: its methods are nobody's to allow.
+      return none
     case "shift": {
       const { segments, inner } = composition
       for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return none

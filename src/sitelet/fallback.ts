@@ -5,6 +5,8 @@
  * for every other URL under `/api`, a single-page app's shell for every
  * other page, next to parts whose errors must still win.
  */
+import { noteComposition } from "../router/composition.js"
+import type { Router } from "../router/router.js"
 import { andThen } from "../internal/maybe-promise.js"
 import { type Dispatched, makeSitelet, type Sitelet } from "./sitelet.js"
 
@@ -23,8 +25,13 @@ import { type Dispatched, makeSitelet, type Sitelet } from "./sitelet.js"
  * ```
  */
 export function Fallback<Endpoint>(site: Sitelet<Endpoint>): Sitelet<Endpoint> {
+  // Its router routes and links as the part's; marked, so a path's Allow never counts what only the fallback takes.
+  const router = noteComposition(Object.freeze(Object.create(site.Router) as Sitelet<Endpoint>["Router"]), {
+    kind: "fallback",
+    inner: site.Router as Router<unknown>,
+  })
   return makeSitelet<Endpoint>(
-    site.Router,
+    router,
     (request, offset, lenient) =>
       lenient
         ? andThen(
