@@ -7,7 +7,9 @@
  */
 import type { ServeOutcome } from "./serve.js"
 import type { TelemetryScope } from "../internal/telemetry.js"
-import { routeName } from "../router/route-names.js"
+import { routeName, routeOfPath } from "../router/route-names.js"
+import { parseTarget } from "../router/target.js"
+import { isHostError } from "./host-errors.js"
 import { isStreamBody } from "../sitelet/content-model.js"
 import type { Router } from "../router/router.js"
 
@@ -72,6 +74,16 @@ export interface RequestStart {
   readonly router?: Router<any> | undefined
 }
 
+// The host's refusals of a body: each comes after a case matched the request's path and method.
+const bodyRefusals: ReadonlySet<string> = new Set([
+  "entity.parse.failed",
+  "entity.too.large",
+  "encoding.invalid",
+  "charset.unsupported",
+  "unsupported.media.type",
+  "request.aborted",
+])
+
 /**
  * Builds the record of one request and hands it to the hook; a throwing
  * hook goes to `onError`.
@@ -116,9 +128,14 @@ export function report(
     scope.end({
       status,
       endpoint,
-      // The route is named when the tracer reads it (a span that records, a metric): a link and a lookup.
+      // The route is named when the tracer reads it (a span that records, a metric): a link and a lookup; for a
+      // request refused over its body (its path and method matched, no endpoint was made), by its path.
       get route() {
-        return endpoint === undefined || router === undefined ? undefined : routeName(router, endpoint, request.method)
+        if (router === undefined) return undefined
+        if (endpoint !== undefined) return routeName(router, endpoint, request.method)
+        return isHostError(failure) && bodyRefusals.has(failure.type)
+          ? routeOfPath(router, request.method, parseTarget(request.target).segments)
+          : undefined
       },
       bytes,
       ...(failure === undefined ? {} : { error: failure }),

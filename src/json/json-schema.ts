@@ -8,7 +8,7 @@
 import type { Descriptor, LazyDescriptor, RecordDescriptor, UnionDescriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { datePattern } from "../descriptor/date-format.js"
-import { jsonMessages } from "./messages.js"
+import { jsonMessages, schemaNameTaken } from "./messages.js"
 import { fieldShapes, unionShape, type FieldShape } from "./shape.js"
 
 /**
@@ -84,7 +84,7 @@ export class SchemaBuilder {
   /** A record's schema under its `Name`: a reference, with the definition written at its first use. */
   private namedRecord(d: RecordDescriptor, name: string): JsonSchema {
     const ref = { $ref: `${this.refBase}${name}` }
-    if (this.taken.has(name)) throw new TypeError(jsonMessages.schemaNameTaken(name))
+    if (this.taken.has(name)) throw new TypeError(schemaNameTaken(name))
     const known = this.named.get(name)
     if (known?.descriptor === d) return ref
     const entry = { descriptor: d, text: undefined as string | undefined }
@@ -92,7 +92,7 @@ export class SchemaBuilder {
     const schema = this.object(fieldShapes(d, "record"), undefined)
     const text = JSON.stringify(schema)
     if (known !== undefined) {
-      if (known.text !== text) throw new TypeError(jsonMessages.schemaNameTaken(name))
+      if (known.text !== text) throw new TypeError(schemaNameTaken(name))
       return ref
     }
     entry.text = text

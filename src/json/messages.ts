@@ -10,9 +10,6 @@
 export const jsonMessages = {
   noSchema: (kind: string) => `Json.Schema: no JSON Schema for a '${kind}' descriptor`,
   fileNotJson: "t.file is an uploaded file: it belongs in a FormData field, not in JSON",
-  /** Two different records (or one of the document's own schemas) under one `Name`. */
-  schemaNameTaken: (name: string) =>
-    `Json.Schema: two different schemas are named '${name}' (give one record another Name, or declare it once and use it in both places)`,
   /** The one shape of every decoding and serialization error: `$.items[2].id: expected int, got "x"`. */
   mismatch: (path: string, expected: string, received: string) => `${path}: expected ${expected}, got ${received}`,
   /** What a missing field is reported as having. */
@@ -40,3 +37,7 @@ export const jsonMessages = {
   invalidLimit: (name: string, value: unknown) =>
     `Json options: ${name} must be a positive integer, got ${String(value)}`,
 } as const
+
+/** Two different records (or one of a document's own schemas) under one `Name`: an export of its own (bundles). */
+export const schemaNameTaken = (name: string) =>
+  `Json.Schema: two different schemas are named '${name}' (give one record another Name, or declare it once and use it in both places)`

@@ -42,6 +42,44 @@ export interface OpenTelemetryOptions {
   readonly requestHeaders?: readonly string[]
   /** Record the query as `url.query`. Default `false`: query values can carry secrets. */
   readonly recordQuery?: boolean
+  /**
+   * The names of the application's own error classes that `error.type` may
+   * carry (`["DatabaseError"]`), beside JavaScript's own and the library's;
+   * any other name is `_OTHER`, so a metric keeps a bounded set of series.
+   */
+  readonly errorTypes?: readonly string[]
+}
+
+// The error names `error.type` carries as they are: JavaScript's, the platform's and the library's. Any other name
+// an exception has is `_OTHER` (the conventions' value for what is not on a known list), so a thrown name cannot
+// add series to a metric without bound.
+const knownErrors: readonly string[] = [
+  "Error",
+  "TypeError",
+  "RangeError",
+  "SyntaxError",
+  "ReferenceError",
+  "EvalError",
+  "URIError",
+  "AggregateError",
+  "AbortError",
+  "TimeoutError",
+  "DOMException",
+  "HostError",
+  "JsonError",
+  "LinkError",
+  "FetchError",
+]
+
+/** The `error.type` of an exception: its class's name when it is a known one, else `_OTHER`. */
+type ErrorNamer = (error: Error) => string
+
+function errorNamer(extra: readonly string[] | undefined): ErrorNamer {
+  const known = new Set([...knownErrors, ...(extra ?? [])])
+  return (error) => {
+    const name = error.name === "Error" ? error.constructor.name : error.name
+    return known.has(name) ? name : "_OTHER"
+  }
 }
 
 // The methods the conventions name; any other is `_OTHER` (with the original kept).
@@ -75,7 +113,7 @@ const tagOf = (endpoint: unknown): unknown => (endpoint as { $?: unknown } | und
 const cleanCloses = new Set([1000, 1001, 1005])
 
 // A WebSocket session's span, in the active context (the upgrade request's span): counts, not a span per message.
-function sessionOf(tracer: Tracer, { endpoint, route }: TelemetrySessionStart): TelemetrySession {
+function sessionOf(tracer: Tracer, { endpoint, route }: TelemetrySessionStart, nameOf: ErrorNamer): TelemetrySession {
   const attributes: Attributes = {}
   if (route !== undefined) attributes["http.route"] = route
   const tag = tagOf(endpoint)
@@ -109,7 +147,8 @@ function sessionOf(tracer: Tracer, { endpoint, route }: TelemetrySessionStart): 
           "sitelets.websocket.bytes_sent": sentBytes,
         })
         if (reason !== "") span.setAttribute("sitelets.websocket.close_reason", reason)
-        if (!cleanCloses.has(code)) span.setAttribute("error.type", error instanceof Error ? error.name : String(code))
+        if (!cleanCloses.has(code))
+          span.setAttribute("error.type", error instanceof Error ? nameOf(error) : String(code))
         if (error instanceof Error) span.recordException(error)
         // The server's failure (1011, the handler threw) is the span's error; a peer's close is the peer's.
         if (code === 1011) span.setStatus({ code: SpanStatusCode.ERROR })
@@ -148,12 +187,14 @@ function instrumentsOf(name: string): Instruments {
   }
 }
 
-// `error.type`: `timeout` for the host's deadline (the conventions' own value), the status code of the
-// host's other refusals and of a failed answer, else an exception's class name.
-function errorTypeOf({ status, error }: TelemetryEnd): string | undefined {
+// A SERVER span's `error.type`: only for the server's own failures (a 4xx is the client's error, not the
+// operation's, in the HTTP conventions): `timeout` for the host's deadline (the conventions' own value), an
+// exception's class name (from a closed set), else the 5xx status code.
+function errorTypeOf({ status, error }: TelemetryEnd, nameOf: ErrorNamer): string | undefined {
+  if (status < 500) return undefined
   if (isHostError(error)) return error.type === "request.deadline" ? "timeout" : String(status)
-  if (error instanceof Error && status >= 500) return error.name === "Error" ? error.constructor.name : error.name
-  return status >= 400 ? String(status) : undefined
+  if (error instanceof Error) return nameOf(error)
+  return String(status)
 }
 
 /**
@@ -190,6 +231,7 @@ export function OpenTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
   const name = options.name ?? "sitelets"
   const tracer = trace.getTracer(name)
   const recorded = (options.requestHeaders ?? []).map((header) => header.toLowerCase())
+  const nameOf = errorNamer(options.errorTypes)
   // Made on the first request, so an SDK registered after this call but before the first request is used.
   let instruments: Instruments | undefined
 
@@ -225,7 +267,7 @@ export function OpenTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
           const errorType =
             error !== undefined
               ? error instanceof Error
-                ? error.name
+                ? nameOf(error)
                 : "Error"
               : status >= 400
                 ? String(status)
@@ -289,7 +331,7 @@ export function OpenTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
       let ended = false
       return {
         run: (work) => context.with(inside, work),
-        session: (opened) => sessionOf(tracer, opened),
+        session: (opened) => sessionOf(tracer, opened, nameOf),
         end(result) {
           if (ended) return
           ended = true
@@ -304,7 +346,7 @@ export function OpenTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
             return
           }
           const { status, endpoint, route } = result
-          const errorType = errorTypeOf(result)
+          const errorType = errorTypeOf(result, nameOf)
           if (recording) {
             if (route !== undefined) {
               span.updateName(`${known ? method : "HTTP"} ${route}`)

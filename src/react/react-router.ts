@@ -109,7 +109,9 @@ export function ReactRouter<Endpoint>(
     const { to, replace, activeProps, onClick, ...anchor } = props
     const shown = useShown()
     const link = navigableLink(router, to as Endpoint)
-    const active = shown.link === link
+    // Active when the location parses as this link's endpoint (`/app/` and `/app?utm=1` are Home at `/app`): the
+    // canonical link of what the router parsed, compared with this one.
+    const active = canonicalOf(shown) === link
     const click = (event: MouseEvent<HTMLAnchorElement>) => {
       onClick?.(event)
       const location = store.location()
@@ -124,6 +126,22 @@ export function ReactRouter<Endpoint>(
       href: hrefOf(mode, link),
       onClick: click,
     })
+  }
+
+  // The canonical link of the endpoint shown, once per snapshot (every Link of a render compares with it).
+  const canonical = new WeakMap<Shown<Endpoint>, string | undefined>()
+  const canonicalOf = (shown: Shown<Endpoint>): string | undefined => {
+    if (shown.endpoint === undefined) return undefined
+    if (!canonical.has(shown)) {
+      let link: string | undefined
+      try {
+        link = navigableLink(router, shown.endpoint)
+      } catch {
+        link = undefined
+      }
+      canonical.set(shown, link)
+    }
+    return canonical.get(shown)
   }
 
   function Location(props: LocationProps): ReactElement {

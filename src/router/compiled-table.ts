@@ -5,7 +5,7 @@
  * router `Router.Infer` made (the only routers a table can be compiled
  * from: a composed router's values are not its parts').
  */
-import { compileMessages } from "./compile-messages.js"
+import { badTable, staleTable } from "./compile-messages.js"
 import { compositionOf } from "./composition.js"
 import type { Alternative, Element } from "./shape.js"
 
@@ -103,8 +103,8 @@ export function checkedTable(compiled: unknown, alternatives: readonly Alternati
     typeof table.hash !== "string" ||
     typeof table.match !== "function"
   )
-    throw new TypeError(compileMessages.badTable)
-  if (table.hash !== routeTableHash(alternatives)) throw new TypeError(compileMessages.staleTable)
+    throw new TypeError(badTable)
+  if (table.hash !== routeTableHash(alternatives)) throw new TypeError(staleTable)
   return table as CompiledTable
 }
 

@@ -94,3 +94,21 @@ export function routeName(router: Router<any>, endpoint: unknown, method: string
   }
   return find(index, method, segments)?.template
 }
+
+/**
+ * The route a request's path takes on a router for a method, by its path
+ * alone (no endpoint value: its body, say, failed), or undefined where no
+ * route's path fits. For naming a request refused after its path and
+ * method matched (413, 415, a body that does not parse), never for routing.
+ *
+ * @example
+ * ```ts
+ * routeOfPath(Router.Infer(Api), "POST", ["api", "articles"]) //=> "/api/articles"
+ * ```
+ */
+export function routeOfPath(router: Router<any>, method: string, segments: readonly string[]): string | undefined {
+  if (typeof router.describe !== "function") return undefined
+  let index = indexes.get(router)
+  if (index === undefined) indexes.set(router, (index = indexOf(describeRoutes(router).map(named))))
+  return find(index, method, segments)?.template
+}

@@ -11,7 +11,7 @@ import { Validator } from "@seriousme/openapi-schema-validator"
 import { describe, expect, it } from "vitest"
 import * as attributeMessagesForTests from "../../src/descriptor/attribute-messages.js"
 import { Content, Doc, Json, Name, OpenApi, Returns, Sitelet, t } from "../../src/index.js"
-import { jsonMessages } from "../../src/json/messages.js"
+import { schemaNameTaken } from "../../src/json/messages.js"
 
 const Article = t.record({ id: t.int, title: t.string, tags: t.list(t.string) }, Name("Article"))
 const Draft = t.record({ title: t.string }, Name("Draft"))
@@ -90,7 +90,7 @@ describe("named schemas", () => {
         Sitelet.Infer(Both, () => Content.Text("")),
         { info },
       ),
-    ).toThrow(jsonMessages.schemaNameTaken("Article"))
+    ).toThrow(schemaNameTaken("Article"))
     const Problem = t.record({ x: t.int }, Name("Problem"))
     const Clash = t.union({ A: t.case("POST /a", { a: Json(Problem) }) })
     expect(() =>
@@ -98,7 +98,7 @@ describe("named schemas", () => {
         Sitelet.Infer(Clash, () => Content.Text("")),
         { info },
       ),
-    ).toThrow(jsonMessages.schemaNameTaken("Problem"))
+    ).toThrow(schemaNameTaken("Problem"))
     expect(() => t.record({}, Name("a b"))).toThrow(attributeMessagesForTests.badSchemaName("a b"))
   })
 })

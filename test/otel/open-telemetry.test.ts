@@ -6,6 +6,7 @@
  * the span's context, refusals and exceptions on their spans, and the two
  * HTTP server metrics by route and status.
  */
+import { ATTR_ERROR_TYPE, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE } from "@opentelemetry/semantic-conventions"
 import { type SpanContext, trace } from "@opentelemetry/api"
 import { afterAll, beforeEach, describe, expect, it } from "vitest"
 import { Router as ClientRouter } from "../../src/client/index.js"
@@ -114,10 +115,15 @@ describe.each(hosts)("OpenTelemetry() on %s", (name, make) => {
     expect(missing!.attributes["http.route"]).toBeUndefined()
     // Under Express the sitelet passes what it does not take to the app's next middleware: its span says so.
     if (name === "Express") expect(missing!.attributes).toMatchObject({ "sitelets.passed": true })
-    else expect(missing!.attributes).toMatchObject({ "http.response.status_code": 404, "error.type": "404" })
-    expect(malformed!.attributes).toMatchObject({ "http.response.status_code": 400, "error.type": "400" })
-    // A client's error is not the server span's: its status stays unset.
+    else expect(missing!.attributes).toMatchObject({ [ATTR_HTTP_RESPONSE_STATUS_CODE]: 404 })
+    // A 4xx is the client's error: no error.type on a SERVER span, its status unset (the HTTP conventions).
+    expect(missing!.attributes[ATTR_ERROR_TYPE]).toBeUndefined()
+    expect(malformed!.attributes).toMatchObject({ [ATTR_HTTP_RESPONSE_STATUS_CODE]: 400 })
+    expect(malformed!.attributes[ATTR_ERROR_TYPE]).toBeUndefined()
     expect(malformed!.status.code).toBe(0)
+    // The path and method matched before the body failed: the span keeps the route's name.
+    expect(malformed!.name).toBe("POST /api/articles")
+    expect(malformed!.attributes[ATTR_HTTP_ROUTE]).toBe("/api/articles")
   })
 })
 

@@ -47,6 +47,21 @@ describe("sitelets/react on the server (react-dom/server)", () => {
     expect(html).toContain(`<p id="current">${JSON.stringify({ $: "Post", id: 3 }).replace(/"/g, "&quot;")}</p>`)
   })
 
+  it("marks a link active by what the router parses: a trailing slash, an unknown query key, the mount path", () => {
+    for (const url of ["/app", "/app/", "/app?utm=mail", "/app//"]) {
+      const html = renderToString(h(Location, { url }, h(Link, { to: { $: "Home" } }, "Home")))
+      expect(html, url).toBe('<a aria-current="page" href="/app">Home</a>')
+    }
+    const search = renderToString(
+      h(Location, { url: "/app/search/?page=2&q=a%20b&x=1" }, h(Link, { to: { $: "Search", q: "a b", page: 2 } }, "s")),
+    )
+    expect(search).toContain('aria-current="page"')
+    // Another page, or the same page with other values, is not this link's.
+    expect(
+      renderToString(h(Location, { url: "/app/blog/4" }, h(Link, { to: { $: "Post", id: 3 } }, "3"))),
+    ).not.toContain("aria-current")
+  })
+
   it("gives no endpoint for a location no case matches, or without a Location", () => {
     expect(renderToString(h(Location, { url: "https://example.test/app/nowhere?x=1" }, h(Current)))).toContain(">none<")
     expect(renderToString(h(Current))).toContain(">none<")
