@@ -102,9 +102,12 @@ export type CheckedHandler<Handler, Tags> = Handler extends (...args: never[]) =
           : never
         : KeysChecked<Handler, Tags>
 
-// The handler; or the sentence of its missing cases (no property to report it at); or, for a key that is no case,
-// the handler with that key's function returning the sentence (reported at it, the sentence first). A correct
-// object passes two relation checks and instantiates nothing per case.
+// The handler; or, for a key that is no case, the handler with that key's function returning the sentence
+// (reported at it, the sentence first); or, for missing cases, the handler with one of its functions — the last
+// key TypeScript lists, usually the last written — returning their sentence, so the checker reports it at that
+// function's answer with the sentence first, not after the whole object's type (an object with no key: the
+// sentence as the parameter's type, after a short `{}`). A correct object passes two relation checks and
+// instantiates nothing per case.
 type KeysChecked<Handler, Tags> = [Tags] extends [keyof Handler]
   ? [keyof Handler] extends [Tags]
     ? Handler
@@ -113,7 +116,24 @@ type KeysChecked<Handler, Tags> = [Tags] extends [keyof Handler]
           ? Handler[Key]
           : ReportedAt<Handler[Key], HandlerUnknownCase<Key & string>>
       }
-  : HandlerMissing<Exclude<Tags, keyof Handler> & string>
+  : [keyof Handler] extends [never]
+    ? HandlerMissing<Exclude<Tags, keyof Handler> & string>
+    : MissingAt<Handler, LastKey<keyof Handler>, HandlerMissing<Exclude<Tags, keyof Handler> & string>>
+
+// The handler with the function at `At` returning `Sentence` (where the checker reports a missing case).
+type MissingAt<Handler, At, Sentence extends string> = {
+  [Key in keyof Handler]: Key extends At ? ReportedAt<Handler[Key], Sentence> : Handler[Key]
+}
+
+// One member of a union of keys, the last the checker lists: the return type of the last overload of an
+// intersection of functions (one per member). Only a handler with a mistake pays for it.
+type LastKey<Keys> = (Keys extends unknown ? (key: Keys) => void : never) extends infer Each
+  ? (Each extends unknown ? (take: Each) => void : never) extends (take: infer Both) => void
+    ? Both extends (key: infer Last) => void
+      ? Last
+      : never
+    : never
+  : never
 
 /**
  * The case keys of a descriptor whose cases declare answers, with the

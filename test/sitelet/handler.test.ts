@@ -46,7 +46,10 @@ describe("handler objects", () => {
     )
     type Fine = { Ok: () => void; Other: () => void }
     expectTypeOf<CheckedHandler<Fine, "Ok" | "Other">>().toEqualTypeOf<Fine>()
-    expectTypeOf<CheckedHandler<{ Ok: () => void }, "Ok" | "Other">>().toEqualTypeOf<HandlerMissing<"Other">>()
+    // A missing case: one of the object's functions returns the sentence, reported at its answer, sentence first.
+    expectTypeOf<CheckedHandler<{ Ok: () => void }, "Ok" | "Other">>().toEqualTypeOf<{
+      Ok: () => Reported<HandlerMissing<"Other">>
+    }>()
     // A key that is no case: its function returns the sentence, reported at it with the sentence first.
     expectTypeOf<CheckedHandler<Fine, "Ok">>().toEqualTypeOf<{
       Ok: () => void

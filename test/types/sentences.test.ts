@@ -158,7 +158,16 @@ const mistakes: Mistake[] = [
     name: "missing handler",
     code: `${Site}\nSitelet.Infer(Site, { Home: () => Content.Text(""), BySlug: () => Content.Text("") }) // ←`,
     sentence: siteletMessages.handlerMissing("Post"),
+    early: true,
   },
+  {
+    // Issue 50: the sentence had started at character 381, after the whole handler object's type.
+    name: "missing handler, on its own lines",
+    code: `const Books = t.union({ GetBook: "GET /books/<id:int>", ListBooks: "GET /books", DeleteBook: t.case("DELETE /books/<id:int>", {}) })\nSitelet.Infer(Books, {\n  GetBook: (_c, e) => Content.Json({ id: e.id }),\n  ListBooks: () => Content.Json([]), // ←\n})`,
+    sentence: siteletMessages.handlerMissing("DeleteBook"),
+    early: true,
+  },
+
   {
     name: "unknown handler key",
     code: `${Site}\nSitelet.Infer(Site, {\n  Home: () => Content.Text(""),\n  BySlug: () => Content.Text(""),\n  Post: () => Content.Text(""),\n  Psot: (_ctx, e) => Content.Text(String(e)), // ←\n})`,

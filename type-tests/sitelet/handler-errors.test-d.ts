@@ -12,12 +12,14 @@ import {
 const Site = t.union({ Ok: "GET /ok/<n:int>", Other: "GET /other", Third: "POST /third" })
 type Site = Infer<typeof Site>
 
-// The parameter's type is the object itself when it is right, else the sentence.
+// The parameter's type is the object itself when it is right; with cases missing, the object with one of its
+// functions returning their sentences (reported at its answer, the sentence first).
 type Missing = CheckedHandler<{ Ok: () => void }, "Ok" | "Other" | "Third">
-expectTypeOf(null as unknown as Missing).toEqualTypeOf<
-  | "Sitelet.Infer: the handler object has no function for case 'Other'"
-  | "Sitelet.Infer: the handler object has no function for case 'Third'"
->()
+expectTypeOf(null as unknown as ReturnType<Missing["Ok"]>).toEqualTypeOf<{
+  readonly "Sitelet.Infer: the handler object has no function for case 'Other'": true
+  readonly "Sitelet.Infer: the handler object has no function for case 'Third'": true
+}>()
+
 // A key that is no case: its function returns the sentence (reported there, the sentence first).
 type Unknown = CheckedHandler<{ Ok: () => void; Typo: () => void }, "Ok">
 expectTypeOf(null as unknown as ReturnType<Unknown["Typo"]>).toEqualTypeOf<{
