@@ -5,6 +5,7 @@
  * cluster sees the same); without it, in this process's memory. The
  * articles' database is db/database.ts's (`DATABASE_URL`).
  */
+import { randomUUID } from "node:crypto"
 import type { Redis } from "ioredis"
 import { memoryBus, memoryStore, type RateLimitStore, type TopicBus } from "../../src/index.js"
 import { redisBus, redisStore } from "../../src/redis/index.js"
@@ -44,17 +45,64 @@ function memoryPresence(): Presence {
   }
 }
 
-// A room's count in Redis; it expires a day after its last change, so a process killed with visitors in a
-// room (which never says they left) leaves the count high for a day at most.
-function redisPresence(redis: Redis): Presence {
+/**
+ * How many visitors a room has, in Redis, counted by each process apart:
+ * its own count at `<room>:<process>`, written whole at every change and
+ * again at every beat (a third of `ttlSeconds`), so a Redis that restarted
+ * and forgot it is told again, and expiring unless the process beats, so
+ * a process killed with visitors stops counting. The room's number is the
+ * sum of the live counts: after a restart it can be low until every
+ * process has beaten, never negative. Calls are bounded by the client's
+ * `commandTimeout`.
+ *
+ * @example
+ * ```ts
+ * const presence = redisPresence(new Redis(url, { commandTimeout: 1000 }))
+ * await presence.join("lobby") //=> 1
+ * ```
+ */
+export function redisPresence(
+  redis: Redis,
+  options: { readonly ttlSeconds?: number } = {},
+): Presence & { close(): void } {
+  const ttl = options.ttlSeconds ?? 60
+  const self = `${process.pid}-${randomUUID().slice(0, 8)}`
+  const here = new Map<string, number>()
   const keyOf = (room: string) => `example:chat:present:${room.slice(0, 200)}`
-  const change = async (room: string, by: number) => {
-    const [[, count]] = (await redis.multi().incrby(keyOf(room), by).expire(keyOf(room), 86_400).exec()) as [
-      [unknown, number],
-    ]
-    return Math.max(0, count)
+  const write = async (room: string) => {
+    const members = keyOf(room)
+    const count = here.get(room) ?? 0
+    const change = redis.multi()
+    const ms = Math.round(ttl * 1000)
+    if (count === 0) change.del(`${members}:${self}`).srem(members, self)
+    else change.set(`${members}:${self}`, count, "PX", ms).sadd(members, self).pexpire(members, ms)
+    // A command of the transaction that failed is in its replies, not thrown: thrown here.
+    for (const [error] of (await change.exec()) ?? []) if (error) throw error
   }
-  return { join: (room) => change(room, 1), leave: (room) => change(room, -1) }
+  const total = async (room: string) => {
+    const members = keyOf(room)
+    const processes = await redis.smembers(members)
+    if (processes.length === 0) return 0
+    const counts = await redis.mget(...processes.map((process) => `${members}:${process}`))
+    const gone = processes.filter((_, i) => counts[i] === null)
+    if (gone.length > 0) await redis.srem(members, ...gone)
+    return counts.reduce((sum: number, count) => sum + Math.max(0, Number(count ?? 0)), 0)
+  }
+  const change = async (room: string, by: number) => {
+    const count = Math.max(0, (here.get(room) ?? 0) + by)
+    if (count === 0) here.delete(room)
+    else here.set(room, count)
+    await write(room)
+    return total(room)
+  }
+  const beat = setInterval(
+    () => {
+      for (const room of here.keys()) write(room).catch(() => undefined)
+    },
+    (ttl * 1000) / 3,
+  )
+  beat.unref()
+  return { join: (room) => change(room, 1), leave: (room) => change(room, -1), close: () => clearInterval(beat) }
 }
 
 async function open(): Promise<Services> {
@@ -68,15 +116,20 @@ async function open(): Promise<Services> {
       close: async () => undefined,
     }
   const { Redis } = await import("ioredis")
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 })
+  // Every call bounded: a paused or unreachable Redis fails a command within a second (the limits and the bus have
+  // timeouts of their own), never holds a request or a socket. The error listener keeps ioredis from logging each
+  // retry as an unhandled error event while Redis is away.
+  const redis = new Redis(url, { maxRetriesPerRequest: 2, commandTimeout: 1000 })
   redis.on("error", (error) => console.error(`redis: ${error.message}`))
   const chat = redisBus(redis)
+  const presence = redisPresence(redis)
   return {
     limits: redisStore(redis),
     chat,
-    presence: redisPresence(redis),
+    presence,
     description: `password limits and chat rooms in Redis at ${new URL(url).host}`,
     close: async () => {
+      presence.close()
       await chat.close()
       redis.disconnect()
     },

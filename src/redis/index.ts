@@ -7,7 +7,9 @@
  * ```ts
  * import Redis from "ioredis"
  * import { redisStore } from "sitelets/redis"
- * const limits = redisStore(new Redis(process.env.REDIS_URL!))
+ * const redis = new Redis(process.env.REDIS_URL!, { commandTimeout: 1000 })
+ * redis.on("error", (error) => console.error(error)) // else each reconnection is an unhandled error event
+ * const limits = redisStore(redis)
  * ```
  */
 export { redisStore, type RedisStoreOptions } from "./redis-store.js"

@@ -43,6 +43,21 @@ export interface RedisBusOptions {
   readonly onError?: (error: unknown) => void
 }
 
+// A message carries the moment its publish is reported failed: `d<deadline ms> <text>`. Redis can still run a
+// publish its publisher gave up on (a paused or slow server runs it when it resumes); a subscriber drops a message
+// that arrives after that moment, so a publish reported failed is never delivered later (the processes' clocks
+// agree, as NTP keeps them). A payload without the stamp (another publisher's) is delivered as it is.
+const stamped = (deadline: number, text: string) => `d${deadline} ${text}`
+
+function unstamped(payload: string, now: number): string | undefined {
+  if (payload.charCodeAt(0) !== 0x64) return payload
+  const space = payload.indexOf(" ")
+  if (space < 2) return payload
+  const deadline = Number(payload.slice(1, space))
+  if (!Number.isSafeInteger(deadline)) return payload
+  return now > deadline ? undefined : payload.slice(space + 1)
+}
+
 type Duplicable = { duplicate(): unknown }
 type Closable = {
   on?(event: "error", listener: (error: unknown) => void): unknown
@@ -58,13 +73,18 @@ const isIoRedis = (subscriber: object): subscriber is IoRedisSubscriber =>
  * ioredis, iovalkey or node-redis client. Delivery is at most once: a
  * message published while a process is disconnected from Redis does not
  * reach it (the clients subscribe again when they reconnect). A publish
- * that Redis does not take within `timeoutMs` rejects.
+ * that Redis does not take within `timeoutMs` rejects, and is then never
+ * delivered: each message carries that deadline, and a subscriber drops
+ * one that arrives after it (a paused Redis runs the publish when it
+ * resumes). Messages are framed as `d<deadline> <text>` on the channel.
  *
  * @example
  * ```ts
  * import { Redis } from "ioredis"
  * import { redisBus } from "sitelets/redis"
- * const rooms = Topic(Heard, { Name: "chat", Bus: redisBus(new Redis(process.env.REDIS_URL!)) })
+ * const redis = new Redis(process.env.REDIS_URL!)
+ * redis.on("error", (error) => console.error(error)) // else each reconnection is an unhandled error event
+ * const rooms = Topic(Heard, { Name: "chat", Bus: redisBus(redis) })
  * ```
  */
 export function redisBus(client: RedisClient, options: RedisBusOptions = {}): RedisBus {
@@ -72,7 +92,9 @@ export function redisBus(client: RedisClient, options: RedisBusOptions = {}): Re
   const onError = options.onError ?? ((error: unknown) => console.error(error))
   const send = redisCommand(client)
   const channels = new Map<string, { listeners: Set<(text: string) => void>; ready: Promise<void> }>()
-  const dispatch = (channel: string, text: string) => {
+  const dispatch = (channel: string, payload: string) => {
+    const text = unstamped(payload, Date.now())
+    if (text === undefined) return
     for (const listener of [...(channels.get(channel)?.listeners ?? [])]) deliver(listener, text, onError)
   }
   let connection: Promise<IoRedisSubscriber | NodeRedisSubscriber> | undefined
@@ -106,7 +128,7 @@ export function redisBus(client: RedisClient, options: RedisBusOptions = {}): Re
       else if (typeof closable?.destroy === "function") closable.destroy()
     },
     async publish(channel, text) {
-      await timed(send(["PUBLISH", channel, text]))
+      await timed(send(["PUBLISH", channel, stamped(Date.now() + timeoutMs, text)]))
     },
     async subscribe(channel, listener): Promise<Unsubscribe> {
       const own = (text: string) => listener(text)

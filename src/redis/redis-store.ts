@@ -69,6 +69,7 @@ const expirySlackMs = 1000
  * import Redis from "ioredis"
  * import { redisStore } from "sitelets/redis"
  * const redis = new Redis(process.env.REDIS_URL!)
+ * redis.on("error", (error) => console.error(error)) // else each reconnection is an unhandled error event
  * Sitelet.RateLimit({ Capacity: 5, RefillPerSecond: 1 / 60, Key: byUser, Store: redisStore(redis) }, login)
  * ```
  */

@@ -95,4 +95,34 @@ describe.skipIf(redisBinary === undefined)("redisBus (a real Redis)", () => {
       listener.disconnect()
     }
   }, 30_000)
+
+  it("never delivers a publish it reported failed: a paused Redis runs it on resuming, and subscribers drop it", async () => {
+    const publisher = new Redis(server.url)
+    publisher.on("error", () => undefined)
+    const listener = new Redis(server.url)
+    listener.on("error", () => undefined)
+    try {
+      const bus = redisBus(publisher, { timeoutMs: 300, onError: () => undefined })
+      const listening = redisBus(listener, { onError: () => undefined })
+      onTestFinished(() => listening.close())
+      const heard: string[] = []
+      await listening.subscribe("paused", (text) => heard.push(text))
+      await bus.publish("paused", "before")
+      await eventually(() => heard.length === 1, "the message before the pause")
+      server.pause()
+      try {
+        await expect(bus.publish("paused", "during")).rejects.toThrow(/300/)
+      } finally {
+        server.resume()
+      }
+      // Redis now runs the PUBLISH it was holding: it reaches the listener after its deadline, which drops it.
+      await bus.publish("paused", "after")
+      await eventually(() => heard.includes("after"), "the message after the pause")
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(heard).toEqual(["before", "after"])
+    } finally {
+      publisher.disconnect()
+      listener.disconnect()
+    }
+  }, 30_000)
 })

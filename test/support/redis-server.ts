@@ -22,12 +22,15 @@ export const redisBinary: string | undefined = (() => {
 /** The sentence a skipped suite prints. */
 export const noRedis = "redis-server is not on this machine: run `npm run test:services` (it installs it)"
 
-/** A running Redis: its port, and how to stop and start it again on the same port (a restart). */
+/** A running Redis: its port, and how to stop and start it again on the same port (a restart), or pause it. */
 export interface RedisServer {
   readonly port: number
   readonly url: string
   stop(): Promise<void>
   start(): Promise<void>
+  /** Freezes the server (SIGSTOP): connections stay open, nothing is answered, until `resume()`. */
+  pause(): void
+  resume(): void
 }
 
 /**
@@ -63,5 +66,12 @@ export async function startRedis(): Promise<RedisServer> {
       running.kill("SIGKILL")
     })
   await start()
-  return { port, url: `redis://127.0.0.1:${port}`, stop, start }
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    stop,
+    start,
+    pause: () => child?.kill("SIGSTOP"),
+    resume: () => child?.kill("SIGCONT"),
+  }
 }
