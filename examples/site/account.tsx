@@ -3,6 +3,7 @@
  * FormData, logout, and a profile page protected by `Sitelet.Protect`.
  * Embedded into `Site` under `/account` with `EmbedInUnion`.
  */
+import { storable } from "./storable.js"
 import { Content, Http, type RateLimitVerdict, Sitelet, safeReturnPath, type Context } from "../../src/index.js"
 import type { JSX } from "sitelets/jsx-runtime"
 import { AccountForms, type Account, type Site } from "./endpoints.js"
@@ -164,6 +165,7 @@ const forms = Sitelet.InferPartial(
       return Content.RedirectSeeOther({ $: "Login" })
     },
   },
+  storable,
 )
 
 /** The protected part: anonymous visitors are sent to the login form, which brings them back. */

@@ -4,6 +4,7 @@
  * bearer token from `POST /api/token` (`Sitelet.Protect` with
  * `Auth.Bearer()`), while the pages keep the session cookie.
  */
+import { storable } from "./storable.js"
 import {
   Auth,
   Content,
@@ -95,8 +96,10 @@ const refusal = (result: Exclude<ParseRequestResult<unknown>, { $: "Success" }>)
 export const api = Sitelet.RateLimit<Api>(
   // A request without a user name is refused (400) for its missing field: no bucket of its own, and none shared.
   { ...passwordLimit, Key: (_ctx, e) => (e.$ === "Token" && e.user !== "" ? passwordKey(e.user) : undefined) },
-  Sitelet.InferWithErrors(Api, (ctx, result) =>
-    result.$ === "Success" ? serveCall(ctx, result.endpoint) : refusal(result),
+  Sitelet.InferWithErrors(
+    Api,
+    (ctx, result) => (result.$ === "Success" ? serveCall(ctx, result.endpoint) : refusal(result)),
+    storable,
   ),
 )
 
@@ -108,13 +111,17 @@ export const api = Sitelet.RateLimit<Api>(
  */
 export const apiWrites = Sitelet.Protect<ApiWrites>(
   { VerifyUser: isKnownUser, Credentials: [Auth.Bearer()], Realm: "api" },
-  Sitelet.InferWithErrors(ApiWrites, async (ctx, result) => {
-    if (result.$ !== "Success") return refusal(result)
-    const { article } = result.endpoint
-    if (article.title.trim() === "") return failure(Http.Status.BadRequest, "title must not be empty")
-    const created = await store.add(article)
-    return Content.WithHeaders(Content.SetStatus(Http.Status.Created, Content.Json(created)), {
-      Location: articleUrl(ctx, created.id),
-    })
-  }),
+  Sitelet.InferWithErrors(
+    ApiWrites,
+    async (ctx, result) => {
+      if (result.$ !== "Success") return refusal(result)
+      const { article } = result.endpoint
+      if (article.title.trim() === "") return failure(Http.Status.BadRequest, "title must not be empty")
+      const created = await store.add(article)
+      return Content.WithHeaders(Content.SetStatus(Http.Status.Created, Content.Json(created)), {
+        Location: articleUrl(ctx, created.id),
+      })
+    },
+    storable,
+  ),
 )

@@ -2,6 +2,7 @@
  * The HTML pages, in JSX. Built with `InferPartial` so the handlers'
  * `ctx.Link` takes any `Site` endpoint (admin and API included).
  */
+import { storable } from "./storable.js"
 import { Content, Sitelet, type Context } from "../../src/index.js"
 import { Pages, type Site } from "./endpoints.js"
 import type { Article } from "./endpoints.js"
@@ -192,4 +193,6 @@ export const pages = Sitelet.InferPartial(
         "Contact",
       ),
   },
+  // A NUL or a lone surrogate in a query, a slug or the contact form is a 400 naming the field, not PostgreSQL's 500.
+  storable,
 )

@@ -164,6 +164,11 @@ export function answersOf(
     (route.form.length > 0 && (method === "get" || method === "head"))
   const pathParams = route.segments.some((segment) => segment.kind === "param")
   add(400, "A malformed request target (percent-encoding, UTF-8), or more than one Host header", text)
+  // `text: "storable"`: a string field with a NUL character or a lone surrogate, refused before the handler.
+  if (route.storableText && (pathParams || queryFields || reads || route.json !== undefined))
+    add(400, "A field holds text a database cannot hold: a NUL character (U+0000) or a lone surrogate", {
+      "application/problem+json": { schema: problemRef },
+    })
   if (reads) {
     // Problem details are on unless the host turns them off (then the same refusals are plain text).
     const refusal = host.problemDetails === false ? text : { ...text, ...problem }

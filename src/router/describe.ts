@@ -78,6 +78,8 @@ export interface DescribedRoute {
   readonly files?: FilesMark
   /** Served by `Sitelet.InferWithErrors`: failed queries and bodies reach the handler. */
   readonly withErrors?: boolean
+  /** Served with `text: "storable"`: a string a database cannot hold is a 400. */
+  readonly storableText?: boolean
   /** The case's `Doc` (a nested case's, with the outer case's tags when it names none). */
   readonly doc?: CaseDoc
   /** The case's `MaxBytes`: the largest body it reads, in place of the host's limit. */
@@ -250,6 +252,7 @@ export function describeRoutes(router: { describe(): readonly RouteSource[] }): 
       ...(source.files ? { files: source.files } : {}),
       ...(source.withErrors ? { withErrors: true } : {}),
       ...(source.answers ? { answers: source.answers } : {}),
+      ...(source.storableText ? { storableText: true } : {}),
     }
     if (source.alternatives === undefined)
       return [

@@ -85,6 +85,13 @@ export interface InferOptions {
    * compiled table's.
    */
   readonly rawTable?: false
+  /**
+   * Read by `Sitelet.Infer` and `Sitelet.InferWithErrors` (a router parses
+   * as before): `"storable"` refuses, with a 400 naming the field, a
+   * request any of whose strings holds a NUL character or a lone surrogate —
+   * text a database cannot hold, or would change. Default `"any"`.
+   */
+  readonly text?: "any" | "storable"
 }
 
 // How a declaration's table is walked as data: installed by the modules that serve (the hosts) and by

@@ -36,6 +36,8 @@ export interface RouteSource {
   readonly withErrors?: boolean
   /** Behind `Sitelet.Guard`s (a rate limit, a tenant check): the statuses they may answer instead. */
   readonly answers?: readonly GuardAnswer[]
+  /** A part with `text: "storable"`: a string a database cannot hold is a 400 (problem details). */
+  readonly storableText?: boolean
 }
 
 /**
@@ -113,7 +115,7 @@ export interface SecurityScheme {
  */
 export function markSources<R extends { describe(): readonly RouteSource[] }>(
   router: R,
-  mark: Pick<RouteSource, "protected" | "cors" | "files" | "withErrors" | "answers">,
+  mark: Pick<RouteSource, "protected" | "cors" | "files" | "withErrors" | "answers" | "storableText">,
 ): R {
   const marked = Object.create(router) as R
   Object.defineProperty(marked, "describe", {

@@ -3,6 +3,9 @@
  * `InferPartial` and `InferPartialInUnion`. The outer case must have
  * exactly one field, holding the inner endpoint.
  */
+import type { InferOptions } from "../router/infer.js"
+import { markSources } from "../router/route-source.js"
+import { servedIfStorable } from "./storable-text.js"
 import { resolve } from "../descriptor/composites.js"
 import type { CaseDescriptor, Descriptor, Infer } from "../descriptor/descriptor.js"
 import { caseFields } from "../descriptor/fields.js"
@@ -128,16 +131,25 @@ export function InferPartial<const D extends Descriptor, Outer>(
   toOuter: (inner: Infer<D>) => Outer,
   toInnerPartial: (outer: Outer) => Infer<D> | undefined,
   handler: Handler<Infer<D>, Outer>,
+  options?: InferOptions,
 ): Sitelet<Outer> {
   const run = handlerFunction(handler, unionTags(inner))
-  const innerRouter = Router.Infer(inner)
+  const innerRouter = Router.Infer(inner, options)
+  const storable = options?.text === "storable"
   const accept = (result: ParseRequestResult<Infer<D>> | undefined): Dispatched<Outer> | undefined => {
     if (result?.$ !== "Success") return undefined
     const endpoint = result.endpoint
-    return { endpoint: toOuter(endpoint), serve: (ctx: Context<Outer>) => resolveContent(run(ctx, endpoint), ctx) }
+    return {
+      endpoint: toOuter(endpoint),
+      serve: (ctx: Context<Outer>) =>
+        storable
+          ? servedIfStorable("storable", endpoint, () => resolveContent(run(ctx, endpoint), ctx))
+          : resolveContent(run(ctx, endpoint), ctx),
+    }
   }
+  const routes = Router.Embed(toOuter, toInnerPartial, innerRouter)
   return makeSitelet<Outer>(
-    Router.Embed(toOuter, toInnerPartial, innerRouter),
+    storable ? markSources(routes, { storableText: true }) : routes,
     (request, offset, lenient) => (lenient ? undefined : andThen(innerRouter.route(request, offset, false), accept)),
     false,
   )

@@ -6,6 +6,8 @@
 import type { Descriptor, Infer } from "../descriptor/descriptor.js"
 import type { ParseRequestResult } from "../router/result.js"
 import { Router } from "../router/router.js"
+import type { InferOptions } from "../router/infer.js"
+import { servedIfStorable } from "./storable-text.js"
 import { markSources } from "../router/route-source.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
@@ -47,8 +49,10 @@ export type ErrorsHandler<Endpoint> = (
 export function InferWithErrors<const D extends Descriptor>(
   descriptor: D,
   handler: ErrorsHandler<Infer<D>>,
+  options?: InferOptions,
 ): Sitelet<Infer<D>> {
-  const router = Router.Infer(descriptor)
+  const router = Router.Infer(descriptor, options)
+  const storable = options?.text === "storable"
   const declared = unionResponses(descriptor)
   // A success's Content.Json(value) is written with the answers its case declares; error results have none.
   const responsesOf = (result: ParseRequestResult<Infer<D>>) =>
@@ -58,11 +62,18 @@ export function InferWithErrors<const D extends Descriptor>(
   const accept = (result: ParseRequestResult<Infer<D>> | undefined): Dispatched<Infer<D>> | undefined =>
     result && {
       endpoint: result.endpoint,
-      serve: (ctx: Context<Infer<D>>) => resolveContent(handler(ctx, result), ctx, responsesOf(result)),
+      // A success with text a database cannot hold is refused before the handler (errors carry defaults only).
+      serve: (ctx: Context<Infer<D>>) =>
+        storable && result.$ === "Success"
+          ? servedIfStorable("storable", result.endpoint, () =>
+              resolveContent(handler(ctx, result), ctx, responsesOf(result)),
+            )
+          : resolveContent(handler(ctx, result), ctx, responsesOf(result)),
       ...(result.$ === "InvalidMethod" ? { weak: "method" as const } : {}),
     }
   // Marked for documents: a failed query or body reaches the handler here, instead of falling through.
-  return makeSitelet<Infer<D>>(markSources(router, { withErrors: true }), (request, offset, lenient) =>
-    andThen(router.route(request, offset, lenient), accept),
+  return makeSitelet<Infer<D>>(
+    markSources(router, storable ? { withErrors: true, storableText: true } : { withErrors: true }),
+    (request, offset, lenient) => andThen(router.route(request, offset, lenient), accept),
   )
 }

@@ -21,6 +21,8 @@ import type { HandlerMissing, HandlerUnknownCase } from "./messages.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 import type { ParseRequestResult } from "../router/result.js"
 import { andThen } from "../internal/maybe-promise.js"
+import { markSources } from "../router/route-source.js"
+import { servedIfStorable } from "./storable-text.js"
 
 /**
  * The complete handler of a descriptor: one content function, or one
@@ -216,16 +218,26 @@ export function siteletOf<Endpoint>(
   router: Router<Endpoint>,
   handler: HandlerFunction<Endpoint>,
   responses?: ReadonlyMap<string, ResponseDescriptors>,
+  text: InferOptions["text"] = "any",
 ): Sitelet<Endpoint> {
+  const storable = text === "storable"
   const accept = (result: ParseRequestResult<Endpoint> | undefined): Dispatched<Endpoint> | undefined => {
     if (result?.$ !== "Success") return undefined
     const endpoint = result.endpoint
     // Only sitelets with declared answers look them up (by the case's tag).
     const declared = responses?.get((endpoint as { readonly $: string }).$)
-    return { endpoint, serve: (ctx: Context<Endpoint>) => resolveContent(handler(ctx, endpoint), ctx, declared) }
+    return {
+      endpoint,
+      // In the handler's place, after the credentials of a Protect around the part: text a database cannot hold.
+      // (Off, no closure is made: this is every request's path.)
+      serve: (ctx: Context<Endpoint>) =>
+        storable
+          ? servedIfStorable(text, endpoint, () => resolveContent(handler(ctx, endpoint), ctx, declared))
+          : resolveContent(handler(ctx, endpoint), ctx, declared),
+    }
   }
   return makeSitelet<Endpoint>(
-    router,
+    text === "storable" ? markSources(router, { storableText: true }) : router,
     (request, offset, lenient) => (lenient ? undefined : andThen(router.route(request, offset, false), accept)),
     false,
   )
@@ -282,5 +294,6 @@ export function Infer<const D extends Descriptor, H extends OpenHandlerFor<D>>(
     Router.Infer(descriptor, options),
     handlerFunction(handler as Handler<InferType<D>>, unionTags(descriptor)),
     unionResponses(descriptor),
+    options?.text,
   )
 }

@@ -63,6 +63,35 @@ describe("example site through Handle", () => {
     expect(guesses.map((guess) => guess?.status)).toEqual([401, 401, 401, 401, 401, 429])
     expect((await send("POST", "/api/token", "user=trent&password=g", form))?.status).toBe(429)
   })
+  it("refuses text PostgreSQL cannot hold with a 400 naming the field, never a 500 (text: storable)", async () => {
+    const refused = [
+      await send("GET", "/search?q=a%00b"),
+      await send("GET", "/blog/a%00b"),
+      await send("POST", "/contact", "name=a%00&email=a%40b.c&message=m", "application/x-www-form-urlencoded"),
+      await send("POST", "/api/token", "user=a%00&password=p", "application/x-www-form-urlencoded"),
+    ]
+    expect(refused.map((answer) => [answer?.status, answer?.type])).toEqual(
+      Array(4).fill([400, "application/problem+json"]),
+    )
+    expect(JSON.parse(refused[0]!.body).errors).toEqual([{ field: "q", detail: "holds a NUL character (U+0000)" }])
+    expect(JSON.parse(refused[1]!.body).errors).toEqual([{ field: "slug", detail: "holds a NUL character (U+0000)" }])
+    // A lone surrogate in a title: refused, not stored as U+FFFD and acknowledged with a 201.
+    const issued = await send("POST", "/api/token", "user=ada&password=lovelace", "application/x-www-form-urlencoded")
+    const { token } = JSON.parse(issued!.body) as { token: string }
+    const lone = await send(
+      "POST",
+      "/api/articles",
+      '{"title":"\\ud800","body":"b"}',
+      "application/json",
+      undefined,
+      token,
+    )
+    expect([lone?.status, JSON.parse(lone!.body).errors]).toEqual([
+      400,
+      [{ field: "article.title", detail: "holds a lone surrogate" }],
+    ])
+  })
+
   it("serves the JSON API with InferWithErrors statuses", async () => {
     const list = await send("GET", "/api/articles")
     expect(list?.type).toBe("application/json")
