@@ -45,6 +45,25 @@ const esbuildReading = ["alias", "conditions", "define", "jsx", "jsxDev", "jsxFa
   "tsconfigRaw",
 ])
 
+// An alias of sitelets itself (a build that points `sitelets` at its dist/) is left out: the declaration must import
+// the package the plugin runs from, not a copy bundled into it (a copy's templates wait for its own parser).
+const ownName = (name: string) => name === "sitelets" || name.startsWith("sitelets/")
+
+// And so is a tsconfig `paths` entry for it, which esbuild would follow into sources: sitelets stays an import.
+const keepOwnExternal = {
+  name: "sitelets-keep-external",
+  setup(nested: { onResolve(options: { filter: RegExp }, run: (args: { path: string }) => unknown): void }) {
+    nested.onResolve({ filter: /^sitelets(?:\/|$)/ }, (args) => ({ path: args.path, external: true }))
+  },
+}
+
+function withoutOwnAliases(alias: unknown): unknown {
+  if (Array.isArray(alias))
+    return alias.filter((entry: { find?: unknown }) => typeof entry?.find !== "string" || !ownName(entry.find))
+  if (typeof alias !== "object" || alias === null) return alias
+  return Object.fromEntries(Object.entries(alias).filter(([name]) => !ownName(name)))
+}
+
 /**
  * The module bundled by the build's own esbuild, with its settings for
  * reading modules (loaders, JSX, aliases, tsconfig) and its other plugins;
@@ -60,7 +79,8 @@ export function esbuildLoader(build: EsbuildLike, own: string): ModuleLoader {
     const reading = Object.fromEntries(
       esbuildReading.flatMap((key) => {
         const value = (build.initialOptions as Readonly<Record<string, unknown>>)[key]
-        return value === undefined ? [] : [[key, value]]
+        if (value === undefined) return []
+        return [[key, key === "alias" ? withoutOwnAliases(value) : value]]
       }),
     )
     const result = await build.esbuild.build({
@@ -72,7 +92,7 @@ export function esbuildLoader(build: EsbuildLike, own: string): ModuleLoader {
       platform: "node",
       packages: "external",
       logLevel: "silent",
-      plugins: (build.initialOptions.plugins ?? []).filter((plugin) => plugin.name !== own),
+      plugins: [keepOwnExternal, ...(build.initialOptions.plugins ?? []).filter((plugin) => plugin.name !== own)],
     })
     return importBeside(file, result.outputFiles?.[0]?.text ?? "")
   }
@@ -110,7 +130,7 @@ export function viteLoader(config: ViteConfigLike): ModuleLoader {
       root: config.root,
       ...(config.mode === undefined ? {} : { mode: config.mode }),
       ...(config.define === undefined ? {} : { define: config.define }),
-      ...(config.resolve?.alias === undefined ? {} : { resolve: { alias: config.resolve.alias } }),
+      ...(config.resolve?.alias === undefined ? {} : { resolve: { alias: withoutOwnAliases(config.resolve.alias) } }),
       logLevel: "silent",
     })
     return module

@@ -76,9 +76,9 @@ const server = createServer().listen(0, "127.0.0.1")
 }, 120_000)
 afterAll(() => rmSync(packed.folder, { recursive: true, force: true }))
 
-const table = (out: string, module = "src/endpoints.tsx") => ({
+const table = (out: string, module = "src/endpoints.tsx", name = module.endsWith("blog.ts") ? "Blog" : "Site") => ({
   module: join(project, module),
-  export: "Site",
+  export: name,
   out: join(project, "src", out),
 })
 
@@ -115,6 +115,23 @@ describe("CompileRoutes on a TypeScript declaration, through the bundler", () =>
     })
     expect(result.outputFiles[0]?.text).toContain("function walk(m, t)")
     await agrees("routes.compiled.js")
+  })
+
+  it("esbuild: keeps sitelets an import when the build aliases it to its dist/ (or tsconfig paths name it)", async () => {
+    // A declaration that imports `t` alone: bundled with its own copy of sitelets, its templates would wait for a
+    // parser the copy never loads ("read before its parser was loaded"); kept an import, it is the plugin's own.
+    await build({
+      absWorkingDir: project,
+      entryPoints: [join(project, "src/main.ts")],
+      bundle: true,
+      write: false,
+      format: "esm",
+      platform: "node",
+      logLevel: "silent",
+      alias: { sitelets: join(project, "node_modules/sitelets/dist/index.js") },
+      plugins: [entry.CompileRoutes.Esbuild([table("aliased.compiled.js", "src/blog.ts")])],
+    })
+    expect(readFileSync(join(project, "src/aliased.compiled.js"), "utf8")).toContain("export const hash")
   })
 
   it("Vite: runs the module in Vite's module runner (vite build, no loader)", async () => {
