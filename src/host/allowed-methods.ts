@@ -9,7 +9,7 @@ import type { RouteRequest } from "../router/request.js"
 import type { Router } from "../router/router.js"
 import { methodsOfPath, type PathMethods, probedPathMethods } from "../router/path-methods.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
-import { type ContentHeader, header, type StaticContent } from "../sitelet/content-model.js"
+import { type ContentHeader, header, type StaticContent, staticContent } from "../sitelet/content-model.js"
 
 // The order of `Allow`: the common methods as RFC 9110 lists them, then any other in alphabetical order.
 const allowOrder = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "QUERY"]
@@ -97,4 +97,32 @@ export function allowHeader(methods: readonly string[], withOptions: boolean): C
  */
 export function lacksAllow(content: StaticContent): boolean {
   return content.status.code === 405 && !content.headers.some(([name]) => name.toLowerCase() === "allow")
+}
+
+/**
+ * A 405 with the route table's methods for its path as `Allow` (with
+ * `OPTIONS` under `methodNotAllowed`); as it is when no case matches the
+ * path with a method (nothing to list).
+ *
+ * @example
+ * ```ts
+ * if (lacksAllow(content)) content = await withAllow(content, site.Router, request, { baseSegments: [], methodNotAllowed: true })
+ * ```
+ */
+export function withAllow(
+  content: StaticContent,
+  router: Router<unknown>,
+  request: RouteRequest,
+  options: { readonly baseSegments: readonly string[]; readonly methodNotAllowed: boolean },
+): MaybePromise<StaticContent> {
+  const add = (methods: readonly string[] | undefined) =>
+    methods === undefined
+      ? content
+      : staticContent(
+          content.status,
+          [...content.headers, allowHeader(methods, options.methodNotAllowed)],
+          content.body,
+        )
+  const allowed = allowedMethods(router, request, options.baseSegments.length)
+  return isPromise(allowed) ? allowed.then(add) : add(allowed)
 }

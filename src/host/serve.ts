@@ -20,7 +20,7 @@ import {
 import { reasonPhrase, Status } from "../sitelet/http-status.js"
 import { withAcceptedCors } from "../sitelet/cors-content.js"
 import { isPreflight } from "../sitelet/cors-headers.js"
-import { allowHeader, allowedMethods, lacksAllow } from "./allowed-methods.js"
+import { allowHeader, allowedMethods, lacksAllow, withAllow } from "./allowed-methods.js"
 import { entityTag, notModified } from "../sitelet/validators.js"
 import { type Encoding, planCompression } from "./compression.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
@@ -363,28 +363,18 @@ class Serving<Endpoint> {
   served(content: StaticContent, ctx: HostContext<Endpoint>): ServeOutcome | Promise<ServeOutcome> {
     // A handler's 405 says which methods the path takes, as the host's own does (RFC 9110: Allow is a MUST).
     if (lacksAllow(content)) {
-      const withAllow = (methods: readonly string[] | undefined) =>
-        this.answered(
-          methods === undefined
-            ? content
-            : staticContent(
-                content.status,
-                [...content.headers, allowHeader(methods, this.options.methodNotAllowed)],
-                content.body,
-              ),
-          ctx,
-        )
       let allowed
       try {
-        allowed = allowedMethods(
-          this.site.Router as Sitelet<unknown>["Router"],
-          this.request,
-          this.options.baseSegments.length,
-        )
+        allowed = withAllow(content, this.site.Router, this.request, this.options)
       } catch (error) {
         return this.thrown(error)
       }
-      return isPromise(allowed) ? allowed.then(withAllow, (error: unknown) => this.thrown(error)) : withAllow(allowed)
+      return isPromise(allowed)
+        ? allowed.then(
+            (given) => this.answered(given, ctx),
+            (error: unknown) => this.thrown(error),
+          )
+        : this.answered(allowed, ctx)
     }
     return this.answered(content, ctx)
   }
