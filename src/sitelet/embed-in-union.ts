@@ -5,7 +5,7 @@
  */
 import type { InferOptions } from "../router/infer.js"
 import { markSources } from "../router/route-source.js"
-import { servedIfStorable } from "./storable-text.js"
+import { unstorableAnswer } from "./storable-text.js"
 import { resolve } from "../descriptor/composites.js"
 import type { CaseDescriptor, Descriptor, Infer } from "../descriptor/descriptor.js"
 import { caseFields } from "../descriptor/fields.js"
@@ -142,9 +142,7 @@ export function InferPartial<const D extends Descriptor, Outer>(
     return {
       endpoint: toOuter(endpoint),
       serve: (ctx: Context<Outer>) =>
-        storable
-          ? servedIfStorable("storable", endpoint, () => resolveContent(run(ctx, endpoint), ctx))
-          : resolveContent(run(ctx, endpoint), ctx),
+        (storable && unstorableAnswer(endpoint)) || resolveContent(run(ctx, endpoint), ctx),
     }
   }
   const routes = Router.Embed(toOuter, toInnerPartial, innerRouter)

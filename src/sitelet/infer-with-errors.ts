@@ -7,7 +7,7 @@ import type { Descriptor, Infer } from "../descriptor/descriptor.js"
 import type { ParseRequestResult } from "../router/result.js"
 import { Router } from "../router/router.js"
 import type { InferOptions } from "../router/infer.js"
-import { servedIfStorable } from "./storable-text.js"
+import { unstorableAnswer } from "./storable-text.js"
 import { markSources } from "../router/route-source.js"
 import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
@@ -64,11 +64,8 @@ export function InferWithErrors<const D extends Descriptor>(
       endpoint: result.endpoint,
       // A success with text a database cannot hold is refused before the handler (errors carry defaults only).
       serve: (ctx: Context<Infer<D>>) =>
-        storable && result.$ === "Success"
-          ? servedIfStorable("storable", result.endpoint, () =>
-              resolveContent(handler(ctx, result), ctx, responsesOf(result)),
-            )
-          : resolveContent(handler(ctx, result), ctx, responsesOf(result)),
+        (storable && result.$ === "Success" && unstorableAnswer(result.endpoint)) ||
+        resolveContent(handler(ctx, result), ctx, responsesOf(result)),
       ...(result.$ === "InvalidMethod" ? { weak: "method" as const } : {}),
     }
   // Marked for documents: a failed query or body reaches the handler here, instead of falling through.

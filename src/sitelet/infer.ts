@@ -22,7 +22,7 @@ import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 import type { ParseRequestResult } from "../router/result.js"
 import { andThen } from "../internal/maybe-promise.js"
 import { markSources } from "../router/route-source.js"
-import { servedIfStorable } from "./storable-text.js"
+import { unstorableAnswer } from "./storable-text.js"
 
 /**
  * The complete handler of a descriptor: one content function, or one
@@ -107,9 +107,8 @@ export type CheckedHandler<Handler, Tags> = Handler extends (...args: never[]) =
 // The handler; or, for a key that is no case, the handler with that key's function returning the sentence
 // (reported at it, the sentence first); or, for missing cases, the handler with one of its functions — the last
 // key TypeScript lists, usually the last written — returning their sentence, so the checker reports it at that
-// function's answer with the sentence first, not after the whole object's type (an object with no key: the
-// sentence as the parameter's type, after a short `{}`). A correct object passes two relation checks and
-// instantiates nothing per case.
+// function's answer with the sentence first, not after the whole object's type. A correct object passes two
+// relation checks and instantiates nothing per case.
 type KeysChecked<Handler, Tags> = [Tags] extends [keyof Handler]
   ? [keyof Handler] extends [Tags]
     ? Handler
@@ -118,9 +117,7 @@ type KeysChecked<Handler, Tags> = [Tags] extends [keyof Handler]
           ? Handler[Key]
           : ReportedAt<Handler[Key], HandlerUnknownCase<Key & string>>
       }
-  : [keyof Handler] extends [never]
-    ? HandlerMissing<Exclude<Tags, keyof Handler> & string>
-    : MissingAt<Handler, LastKey<keyof Handler>, HandlerMissing<Exclude<Tags, keyof Handler> & string>>
+  : MissingAt<Handler, LastKey<keyof Handler>, HandlerMissing<Exclude<Tags, keyof Handler> & string>>
 
 // The handler with the function at `At` returning `Sentence` (where the checker reports a missing case).
 type MissingAt<Handler, At, Sentence extends string> = {
@@ -229,15 +226,12 @@ export function siteletOf<Endpoint>(
     return {
       endpoint,
       // In the handler's place, after the credentials of a Protect around the part: text a database cannot hold.
-      // (Off, no closure is made: this is every request's path.)
       serve: (ctx: Context<Endpoint>) =>
-        storable
-          ? servedIfStorable(text, endpoint, () => resolveContent(handler(ctx, endpoint), ctx, declared))
-          : resolveContent(handler(ctx, endpoint), ctx, declared),
+        (storable && unstorableAnswer(endpoint)) || resolveContent(handler(ctx, endpoint), ctx, declared),
     }
   }
   return makeSitelet<Endpoint>(
-    text === "storable" ? markSources(router, { storableText: true }) : router,
+    storable ? markSources(router, { storableText: true }) : router,
     (request, offset, lenient) => (lenient ? undefined : andThen(router.route(request, offset, false), accept)),
     false,
   )

@@ -12,17 +12,6 @@
 import { Status } from "./http-status.js"
 import { header, type StaticContent, staticContent } from "./content-model.js"
 
-/**
- * What a part does with text a database cannot hold: `"any"` (the
- * default) lets every string through, `"storable"` refuses it.
- *
- * @example
- * ```ts
- * Sitelet.Infer(Api, handlers, { text: "storable" })
- * ```
- */
-export type TextRule = "any" | "storable"
-
 /** Where the first string a database cannot hold is, and what is in it. */
 export interface UnstorableText {
   /** The field's path in the endpoint value: `title`, `post.tags[2]`. */
@@ -117,20 +106,16 @@ export function unstorableContent(found: UnstorableText): StaticContent {
 }
 
 /**
- * Runs `serve`, unless the rule is `"storable"` and the endpoint holds text
- * a database cannot hold: then its 400. The one place the three inferring
- * sitelets (`Infer`, `InferWithErrors`, `InferPartial`) check it.
+ * The 400 of an endpoint holding text a database cannot hold, or undefined
+ * for one it can: the one check the three inferring sitelets (`Infer`,
+ * `InferWithErrors`, `InferPartial`) make under `text: "storable"`.
  *
  * @example
  * ```ts
- * serve: (ctx) => servedIfStorable(options?.text, endpoint, () => resolveContent(handler(ctx, endpoint), ctx))
+ * serve: (ctx) => (storable && unstorableAnswer(endpoint)) || resolveContent(handler(ctx, endpoint), ctx)
  * ```
  */
-export function servedIfStorable<Served>(
-  rule: TextRule | undefined,
-  endpoint: unknown,
-  serve: () => Served,
-): Served | StaticContent {
-  const refused = rule === "storable" ? unstorableText(endpoint) : undefined
-  return refused === undefined ? serve() : unstorableContent(refused)
+export function unstorableAnswer(endpoint: unknown): StaticContent | undefined {
+  const refused = unstorableText(endpoint)
+  return refused === undefined ? undefined : unstorableContent(refused)
 }
