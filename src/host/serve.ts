@@ -32,6 +32,8 @@ import { csrfRefusal, requestOrigin } from "./csrf.js"
 import { bodyProblem, problemContent } from "./problem.js"
 import { type ContextInit, HostContext } from "./host-context.js"
 import { isPromise } from "../internal/maybe-promise.js"
+import { passesGates } from "../sitelet/body-gate.js"
+import type { Context } from "../sitelet/context.js"
 import { memoByList } from "../internal/list-memo.js"
 import type { ResolvedHostOptions } from "./host-options.js"
 
@@ -112,6 +114,8 @@ export function errorContent(code: number, message?: string): StaticContent {
 }
 
 const declined: ServeOutcome = Object.freeze({ kind: "declined" })
+// The body a gate withheld: nothing read, nothing to check.
+const withheld: Uint8Array = new Uint8Array(0)
 
 const rejected = (error: HostError): ServeOutcome => ({
   kind: "rejected",
@@ -172,17 +176,34 @@ class Serving<Endpoint> {
   bodyRead = false
   /** The endpoint value of the accepting part, once found (hooks group by its `$` tag). */
   endpoint: unknown = undefined
+  #context: HostContext<Endpoint> | undefined = undefined
 
   constructor(
     readonly site: Sitelet<Endpoint>,
     readonly init: ServeInit,
     readonly options: ResolvedHostOptions,
   ) {
-    const readBody = (limit?: number) => {
+    const read = (limit: number | undefined) => {
       this.bodyRead = true
       return init
         .readBody(limit)
         .then((bytes) => checkBody(bytes, init.headers.get("content-type"), options.limits.queryParameters))
+    }
+    // Credentials and limits come before the body (body-gate.ts): a cross-site write and a request a gate refuses
+    // read no byte of it. A withheld body is empty to the routers; the part whose gate refused answers.
+    const readBody = (limit?: number): Promise<Uint8Array> => {
+      const csrf = options.csrf
+      if (csrf !== undefined) {
+        const refused = csrfRefusal(
+          this.request,
+          () => requestOrigin(init.target, init.headers.get("host"), init.secure),
+          csrf,
+        )
+        if (refused !== undefined) return Promise.reject(refused)
+      }
+      const open = passesGates(this.request, () => this.context() as Context<unknown>)
+      if (open === true) return read(limit)
+      return Promise.resolve(open).then((passed) => (passed ? read(limit) : withheld))
     }
     const target = init.originForm ?? init.target
     // A router with a route table (compiled, or walked as data) routes on the raw target: its view is parsed only
@@ -196,6 +217,11 @@ class Serving<Endpoint> {
           readBody,
           bodyLimits: options.bodyLimits,
         })
+  }
+
+  /** The request's one context: a gate's before the body is read, then the handler's. */
+  context(): HostContext<Endpoint> {
+    return (this.#context ??= new HostContext(this.site, this.request, this.init, this.options))
   }
 
   /** After the strict pass: the lenient pass when no part accepted and some part may. */
@@ -241,7 +267,7 @@ class Serving<Endpoint> {
       if (refused !== undefined) return this.refused(refused, errorContent(refused.status, refused.message))
     }
     this.endpoint = found.endpoint
-    const ctx = new HostContext(this.site, this.request, this.init, this.options)
+    const ctx = this.context()
     let content
     try {
       content = found.serve(ctx)

@@ -16,6 +16,7 @@ import { mapContext, type Context } from "./context.js"
 import type { HandlerResult } from "./handler.js"
 import { siteletMessages } from "./messages.js"
 import { makeSitelet, sumSitelets, type Dispatched, type EndpointOf, type Sitelet } from "./sitelet.js"
+import { translatedWithin } from "./body-gate.js"
 import { andThen } from "../internal/maybe-promise.js"
 
 /**
@@ -150,7 +151,12 @@ export function translated<Inner, Outer>(
     }
   return makeSitelet<Outer>(
     router,
-    (request, offset, lenient) => andThen(site.dispatch(request, offset, lenient), outer),
+    // A gate inside (Protect, a guard) checks with a context that links inner endpoints, as the handler's does.
+    (request, offset, lenient) =>
+      andThen(
+        translatedWithin(request, toOuter, () => site.dispatch(request, offset, lenient)),
+        outer,
+      ),
     site.lenient,
   )
 }

@@ -13,17 +13,25 @@
  * content without it. No request header switches it off. The only requests
  * it lets through unauthenticated are CORS preflights answered by
  * `Sitelet.CorsContent`, which run no user code.
+ *
+ * It asks before the request's body is read (body-gate.ts): a case that
+ * reads a body matches on its path and method, then the credentials are
+ * checked, and only an admitted request has its body read. A refused one
+ * reads no byte of it and gets 401/403/307, never the body's 413/415/400.
+ * A method no case takes is not this part's answer (405 comes first).
  */
 import { header, staticContent, type StaticContent } from "./content-model.js"
 import { Content } from "./content.js"
 import type { Context } from "./context.js"
 import { isPreflightAnswer } from "./cors-content.js"
-import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
+import { type Dispatch, makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 import { andThen } from "../internal/maybe-promise.js"
 import { markSources, type ProtectMark } from "../router/route-source.js"
 import type { Linkable } from "../descriptor/request-only.js"
 import { Auth, type Credential, schemeOf } from "./auth.js"
-import { authenticate, withUser } from "./auth-check.js"
+import { type Authentication, authenticate, withUser } from "./auth-check.js"
+import { endpointBeforeBody, gated } from "./body-gate.js"
+import type { RouteRequest } from "../router/request.js"
 import { challenges, redirects, refusal } from "./auth-challenge.js"
 import { authMessages } from "./auth-messages.js"
 
@@ -104,14 +112,15 @@ export function protectSettings<Endpoint>(filter: ProtectFilter<Endpoint>) {
 export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
   const { credentials, realm, hasLogin, mark } = protectSettings(filter)
   // Fails closed: an exception in a credential's or VerifyUser's code propagates (the host answers 500), never admits.
-  const serveGuarded = async (found: Dispatched<Endpoint>, ctx: Context<Endpoint>) => {
-    const outcome = await authenticate(credentials, ctx as Context<unknown>)
-    const admitted = outcome.kind === "user" && (await filter.VerifyUser(outcome.user)) === true
-    if (admitted) return found.serve(outcome.via === "session" ? ctx : withUser(ctx, outcome.user))
+  const verdictOf = async (ctx: Context<unknown>): Promise<Verdict> => {
+    const outcome = await authenticate(credentials, ctx)
+    return { outcome, admitted: outcome.kind === "user" && (await filter.VerifyUser(outcome.user)) === true }
+  }
+  const refuse = (outcome: Authentication, endpoint: Endpoint, ctx: Context<Endpoint>) => {
     if (outcome.kind !== "invalid" && redirects(hasLogin, credentials, ctx.Request.headers) && filter.LoginRedirect) {
       // The requested URL even for a case with header fields (they are not part of where to come back to).
-      const back = ctx.Link(found.endpoint as Linkable<Endpoint>)
-      return loginRedirect(ctx.Link(filter.LoginRedirect(found.endpoint, back) as Linkable<Endpoint>))
+      const back = ctx.Link(endpoint as Linkable<Endpoint>)
+      return loginRedirect(ctx.Link(filter.LoginRedirect(endpoint, back) as Linkable<Endpoint>))
     }
     if (outcome.kind === "user")
       return refusal(403, challenges(credentials, realm, insufficient), authMessages.refused())
@@ -119,17 +128,55 @@ export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet
     const error = outcome.bearer ? { error: "invalid_token" as const, description: outcome.reason } : undefined
     return refusal(401, challenges(credentials, realm, error), outcome.reason)
   }
+  const answer = (verdict: Verdict, found: Dispatched<Endpoint>, ctx: Context<Endpoint>) => {
+    const { outcome } = verdict
+    if (!verdict.admitted || outcome.kind !== "user") return refuse(outcome, found.endpoint, ctx)
+    return found.serve(outcome.via === "session" ? ctx : withUser(ctx, outcome.user))
+  }
+  // A request refused before its body was read: the endpoint its URL tells, body fields at their defaults.
+  const refusedBeforeBody = (request: RouteRequest, offset: number, verdict: Verdict) =>
+    andThen(endpointBeforeBody(site.Router, request, offset), (endpoint): Dispatched<Endpoint> | undefined =>
+      endpoint === undefined ? undefined : { endpoint, serve: (ctx) => refuse(verdict.outcome, endpoint, ctx) },
+    )
   return makeSitelet<Endpoint>(
     // Marked for documents (OpenAPI: its schemes and refusals); routing and linking are the inner router's own.
     markSources(site.Router, { protected: mark }),
-    (request, offset, lenient) =>
-      andThen(site.dispatch(request, offset, lenient), (found): Dispatched<Endpoint> | undefined => {
-        if (found === undefined || isPreflightAnswer(found, request)) return found
-        const guarded = { endpoint: found.endpoint, serve: (ctx: Context<Endpoint>) => serveGuarded(found, ctx) }
-        return found.weak === undefined ? guarded : { ...guarded, weak: found.weak }
-      }),
+    (request, offset, lenient) => {
+      // Set when a router inside asks for the body: the credentials are checked then, before a byte is read.
+      let verdict: Verdict | undefined
+      const gate = (ctx: Context<unknown>) =>
+        verdictOf(ctx).then((checked) => {
+          verdict = checked
+          const { outcome } = checked
+          // The gates inside (a limit keyed on the user) see the admitted user, as the handler does.
+          if (!checked.admitted || outcome.kind !== "user") return false
+          return outcome.via === "session" ? true : withUser(ctx, outcome.user)
+        })
+      const dispatched = gated(request, gate, () => site.dispatch(request, offset, lenient))
+      return andThen(dispatched, (found): ReturnType<Dispatch<Endpoint>> => {
+        if (found === undefined)
+          return verdict === undefined || verdict.admitted ? undefined : refusedBeforeBody(request, offset, verdict)
+        if (isPreflightAnswer(found, request)) return found
+        // 405 comes before the credentials: a method no case takes is not this part's to answer (the host's 405
+        // with Allow, or another part's); its handler never sees a request it would not admit.
+        if (found.weak === "method") return undefined
+        // No body was read (or it was read outside this part): the credentials are checked now.
+        const serve = (ctx: Context<Endpoint>) =>
+          verdict === undefined
+            ? verdictOf(ctx as Context<unknown>).then((checked) => answer(checked, found, ctx))
+            : answer(verdict, found, ctx)
+        const endpoint = found.endpoint
+        return found.weak === undefined ? { endpoint, serve } : { endpoint, serve, weak: found.weak }
+      })
+    },
     site.lenient,
   )
+}
+
+/** What a `Protect` decided about a request: who it is, and whether `VerifyUser` admitted them. */
+interface Verdict {
+  readonly outcome: Authentication
+  readonly admitted: boolean
 }
 
 const insufficient = { error: "insufficient_scope", description: authMessages.refused() } as const

@@ -1,0 +1,173 @@
+/**
+ * Checks that run before a request's body is read: the order of refusals
+ * (404, 405, then credentials and limits, then the body's 413, 415, 400).
+ *
+ * A router reads a body only once a case has matched the request's path
+ * and method and needs it. `Sitelet.Protect`, and the guards and rate limits
+ * whose check asks for no body, put a gate around their part's dispatch;
+ * when a router of that part asks for the body, the host runs the gates in
+ * force, outermost first, before it pulls a byte. A gate that refuses
+ * withholds the body: the host hands the routers an empty one and reads
+ * nothing, and the part whose gate refused answers with its own refusal
+ * (401 with its challenge, a 307 to the login page, a 429).
+ *
+ * The gates in force are those of the parts the dispatch is inside, kept per
+ * request on a stack: dispatch through a composition is sequential for one
+ * request, so the stack is exactly the chain of parts from the host to the
+ * router reading. `Map` and `Embed` add a translator, so a gate's context
+ * links its own part's endpoints, as its handler's does.
+ */
+import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
+import { noBody, type RouteRequest } from "../router/request.js"
+import type { Router } from "../router/router.js"
+import { type Context, mapContext } from "./context.js"
+
+/**
+ * A check before the body is read, with the context of its part: `true` lets
+ * the read go on, `false` withholds the body (its part answers the request),
+ * a context lets it go on with that context for the gates inside (`Protect`:
+ * the user its credentials admitted, for a rate limit keyed on the user).
+ *
+ * @example
+ * ```ts
+ * const gate: BodyGate = async (ctx) => (await ctx.UserSession.GetLoggedInUser()) !== undefined
+ * ```
+ */
+export type BodyGate = (ctx: Context<unknown>) => MaybePromise<boolean | Context<unknown>>
+
+type Entry = { readonly gate: BodyGate } | { readonly toOuter: (inner: unknown) => unknown }
+
+// The parts a request's dispatch is inside, outermost first (only while it is inside them).
+const scopes = new WeakMap<RouteRequest, Entry[]>()
+
+function leave(request: RouteRequest, entry: Entry): void {
+  const stack = scopes.get(request)
+  const at = stack === undefined ? -1 : stack.lastIndexOf(entry)
+  if (at >= 0) (stack as Entry[]).splice(at, 1)
+}
+
+function within<T>(request: RouteRequest, entry: Entry, dispatch: () => MaybePromise<T>): MaybePromise<T> {
+  let stack = scopes.get(request)
+  if (stack === undefined) scopes.set(request, (stack = []))
+  stack.push(entry)
+  let result: MaybePromise<T>
+  try {
+    result = dispatch()
+  } catch (error) {
+    leave(request, entry)
+    throw error
+  }
+  if (!isPromise(result)) {
+    leave(request, entry)
+    return result
+  }
+  return result.then(
+    (value) => {
+      leave(request, entry)
+      return value
+    },
+    (error: unknown) => {
+      leave(request, entry)
+      throw error
+    },
+  )
+}
+
+/**
+ * Runs a part's dispatch with its gate in force: a body read inside it
+ * passes the gate first.
+ *
+ * @example
+ * ```ts
+ * const found = gated(request, (ctx) => admits(ctx), () => site.dispatch(request, offset, lenient))
+ * ```
+ */
+export function gated<T>(request: RouteRequest, gate: BodyGate, dispatch: () => MaybePromise<T>): MaybePromise<T> {
+  return within(request, { gate }, dispatch)
+}
+
+/**
+ * Runs an inner dispatch whose endpoints `toOuter` translates (`Map`,
+ * `Embed`): gates inside it get a context that links inner endpoints.
+ *
+ * @example
+ * ```ts
+ * translatedWithin(request, toOuter, () => site.dispatch(request, offset, lenient))
+ * ```
+ */
+export function translatedWithin<Inner, Outer, T>(
+  request: RouteRequest,
+  toOuter: (inner: Inner) => Outer,
+  dispatch: () => MaybePromise<T>,
+): MaybePromise<T> {
+  return within(request, { toOuter: toOuter as (inner: unknown) => unknown }, dispatch)
+}
+
+/**
+ * Whether the request's body may be read: the gates in force, outermost
+ * first, each with its part's context (`context()` makes the host's, only
+ * when a gate is in force). Stops at the first that withholds it.
+ *
+ * @example
+ * ```ts
+ * if (!(await passesGates(request, () => hostContext))) return emptyBody // read nothing
+ * ```
+ */
+export function passesGates(request: RouteRequest, context: () => Context<unknown>): MaybePromise<boolean> {
+  const stack = scopes.get(request)
+  if (stack === undefined || !stack.some((entry) => "gate" in entry)) return true
+  const entries = [...stack]
+  let ctx = context()
+  const from = (index: number): MaybePromise<boolean> => {
+    for (let at = index; at < entries.length; at++) {
+      const entry = entries[at] as Entry
+      if ("toOuter" in entry) {
+        ctx = mapContext(ctx, entry.toOuter)
+        continue
+      }
+      const passed = entry.gate(ctx)
+      if (isPromise(passed))
+        return passed.then((open) => {
+          if (open === false) return false
+          if (open !== true) ctx = open
+          return from(at + 1)
+        })
+      if (passed === false) return false
+      if (passed !== true) ctx = passed
+    }
+    return true
+  }
+  return from(0)
+}
+
+/**
+ * The request as its URL and headers tell it, with no body: for a check
+ * before the body is read, the endpoint it is about (body fields hold their
+ * defaults, as in an `InferWithErrors` error result), or `undefined` when
+ * no case of `router` matches its path.
+ *
+ * @example
+ * ```ts
+ * await endpointBeforeBody(site.Router, request, 0) //=> { $: "Create", item: { title: "", … } }
+ * ```
+ */
+export function endpointBeforeBody<Endpoint>(
+  router: Router<Endpoint>,
+  request: RouteRequest,
+  offset: number,
+): MaybePromise<Endpoint | undefined> {
+  const headers = request.headers
+  // No raw target (the runtime router, not a table), no body and no Content-Type: a known empty body.
+  const bodiless: RouteRequest = {
+    method: request.method,
+    path: request.path,
+    segments: request.segments,
+    query: request.query,
+    headers: { get: (name) => (name.toLowerCase() === "content-type" ? null : headers.get(name)) },
+    body: noBody,
+    bad: request.bad,
+    bodyLimits: request.bodyLimits,
+  }
+  const result = router.route(bodiless, offset, true)
+  return isPromise(result) ? result.then((found) => found?.endpoint) : result?.endpoint
+}
