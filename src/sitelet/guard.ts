@@ -13,7 +13,9 @@ import type { Context } from "./context.js"
 import { isPreflightAnswer } from "./cors-content.js"
 import { siteletMessages } from "./messages.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
-import { andThen, isPromise, type MaybePromise } from "../internal/maybe-promise.js"
+import { andThen, type MaybePromise } from "../internal/maybe-promise.js"
+import type { RouteRequest } from "../router/request.js"
+import { endpointBeforeBody, gated } from "./body-gate.js"
 import { type GuardAnswer, markSources } from "../router/route-source.js"
 
 /**
@@ -42,6 +44,15 @@ export interface GuardOptions {
   readonly Answers?: Readonly<
     Record<number, string | { readonly Description: string; readonly Headers?: readonly string[] }>
   >
+  /**
+   * Whether the check reads the endpoint's body fields. `false`: it runs
+   * before the body is read (so its refusal reads none of it, and comes
+   * before the body's 413/415/400), with the endpoint its URL tells, body
+   * fields at their defaults. `true`: after the body, on the whole endpoint.
+   * Default: `false` for a check that takes only the context (`(ctx) => …`),
+   * else `true`.
+   */
+  readonly ReadsBody?: boolean
 }
 
 /**
@@ -84,17 +95,19 @@ export function Guard<Endpoint>(
   site: Sitelet<Endpoint>,
   options?: GuardOptions,
 ): Sitelet<Endpoint> {
-  return guarded(check, site, options, false)
+  return guarded(check, site, options, false, !(options?.ReadsBody ?? check.length >= 2))
 }
 
 /**
  * `Guard`, and whether a request whose method the case does not take (the
  * `weak: "method"` pass, answered 405 or by `InferWithErrors`' handler)
  * skips the check: `RateLimit` does, as a wrong method is no call to count.
+ * `beforeBody`: the check reads no body field, so it runs before a body is
+ * read (body-gate.ts) on the endpoint the URL tells; a refusal reads none.
  *
  * @example
  * ```ts
- * guarded(check, site, { Answers: { 429: "Too many requests" } }, true)
+ * guarded(check, site, { Answers: { 429: "Too many requests" } }, true, true)
  * ```
  */
 export function guarded<Endpoint>(
@@ -102,24 +115,70 @@ export function guarded<Endpoint>(
   site: Sitelet<Endpoint>,
   options: GuardOptions | undefined,
   skipWrongMethod: boolean,
+  beforeBody = false,
 ): Sitelet<Endpoint> {
   const answers = guardAnswers(options)
-  const serve = (found: Dispatched<Endpoint>, ctx: Context<Endpoint>) => {
-    const verdict = check(ctx, found.endpoint)
-    const decide = (answer: Awaited<ReturnType<GuardCheck<Endpoint>>>) =>
-      answer === undefined ? found.serve(ctx) : resolveContent(answer as Content<Endpoint>, ctx)
-    return isPromise(verdict) ? verdict.then(decide) : decide(verdict)
+  type Answer = Awaited<ReturnType<GuardCheck<Endpoint>>>
+  const decide = (answer: Answer, found: Dispatched<Endpoint>, ctx: Context<Endpoint>) =>
+    answer === undefined ? found.serve(ctx) : resolveContent(answer as Content<Endpoint>, ctx)
+  const serve = (found: Dispatched<Endpoint>, ctx: Context<Endpoint>) =>
+    andThen(check(ctx, found.endpoint), (answer) => decide(answer, found, ctx))
+  const guard = (found: Dispatched<Endpoint>, request: RouteRequest, before: Checked<Endpoint> | undefined) => {
+    // A CORS preflight runs no user code, as under Protect.
+    if (isPreflightAnswer(found, request)) return found
+    if (skipWrongMethod && found.weak === "method") return found
+    // Checked before the body on the same case (where two cases share a path and method, the body may pick the
+    // other one: then it is checked again, on the endpoint served).
+    const checked = before !== undefined && tagOf(before.endpoint) === tagOf(found.endpoint) ? before : undefined
+    const guardedServe = (ctx: Context<Endpoint>) =>
+      checked === undefined ? serve(found, ctx) : decide(checked.answer, found, ctx)
+    const guarded = { endpoint: found.endpoint, serve: guardedServe }
+    return found.weak === undefined ? guarded : { ...guarded, weak: found.weak }
   }
+  const router = answers.length === 0 ? site.Router : markSources(site.Router, { answers })
+  if (!beforeBody)
+    return makeSitelet<Endpoint>(
+      router,
+      (request, offset, lenient) =>
+        andThen(site.dispatch(request, offset, lenient), (found) => found && guard(found, request, undefined)),
+      site.lenient,
+    )
   return makeSitelet<Endpoint>(
-    answers.length === 0 ? site.Router : markSources(site.Router, { answers }),
-    (request, offset, lenient) =>
-      andThen(site.dispatch(request, offset, lenient), (found): Dispatched<Endpoint> | undefined => {
-        // A CORS preflight runs no user code, as under Protect.
-        if (found === undefined || isPreflightAnswer(found, request)) return found
-        if (skipWrongMethod && found.weak === "method") return found
-        const guarded = { endpoint: found.endpoint, serve: (ctx: Context<Endpoint>) => serve(found, ctx) }
-        return found.weak === undefined ? guarded : { ...guarded, weak: found.weak }
-      }),
+    router,
+    (request, offset, lenient) => {
+      let before: Checked<Endpoint> | undefined
+      const gate = (ctx: Context<unknown>) =>
+        andThen(endpointBeforeBody(site.Router, request, offset), (endpoint) =>
+          endpoint === undefined
+            ? true
+            : andThen(check(ctx as Context<Endpoint>, endpoint), (answer) => {
+                before = { endpoint, answer }
+                return answer === undefined
+              }),
+        )
+      return andThen(
+        gated(request, gate, () => site.dispatch(request, offset, lenient)),
+        (found) => {
+          if (found !== undefined) return guard(found, request, before)
+          // Refused before the body was read: the check's answer, for the endpoint its URL tells.
+          const refused = before
+          if (refused === undefined || refused.answer === undefined) return undefined
+          return {
+            endpoint: refused.endpoint,
+            serve: (ctx: Context<Endpoint>) => resolveContent(refused.answer as Content<Endpoint>, ctx),
+          }
+        },
+      )
+    },
     site.lenient,
   )
 }
+
+/** A check made before the body was read: on which endpoint, and what it answered. */
+interface Checked<Endpoint> {
+  readonly endpoint: Endpoint
+  readonly answer: Awaited<ReturnType<GuardCheck<Endpoint>>>
+}
+
+const tagOf = (endpoint: unknown): unknown =>
+  typeof endpoint === "object" && endpoint !== null ? (endpoint as { $?: unknown }).$ : undefined

@@ -55,6 +55,13 @@ export interface RateLimitOptions<Endpoint> {
   readonly RefillPerSecond: number
   /** The bucket of a request (`undefined`: not limited). */
   readonly Key: (ctx: Context<Endpoint>, endpoint: Endpoint) => MaybePromise<string | undefined>
+  /**
+   * Whether `Key` reads the endpoint's body fields (a user name from a form).
+   * `false`: the bucket is taken before the body is read, so a refused
+   * request reads none of it (429 before 413/415/400). Default: `false` for
+   * a `Key` that takes only the context (`(ctx) => …`), else `true`.
+   */
+  readonly ReadsBody?: boolean
   /** Default: `memoryStore()`. */
   readonly Store?: RateLimitStore
   /**
@@ -122,5 +129,6 @@ export function RateLimit<Endpoint>(options: RateLimitOptions<Endpoint>, site: S
       },
     },
     true,
+    !(options.ReadsBody ?? options.Key.length >= 2),
   )
 }
