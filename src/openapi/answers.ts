@@ -172,7 +172,7 @@ export function answersOf(
   if (reads) {
     // Problem details are on unless the host turns them off (then the same refusals are plain text).
     const refusal = host.problemDetails === false ? text : { ...text, ...problem }
-    add(400, "The body is malformed or not what the endpoint reads", refusal)
+    add(400, "The body is malformed or not what the endpoint reads (after its size and media type)", refusal)
     add(
       413,
       route.maxBytes === undefined
@@ -206,11 +206,16 @@ export function answersOf(
     const problemBody = { "application/problem+json": { schema: problemRef } }
     add(
       401,
-      "No credentials, or credentials refused (bad, expired or over-long token; unknown API key)",
+      "No credentials, or credentials refused (bad, expired or over-long token; unknown API key); checked before the body, none of which is read",
       problemBody,
       challenge,
     )
-    add(403, "Authenticated, but refused by VerifyUser", problemBody, challenge)
+    add(
+      403,
+      "Authenticated, but refused by VerifyUser (before the body, none of which is read)",
+      problemBody,
+      challenge,
+    )
   }
   // A guard's answers: its content is the application's (problem details for the library's rate limiter).
   for (const answer of route.answers ?? [])
@@ -257,4 +262,26 @@ export function mergeAnswers(into: Record<string, Answer>, from: Record<string, 
           }
   }
   return out
+}
+
+// The library's refusals in the order it decides them (docs/security.md, "The order of refusals").
+const refusalOrder = ["404", "405", "307", "401", "403", "429", "413", "415", "406", "400"] as const
+
+/**
+ * Adds `x-sitelets-refusals` to each operation of a path item: the refusal
+ * statuses it lists, in the order the server decides them (the first that
+ * applies is the answer; those before 413 read no byte of the body).
+ *
+ * @example
+ * ```ts
+ * withRefusalOrder(item) // item.post["x-sitelets-refusals"] //=> ["404", "405", "401", "403", "413", "415", "400"]
+ * ```
+ */
+export function withRefusalOrder(item: Record<string, JsonSchema>): void {
+  for (const operation of Object.values(item)) {
+    const responses = operation.responses as Record<string, unknown> | undefined
+    if (responses === undefined) continue
+    const order = refusalOrder.filter((code) => responses[code] !== undefined)
+    if (order.length > 0) operation["x-sitelets-refusals"] = order
+  }
 }

@@ -17,6 +17,7 @@ import {
   mergeAnswers,
   problemSchema,
   type SchemaOf,
+  withRefusalOrder,
 } from "./answers.js"
 import { OperationNamer } from "./operation-names.js"
 import { type DescribedField, type DescribedRoute, type DescribedSegment, describeRoutes } from "../router/describe.js"
@@ -369,9 +370,11 @@ export function Document(
       item[method] = operation
     }
   }
-  for (const [path, item] of Object.entries(paths))
+  for (const [path, item] of Object.entries(paths)) {
     if (host.methodNotAllowed) addMethodAnswer(item, namer, path)
     else if (handlerAnswers.has(item)) addHandlerMethodAnswer(item, namer, path)
+    withRefusalOrder(item)
+  }
   return {
     openapi: "3.1.0",
     info: { ...options.info },
