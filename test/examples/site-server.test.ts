@@ -126,6 +126,11 @@ describe("example site through Handle", () => {
       error: "the body must be { title: string, body: string }: $.title: expected string, got 7",
     })
     expect((await send("DELETE", "/api/articles", undefined, undefined, undefined, token))?.status).toBe(405)
+    // The order of refusals: 405 before the credentials (the API's JSON 405), 401 before the body's 400.
+    const anyone = await send("DELETE", "/api/articles")
+    expect([anyone?.status, JSON.parse(anyone!.body)]).toEqual([405, { error: "method DELETE not allowed" }])
+    const badBody = await send("POST", "/api/articles", '{"title":7}', "application/json")
+    expect([badBody?.status, badBody?.challenge]).toEqual([401, 'Bearer realm="api"'])
     expect((await send("GET", "/api/articles/12345"))?.status).toBe(404)
   })
   it("handles the contact form and shows messages, escaped, in the embedded admin area", async () => {

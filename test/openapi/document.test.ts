@@ -224,6 +224,8 @@ describe("Protect and CorsContent in the document", () => {
     const docPaths = doc.paths as Record<string, Record<string, Record<string, unknown>>>
     expect(docPaths["/admin/messages"]?.get?.security).toEqual([{ session: [] }])
     expect(docPaths["/api/articles"]?.post?.security).toEqual([{ bearer: [] }])
+    // The refusals it lists, in the order the server decides them: the credentials before the body's.
+    expect(docPaths["/api/articles"]?.post?.["x-sitelets-refusals"]).toEqual(["405", "401", "403", "413", "415", "400"])
     // Public: no scheme asked for, said so (an empty list).
     expect(docPaths["/api/articles"]?.get?.security).toEqual([])
     expect(docPaths["/api/articles"]?.get?.parameters).toEqual([
