@@ -32,7 +32,7 @@ import { csrfRefusal, requestOrigin } from "./csrf.js"
 import { bodyProblem, problemContent } from "./problem.js"
 import { type ContextInit, HostContext } from "./host-context.js"
 import { isPromise } from "../internal/maybe-promise.js"
-import { passesGates } from "../sitelet/body-gate.js"
+import { passesGates, withheldBody } from "../sitelet/body-gate.js"
 import type { Context } from "../sitelet/context.js"
 import { memoByList } from "../internal/list-memo.js"
 import type { ResolvedHostOptions } from "./host-options.js"
@@ -114,8 +114,6 @@ export function errorContent(code: number, message?: string): StaticContent {
 }
 
 const declined: ServeOutcome = Object.freeze({ kind: "declined" })
-// The body a gate withheld: nothing read, nothing to check.
-const withheld: Uint8Array = new Uint8Array(0)
 
 const rejected = (error: HostError): ServeOutcome => ({
   kind: "rejected",
@@ -190,7 +188,7 @@ class Serving<Endpoint> {
         .then((bytes) => checkBody(bytes, init.headers.get("content-type"), options.limits.queryParameters))
     }
     // Credentials and limits come before the body (body-gate.ts): a cross-site write and a request a gate refuses
-    // read no byte of it. A withheld body is empty to the routers; the part whose gate refused answers.
+    // read no byte of it. The part whose gate refused answers.
     const readBody = (limit?: number): Promise<Uint8Array> => {
       const csrf = options.csrf
       if (csrf !== undefined) {
@@ -203,7 +201,7 @@ class Serving<Endpoint> {
       }
       const open = passesGates(this.request, () => this.context() as Context<unknown>)
       if (open === true) return read(limit)
-      return Promise.resolve(open).then((passed) => (passed ? read(limit) : withheld))
+      return Promise.resolve(open).then((passed) => (passed ? read(limit) : Promise.reject(withheldBody)))
     }
     const target = init.originForm ?? init.target
     // A router with a route table (compiled, or walked as data) routes on the raw target: its view is parsed only
@@ -477,6 +475,8 @@ class Serving<Endpoint> {
  * request (RELIABILITY G3: errors included).
  */
 function thrown(error: unknown, request: RouteRequest, options: ResolvedHostOptions): ServeOutcome {
+  // A body a gate withheld that no part answered for: as if no part accepted the request (its body unread).
+  if (error === withheldBody) return declined
   if (isHostError(error)) {
     // A body over its limit (the host's, or its case's MaxBytes): problem details stating the limit, unless turned off.
     const content =

@@ -7,9 +7,10 @@
  * whose check asks for no body, put a gate around their part's dispatch;
  * when a router of that part asks for the body, the host runs the gates in
  * force, outermost first, before it pulls a byte. A gate that refuses
- * withholds the body: the host hands the routers an empty one and reads
- * nothing, and the part whose gate refused answers with its own refusal
- * (401 with its challenge, a 307 to the login page, a 429).
+ * withholds the body: the host reads nothing, the read fails with
+ * {@link withheldBody} (no router decodes anything), and the part whose gate
+ * refused answers with its own refusal (401 with its challenge, a 307 to
+ * the login page, a 429).
  *
  * The gates in force are those of the parts the dispatch is inside, kept per
  * request on a stack: dispatch through a composition is sequential for one
@@ -138,6 +139,39 @@ export function passesGates(request: RouteRequest, context: () => Context<unknow
     return true
   }
   return from(0)
+}
+
+/**
+ * What a body read fails with when a gate withheld the body: a plain frozen
+ * object, not an `Error` (no stack to capture on a path attackers choose).
+ *
+ * @example
+ * ```ts
+ * if (!(await passesGates(request, context))) throw withheldBody
+ * ```
+ */
+export const withheldBody: object = Object.freeze({ withheld: "a gate refused the request before its body" })
+
+/**
+ * A part's dispatch result, given to `found`; a body withheld inside it,
+ * to `withheld` (which answers for the part whose gate refused, or throws
+ * {@link withheldBody} on for an outer part's gate).
+ *
+ * @example
+ * ```ts
+ * afterGate(dispatched, (found) => found && guard(found), () => (refused ? answer : Promise.reject(withheldBody)))
+ * ```
+ */
+export function afterGate<T, R>(
+  dispatched: MaybePromise<T>,
+  found: (value: T) => MaybePromise<R>,
+  withheld: () => MaybePromise<R>,
+): MaybePromise<R> {
+  if (!isPromise(dispatched)) return found(dispatched)
+  return dispatched.then(found, (error: unknown) => {
+    if (error === withheldBody) return withheld()
+    throw error
+  })
 }
 
 /**

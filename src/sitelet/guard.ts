@@ -15,7 +15,7 @@ import { siteletMessages } from "./messages.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 import { andThen, type MaybePromise } from "../internal/maybe-promise.js"
 import type { RouteRequest } from "../router/request.js"
-import { endpointBeforeBody, gated } from "./body-gate.js"
+import { afterGate, endpointBeforeBody, gated, withheldBody } from "./body-gate.js"
 import { type GuardAnswer, markSources } from "../router/route-source.js"
 
 /**
@@ -156,18 +156,20 @@ export function guarded<Endpoint>(
                 return answer === undefined
               }),
         )
-      return andThen(
+      // Withheld by this guard's gate: the check's answer, for the endpoint its URL tells. By an outer part's: that
+      // part answers.
+      const withheld = () => {
+        const refused = before
+        if (refused === undefined || refused.answer === undefined) return Promise.reject(withheldBody)
+        return {
+          endpoint: refused.endpoint,
+          serve: (ctx: Context<Endpoint>) => resolveContent(refused.answer as Content<Endpoint>, ctx),
+        }
+      }
+      return afterGate(
         gated(request, gate, () => site.dispatch(request, offset, lenient)),
-        (found) => {
-          if (found !== undefined) return guard(found, request, before)
-          // Refused before the body was read: the check's answer, for the endpoint its URL tells.
-          const refused = before
-          if (refused === undefined || refused.answer === undefined) return undefined
-          return {
-            endpoint: refused.endpoint,
-            serve: (ctx: Context<Endpoint>) => resolveContent(refused.answer as Content<Endpoint>, ctx),
-          }
-        },
+        (found) => found && guard(found, request, before),
+        withheld,
       )
     },
     site.lenient,

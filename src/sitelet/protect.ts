@@ -30,7 +30,7 @@ import { markSources, type ProtectMark } from "../router/route-source.js"
 import type { Linkable } from "../descriptor/request-only.js"
 import { Auth, type Credential, schemeOf } from "./auth.js"
 import { type Authentication, authenticate, withUser } from "./auth-check.js"
-import { endpointBeforeBody, gated } from "./body-gate.js"
+import { afterGate, endpointBeforeBody, gated, withheldBody } from "./body-gate.js"
 import type { RouteRequest } from "../router/request.js"
 import { challenges, redirects, refusal } from "./auth-challenge.js"
 import { authMessages } from "./auth-messages.js"
@@ -153,21 +153,28 @@ export function Protect<Endpoint>(filter: ProtectFilter<Endpoint>, site: Sitelet
           return outcome.via === "session" ? true : withUser(ctx, outcome.user)
         })
       const dispatched = gated(request, gate, () => site.dispatch(request, offset, lenient))
-      return andThen(dispatched, (found): ReturnType<Dispatch<Endpoint>> => {
-        if (found === undefined)
-          return verdict === undefined || verdict.admitted ? undefined : refusedBeforeBody(request, offset, verdict)
-        if (isPreflightAnswer(found, request)) return found
-        // 405 comes before the credentials: a method no case takes is not this part's to answer (the host's 405
-        // with Allow, or another part's); its handler never sees a request it would not admit.
-        if (found.weak === "method") return undefined
-        // No body was read (or it was read outside this part): the credentials are checked now.
-        const serve = (ctx: Context<Endpoint>) =>
-          verdict === undefined
-            ? verdictOf(ctx as Context<unknown>).then((checked) => answer(checked, found, ctx))
-            : answer(verdict, found, ctx)
-        const endpoint = found.endpoint
-        return found.weak === undefined ? { endpoint, serve } : { endpoint, serve, weak: found.weak }
-      })
+      // Withheld by this part's gate: its refusal. By an outer part's: that part answers.
+      const withheld = () =>
+        verdict === undefined || verdict.admitted
+          ? Promise.reject(withheldBody)
+          : refusedBeforeBody(request, offset, verdict)
+      return afterGate(
+        dispatched,
+        (found): ReturnType<Dispatch<Endpoint>> => {
+          if (found === undefined || isPreflightAnswer(found, request)) return found
+          // 405 comes before the credentials: a method no case takes is not this part's to answer (the host's 405
+          // with Allow, or another part's); its handler never sees a request it would not admit.
+          if (found.weak === "method") return undefined
+          // No body was read (or it was read outside this part): the credentials are checked now.
+          const serve = (ctx: Context<Endpoint>) =>
+            verdict === undefined
+              ? verdictOf(ctx as Context<unknown>).then((checked) => answer(checked, found, ctx))
+              : answer(verdict, found, ctx)
+          const endpoint = found.endpoint
+          return found.weak === undefined ? { endpoint, serve } : { endpoint, serve, weak: found.weak }
+        },
+        withheld,
+      )
     },
     site.lenient,
   )
