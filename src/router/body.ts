@@ -42,11 +42,14 @@ const noFields: ReadonlyMap<string, readonly string[]> = new Map()
  * ```
  */
 export const noBodyData: BodyData = Object.freeze({
-  json: (): JsonBodyResult => ({
-    ok: false,
-    error: new JsonError([], routerMessages.jsonBodyType, routerMessages.noContentType),
-  }),
+  json: (): JsonBodyResult => noJson,
   form: () => noFields,
+})
+
+// One answer for every request without a body: an Error made (and its stack captured) once, not per request.
+const noJson: JsonBodyResult = Object.freeze({
+  ok: false,
+  error: Object.freeze(new JsonError([], routerMessages.jsonBodyType, routerMessages.noContentType)),
 })
 
 export { isJsonType, mediaTypeOf }
