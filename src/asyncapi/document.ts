@@ -207,7 +207,7 @@ function Document(site: { readonly Router: Router<any> } | Router<any>, options:
         FromClient: { $ref: `#/components/messages/${name}.FromClient` },
         FromServer: { $ref: `#/components/messages/${name}.FromServer` },
       },
-      bindings: { ws: { method: "GET", bindingVersion: "0.1.0" } },
+      bindings: { ws: socketBinding(socket.protocols) },
     }
     const security = securityOf(route)
     // Operations are the server's: it receives the client's messages and sends its own.
@@ -271,3 +271,18 @@ function Document(site: { readonly Router: Router<any> } | Router<any>, options:
  * ```
  */
 export const AsyncApi = Object.freeze({ Document })
+
+// The handshake's binding: its method, and the subprotocols the server selects from (the first the client offers).
+function socketBinding(protocols: readonly string[] | undefined): Json {
+  if (protocols === undefined) return { method: "GET", bindingVersion: "0.1.0" }
+  const header = {
+    type: "string",
+    description: `The subprotocols the client offers; the server selects the first of ${protocols.join(", ")} among them, else none`,
+    examples: [protocols.join(", ")],
+  }
+  return {
+    method: "GET",
+    headers: { type: "object", properties: { "Sec-WebSocket-Protocol": header } },
+    bindingVersion: "0.1.0",
+  }
+}

@@ -36,7 +36,7 @@ interface PlatformSocket {
 }
 
 /** A `WebSocket` constructor: the platform's, or `ws`'s. */
-export type SocketConstructor = new (url: string) => PlatformSocket
+export type SocketConstructor = new (url: string, protocols?: string[]) => PlatformSocket
 
 /**
  * Options of `Router.Socket`.
@@ -129,7 +129,8 @@ export function openSocket<Endpoint, const Declaration extends WebSocketAttribut
     settle({ code, reason })
   }
   const connect = () => {
-    const socket = new Platform(url)
+    // The declared subprotocols, offered in order (the server selects one of them, or none).
+    const socket = declaration.protocols ? new Platform(url, [...declaration.protocols]) : new Platform(url)
     current = socket
     // With telemetry, a span per connection: the messages each way are counted, and it ends with the close.
     const scope = init.telemetry?.client?.({ method: "GET", url, router, endpoint })

@@ -27,5 +27,7 @@ export const badOperationId = (id: string) =>
 export const emptyTag = "Doc: a tag must not be empty"
 export const badSchemaName = (name: string) =>
   `Name: '${name}' cannot name a schema (letters, digits, _, . and -, as OpenAPI's components allow)`
+export const badSocketProtocol = (value: unknown) =>
+  `WebSocket: each of Protocols must be a token (letters, digits and !#$%&'*+-.^_\`|~, RFC 6455 §4.1), once, got ${JSON.stringify(value)}`
 export const badSocketLimit = (name: string, value: unknown) =>
   `WebSocket: Limits.${name} must be a whole number ≥ 1, got ${String(value)}`

@@ -17,6 +17,8 @@ const isDescriptor = (value: unknown): value is Descriptor =>
   (value as { kind: string }).kind !== "attribute" &&
   (value as { kind: string }).kind !== "field"
 const isSide = (value: unknown): boolean => isDescriptor(value) || isBytes(value)
+// An HTTP token (RFC 9110 §5.6.2), as a subprotocol name must be.
+const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/
 
 /**
  * The type of {@link Bytes}: a side of a socket whose messages are binary
@@ -75,6 +77,12 @@ export interface WebSocketAttribute<
   readonly fromServer: FromServer
   /** The limits the declaration sets (the AsyncAPI document states them; `Content.WebSocket`'s options win). */
   readonly limits?: SocketLimits
+  /**
+   * The subprotocols the server speaks, most preferred first: it selects the
+   * first of these the client offers (`Sec-WebSocket-Protocol`), and none
+   * when there is none (or none is declared), on every host.
+   */
+  readonly protocols?: readonly string[]
 }
 
 /**
@@ -135,6 +143,8 @@ export function WebSocket<const FromClient extends SocketSide, const FromServer 
   readonly FromServer: FromServer
   /** The socket's limits: what closes it (stated by the AsyncAPI document). */
   readonly Limits?: SocketLimits
+  /** The subprotocols the server speaks, most preferred first (`["chat.v2", "chat.v1"]`). Default none. */
+  readonly Protocols?: readonly string[]
 }): WebSocketAttribute<FromClient, FromServer> {
   if (typeof messages !== "object" || messages === null || !isSide(messages.FromClient))
     throw new TypeError(attributeMessages.badSocketMessages("FromClient"))
@@ -143,6 +153,12 @@ export function WebSocket<const FromClient extends SocketSide, const FromServer 
   for (const [name, value] of Object.entries(limits ?? {}))
     if (!Number.isSafeInteger(value) || (value as number) < 1)
       throw new TypeError(attributeMessages.badSocketLimit(name, value))
+  const protocols = messages.Protocols
+  if (protocols !== undefined && !Array.isArray(protocols))
+    throw new TypeError(attributeMessages.badSocketProtocol(protocols))
+  for (const [at, protocol] of (protocols ?? []).entries())
+    if (typeof protocol !== "string" || !token.test(protocol) || protocols?.indexOf(protocol) !== at)
+      throw new TypeError(attributeMessages.badSocketProtocol(protocol))
   return Object.freeze({
     kind: "attribute",
     name: "WebSocket",
@@ -150,6 +166,7 @@ export function WebSocket<const FromClient extends SocketSide, const FromServer 
     fromClient: messages.FromClient,
     fromServer: messages.FromServer,
     ...(limits === undefined ? {} : { limits: Object.freeze({ ...limits }) }),
+    ...(protocols === undefined || protocols.length === 0 ? {} : { protocols: Object.freeze([...protocols]) }),
   })
 }
 

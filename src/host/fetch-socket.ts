@@ -10,6 +10,7 @@ import type { StaticContent } from "../sitelet/content-model.js"
 import { runSocket, type SocketEvents } from "../sitelet/socket-session.js"
 import type { SocketBody } from "../sitelet/web-socket.js"
 import { hostMessages } from "./host-errors.js"
+import { selectedProtocol } from "./upgrade.js"
 
 /** The WHATWG `WebSocket` members Deno's and workerd's server sockets share. */
 interface PlatformSocket {
@@ -89,9 +90,14 @@ export function upgradeFetch(
   onError: (error: unknown) => void,
 ): Response {
   const headers = content.headers.map(([name, value]) => [name, value] as [string, string])
+  // The case's choice (upgrade.ts): none declared or none offered in common, no Sec-WebSocket-Protocol.
+  const protocol = selectedProtocol(body.declaration.protocols, request.headers)
   const server = env as Partial<BunServer> | undefined
   if (typeof server?.upgrade === "function") {
     const data: BunSocketData = { body, onError }
+    // Bun would answer the client's first protocol; an empty value of its own makes it send none.
+    if (protocol !== undefined || request.headers.has("sec-websocket-protocol"))
+      headers.push(["Sec-WebSocket-Protocol", protocol ?? ""])
     return server.upgrade(request, { data, headers }) ? upgradedByBun : notServed()
   }
   const deno = (
@@ -104,6 +110,7 @@ export function upgradeFetch(
   if (typeof deno?.upgradeWebSocket === "function") {
     const { socket, response } = deno.upgradeWebSocket(request, {
       idleTimeout: body.options.PingSeconds === 0 ? 0 : body.options.PingSeconds,
+      ...(protocol === undefined ? {} : { protocol }),
     })
     socket.addEventListener("open", () =>
       listen(
@@ -133,6 +140,7 @@ export function upgradeFetch(
         onError,
       ),
     )
+    if (protocol !== undefined) headers.push(["Sec-WebSocket-Protocol", protocol])
     return new Response(null, { status: 101, headers, webSocket: client } as ResponseInit)
   }
   return notServed()

@@ -15,6 +15,7 @@ import type { StaticContent } from "../sitelet/content-model.js"
 import { runSocket } from "../sitelet/socket-session.js"
 import type { SocketBody } from "../sitelet/web-socket.js"
 import { hostMessages } from "./host-errors.js"
+import { selectedProtocol } from "./upgrade.js"
 
 type WsModule = typeof import("ws")
 type WsServer = InstanceType<WsModule["WebSocketServer"]>
@@ -90,7 +91,13 @@ export function writeNodeSocket(
       const limit = body.options.MaxMessageBytes
       let server = servers.get(limit)
       if (server === undefined) {
-        server = new module.WebSocketServer({ noServer: true, maxPayload: limit, perMessageDeflate: false })
+        server = new module.WebSocketServer({
+          noServer: true,
+          maxPayload: limit,
+          perMessageDeflate: false,
+          // The case's choice (upgrade.ts), never simply the client's first: none declared, none selected.
+          handleProtocols: (_offered, request) => protocols.get(request) ?? false,
+        })
         // The answer's own headers (a session cookie set while the handler ran) go with the 101.
         server.on("headers", (lines, request) => {
           for (const [name, value] of extraHeaders.get(request) ?? []) lines.push(`${name}: ${value}`)
@@ -98,6 +105,8 @@ export function writeNodeSocket(
         servers.set(limit, server)
       }
       extraHeaders.set(req, content.headers)
+      const protocol = selectedProtocol(body.declaration.protocols, { get: (name) => headerOf(req, name) })
+      if (protocol !== undefined) protocols.set(req, protocol)
       server.handleUpgrade(req, upgrade.socket, upgrade.head, (socket) => attach(socket, body, onError))
     },
     (error: unknown) => {
@@ -108,6 +117,12 @@ export function writeNodeSocket(
 }
 
 const extraHeaders = new WeakMap<IncomingMessage, StaticContent["headers"]>()
+const protocols = new WeakMap<IncomingMessage, string>()
+
+const headerOf = (req: IncomingMessage, name: string): string | null => {
+  const value = req.headers[name]
+  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value
+}
 
 type WsSocket = Parameters<Parameters<WsServer["handleUpgrade"]>[3]>[0]
 

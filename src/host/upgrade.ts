@@ -5,7 +5,9 @@
  * the case allows that origin (cross-site WebSocket hijacking), by the rule
  * the cross-site request check applies too (same-origin.ts). Hosts then
  * upgrade only what is left: a socket answer to an upgrade request from an
- * allowed origin. An upgrade to a case that answers
+ * allowed origin. A version other than 13 or a missing or malformed
+ * `Sec-WebSocket-Key` is a 400 here, before any runtime's own upgrade, and
+ * the subprotocol is chosen here from the case's declared list. An upgrade to a case that answers
  * with anything else is no handshake (no 101); the node host, which sees
  * upgrades apart, answers a success there with 400 (`notSocketAnswer`).
  */
@@ -51,6 +53,11 @@ const upgradeRequired = plain(426, "Upgrade Required", siteletMessages.upgradeRe
   ["Connection", "Upgrade"],
 ])
 const notSocket = plain(400, "Bad Request", siteletMessages.notSocketEndpoint)
+// RFC 6455 §4.4: a version the server does not speak is a 400 naming the one it does.
+const badVersion = plain(400, "Bad Request", siteletMessages.socketVersion, [["Sec-WebSocket-Version", "13"]])
+const badKey = plain(400, "Bad Request", siteletMessages.socketKey)
+// 16 bytes in base64 (RFC 6455 §4.1), as `ws` checks it: two repeated headers, joined with a comma, are not one.
+const socketKey = /^[+/0-9A-Za-z]{22}==$/
 
 /**
  * What an upgrade request to a case without a socket gets: its refusal
@@ -81,6 +88,10 @@ export function socketAnswer(
   ownOrigin: () => string | undefined,
 ): StaticContent | undefined {
   if (!isSocketUpgrade(headers)) return upgradeRequired
+  // The handshake the RFC asks for, checked here so every runtime answers it alike (some would upgrade anyway).
+  if (headers.get("sec-websocket-version")?.trim() !== "13") return badVersion
+  const key = headers.get("sec-websocket-key")
+  if (key === null || !socketKey.test(key.trim())) return badKey
   const allowed = socket.options.AllowedOrigins
   // The rule of the cross-site request check (same-origin.ts); a client that is no browser sends neither header,
   // and hijacking is a browser's attack.
@@ -91,4 +102,22 @@ export function socketAnswer(
   )
   if (verdict !== "cross") return undefined
   return plain(403, "Forbidden", siteletMessages.socketOrigin(headers.get("origin") ?? "null"))
+}
+
+/**
+ * The subprotocol the server selects for an upgrade: the first the case
+ * declares (`WebSocket({ Protocols })`) that the client offers in
+ * `Sec-WebSocket-Protocol`; `undefined` for none (then no
+ * `Sec-WebSocket-Protocol` in the answer: RFC 6455 §4.2.2), on every host.
+ *
+ * @example
+ * ```ts
+ * selectedProtocol(["chat.v2", "chat.v1"], new Headers({ "sec-websocket-protocol": "chat.v1, chat.v2" })) //=> "chat.v2"
+ * ```
+ */
+export function selectedProtocol(declared: readonly string[] | undefined, headers: RouteHeaders): string | undefined {
+  const offered = headers.get("sec-websocket-protocol")
+  if (declared === undefined || offered === null) return undefined
+  const asked = offered.split(",").map((item) => item.trim())
+  return declared.find((protocol) => asked.includes(protocol))
 }

@@ -90,6 +90,8 @@ export const siteletMessages = {
   socketHandler: "Content.WebSocket: the second argument must be the function that runs the socket",
   upgradeRequired: "This endpoint is a WebSocket: connect with a WebSocket client (Upgrade: websocket)",
   notSocketEndpoint: "This endpoint does not accept a WebSocket upgrade",
+  socketVersion: "This server speaks WebSocket version 13 (Sec-WebSocket-Version: 13, RFC 6455)",
+  socketKey: "A WebSocket upgrade needs one Sec-WebSocket-Key: 16 random bytes in base64 (RFC 6455 §4.1)",
   badCloseCode: (code: unknown) =>
     `socket.Close: the code must be 1000 or one of the application's own, 3000 to 4999 (got ${String(code)})`,
   // Close reasons (at most 123 bytes each, RFC 6455 §5.5).

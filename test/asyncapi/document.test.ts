@@ -29,7 +29,7 @@ const TreeD: RecordDescriptor<any, Tree> = t.record({ value: t.int, children: t.
 const Heard = t.union({ Message: t.case({ from: t.string, text: t.string }), Joined: t.case({ name: t.string }) })
 const Chat = WebSocket({ FromClient: Said, FromServer: Heard })
 const Trees = WebSocket({ FromClient: Said, FromServer: TreeD })
-const Raw = WebSocket({ FromClient: Bytes, FromServer: Heard })
+const Raw = WebSocket({ FromClient: Bytes, FromServer: Heard, Protocols: ["upload.v2", "upload.v1"] })
 
 const Site = t.union({
   Home: "GET /",
@@ -145,6 +145,26 @@ describe("AsyncApi.Document", () => {
     expect(socket.description).toContain("cut to its first 40 characters")
     for (const code of ["1009", "1008", "1007", "1003", "1011"]) expect(socket.description).toContain(code)
     expect(socket.parameters.room?.description).toBe("The room: one path segment, a string (percent-encoded)")
+  })
+
+  it("states the subprotocols a declaration speaks in the channel's ws binding, and none where it declares none", () => {
+    const channels = document.channels as Record<string, { bindings: { ws: Record<string, unknown> } }>
+    expect(channels.Upload?.bindings.ws).toEqual({
+      method: "GET",
+      headers: {
+        type: "object",
+        properties: {
+          "Sec-WebSocket-Protocol": {
+            type: "string",
+            description:
+              "The subprotocols the client offers; the server selects the first of upload.v2, upload.v1 among them, else none",
+            examples: ["upload.v2, upload.v1"],
+          },
+        },
+      },
+      bindingVersion: "0.1.0",
+    })
+    expect(channels.Forest?.bindings.ws).toEqual({ method: "GET", bindingVersion: "0.1.0" })
   })
 
   it("states the limits a declaration sets, and the defaults where it sets none", () => {

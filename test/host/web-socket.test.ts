@@ -23,6 +23,9 @@ import { Router as ClientRouter } from "../../src/client/index.js"
 import { Content } from "../../src/sitelet/content.js"
 import { siteletMessages } from "../../src/sitelet/messages.js"
 import { JsonError } from "../../src/json/json-error.js"
+import { type Handshake, handshakes, sendHandshake, sendUnmasked } from "../runtimes/handshakes.js"
+import { SocketSite, socketSite, VersionedSocket } from "../runtimes/socket-site.js"
+import { expressHost, type HostUnderTest, nodeHost } from "./support.js"
 
 const Said = t.union({ Say: t.case({ text: t.string }), Shout: t.case({ text: t.string, times: t.int }) })
 const Heard = t.union({ Echo: t.case({ room: t.string, text: t.string }), Bye: t.case({}) })
@@ -443,5 +446,51 @@ describe("WebSocket cases on node:http", () => {
       expect(() => room.Send({ $: "Bye" })).toThrow(JsonError)
       room.Close()
     })
+  })
+})
+
+describe("the handshake table on node:http and Express (issue 51; every runtime in the matrix)", () => {
+  const hosts: HostUnderTest[] = []
+  beforeAll(async () => {
+    hosts.push(await nodeHost(socketSite), await expressHost(socketSite))
+  })
+  afterAll(async () => {
+    for (const host of hosts) await host.close()
+  })
+
+  it("answers each upgrade by RFC 6455: keys, versions, the declared subprotocols only, unmasked frames closed", async () => {
+    for (const host of hosts)
+      for (const handshake of handshakes) {
+        const answer = await sendHandshake(host.port as number, handshake)
+        answer.socket.destroy()
+        const about = `${host.name}: ${handshake.name}`
+        expect(answer.status, about).toBe(handshake.status)
+        if (handshake.protocol !== undefined)
+          expect(answer.headers.get("sec-websocket-protocol") ?? null, about).toBe(handshake.protocol)
+        for (const [header, value] of Object.entries(handshake.answerHeaders ?? {}))
+          expect(answer.headers.get(header), about).toBe(value)
+      }
+    for (const host of hosts)
+      expect(await sendUnmasked(await sendHandshake(host.port as number, handshakes[0] as Handshake))).toBe(1002)
+  })
+
+  it("offers the declared subprotocols from the typed client, and the server selects its preference", async () => {
+    const host = hosts[0] as HostUnderTest
+    const router = ClientRouter.Infer(SocketSite)
+    const socket = router.Socket({ $: "Versioned" }, VersionedSocket, {
+      base: `http://127.0.0.1:${host.port}`,
+      WebSocket: Client as never,
+    })
+    await socket.Opened
+    socket.Send({ $: "Bye" })
+    expect(await socket.Closed).toEqual({ code: 4000, reason: "bye" })
+  })
+
+  it("refuses a Protocols list that is not of tokens, once each", () => {
+    expect(() => WebSocket({ FromClient: Bytes, FromServer: Bytes, Protocols: ["chat v1"] })).toThrow(
+      /each of Protocols must be a token/,
+    )
+    expect(() => WebSocket({ FromClient: Bytes, FromServer: Bytes, Protocols: ["a", "a"] })).toThrow(/once/)
+    expect(WebSocket({ FromClient: Bytes, FromServer: Bytes, Protocols: ["chat.v1"] }).protocols).toEqual(["chat.v1"])
   })
 })

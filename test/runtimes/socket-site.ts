@@ -9,10 +9,13 @@ export const Said = t.union({ Say: t.case({ text: t.string }), Bye: t.case({}) }
 export const Heard = t.union({ Echo: t.case({ room: t.string, text: t.string, at: t.datetime }) })
 export const EchoSocket = WebSocket({ FromClient: Said, FromServer: Heard })
 export const RawSocket = WebSocket({ FromClient: Bytes, FromServer: Bytes })
+// Subprotocols the server speaks, most preferred first (the handshake table's selection).
+export const VersionedSocket = WebSocket({ FromClient: Said, FromServer: Heard, Protocols: ["chat.v2", "chat.v1"] })
 export const SocketSite = t.union({
   Room: t.case("GET /rooms/<room>", {}, EchoSocket),
   Crowd: t.case("GET /crowd/<room>", {}, EchoSocket),
   Raw: t.case("GET /raw", {}, RawSocket),
+  Versioned: t.case("GET /versioned", {}, VersionedSocket),
   Page: "GET /",
 })
 
@@ -56,6 +59,10 @@ export const socketSite = Sitelet.Infer(SocketSite, {
   Raw: () =>
     Content.WebSocket(RawSocket, async (socket) => {
       for await (const bytes of socket) await socket.Send(bytes.slice().reverse())
+    }),
+  Versioned: () =>
+    Content.WebSocket(VersionedSocket, async (socket) => {
+      for await (const said of socket) if (said.$ === "Bye") return socket.Close(4000, "bye")
     }),
   Page: () => Content.Text("a page"),
 })
