@@ -324,3 +324,64 @@ export async function startSnippet(
   const runtime = started(name, "", child, {} as Record<SiteName, number>, () => err)
   return { port, stderr: runtime.stderr, close: runtime.close }
 }
+
+/** A bare server of a runtime (no library): the baseline the memory rows compare with. */
+export interface StartedBare {
+  readonly port: number
+  rss(): number
+  close(): Promise<void>
+}
+
+/**
+ * Starts a bare server on Deno or workerd that reads a JSON body with the
+ * runtime's own `request.text()` and answers `small:<title length>`, as the
+ * matrix's hardening site does.
+ *
+ * @example
+ * ```ts
+ * const bare = await startBare("deno")
+ * ```
+ */
+export async function startBare(name: "deno" | "workerd"): Promise<StartedBare> {
+  const binary = binaryOf(name)
+  let port: number | undefined
+  let args: string[]
+  if (name === "deno") args = ["run", "--allow-net", `${here}entries/bare-deno.mjs`]
+  else {
+    port = await freePort()
+    mkdirSync(dist, { recursive: true })
+    copyFileSync(`${here}entries/bare-worker.mjs`, `${dist}bare-worker.mjs`)
+    writeFileSync(
+      `${dist}bare.capnp`,
+      workerdConfig([{ name: "bare", port, modules: ["bare-worker.mjs"], bindings: {} }]),
+    )
+    args = ["serve", `${dist}bare.capnp`]
+  }
+  const child = spawn(binary, args, {
+    cwd: name === "deno" ? here : dist,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? here, DENO_NO_UPDATE_CHECK: "1", NO_COLOR: "1" },
+  })
+  child.stderr!.resume()
+  if (port === undefined)
+    port = await new Promise<number>((resolve, reject) => {
+      let out = ""
+      child.once("exit", (code) => reject(new Error(`bare ${name} exited (${code})`)))
+      child.stdout!.on("data", (chunk: Buffer) => {
+        out += chunk.toString()
+        const line = out.split("\n").find((text) => text.startsWith('{"port"'))
+        if (line !== undefined) resolve((JSON.parse(line) as { port: number }).port)
+      })
+    })
+  else child.stdout!.resume()
+  const known = port
+  for (let attempt = 0; !(await accepts(known)); attempt++) {
+    if (attempt > 200) {
+      child.kill("SIGKILL")
+      throw new Error(`bare ${name} did not accept connections within 20 s`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const { rss, close } = started(name, "", child, {} as Record<SiteName, number>, () => "")
+  return { port: known, rss, close }
+}
