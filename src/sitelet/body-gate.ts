@@ -36,7 +36,7 @@ import { type Context, mapContext } from "./context.js"
  */
 export type BodyGate = (ctx: Context<unknown>) => MaybePromise<boolean | Context<unknown>>
 
-type Entry = { readonly gate: BodyGate } | { readonly toOuter: (inner: unknown) => unknown }
+type Entry = { readonly gate: BodyGate } | Translation
 
 // The parts a request's dispatch is inside, outermost first (only while it is inside them).
 const scopes = new WeakMap<RouteRequest, Entry[]>()
@@ -87,21 +87,37 @@ export function gated<T>(request: RouteRequest, gate: BodyGate, dispatch: () => 
   return within(request, { gate }, dispatch)
 }
 
+/** A translation of contexts for the gates inside a `Map`/`Embed` (made once per sitelet: see {@link translator}). */
+export type Translation = { readonly toOuter: (inner: unknown) => unknown }
+
 /**
- * Runs an inner dispatch whose endpoints `toOuter` translates (`Map`,
+ * The translation of a `Map`/`Embed` whose endpoints `toOuter` translates,
+ * made once when the sitelet is built (no allocation per request).
+ *
+ * @example
+ * ```ts
+ * const translation = translator(toOuter)
+ * ```
+ */
+export function translator<Inner, Outer>(toOuter: (inner: Inner) => Outer): Translation {
+  return Object.freeze({ toOuter: toOuter as (inner: unknown) => unknown })
+}
+
+/**
+ * Runs an inner dispatch whose endpoints a translation maps (`Map`,
  * `Embed`): gates inside it get a context that links inner endpoints.
  *
  * @example
  * ```ts
- * translatedWithin(request, toOuter, () => site.dispatch(request, offset, lenient))
+ * translatedWithin(request, translation, () => site.dispatch(request, offset, lenient))
  * ```
  */
-export function translatedWithin<Inner, Outer, T>(
+export function translatedWithin<T>(
   request: RouteRequest,
-  toOuter: (inner: Inner) => Outer,
+  translation: Translation,
   dispatch: () => MaybePromise<T>,
 ): MaybePromise<T> {
-  return within(request, { toOuter: toOuter as (inner: unknown) => unknown }, dispatch)
+  return within(request, translation, dispatch)
 }
 
 /**
@@ -111,7 +127,7 @@ export function translatedWithin<Inner, Outer, T>(
  *
  * @example
  * ```ts
- * if (!(await passesGates(request, () => hostContext))) return emptyBody // read nothing
+ * if (!(await passesGates(request, () => hostContext))) throw withheldBody // read nothing
  * ```
  */
 export function passesGates(request: RouteRequest, context: () => Context<unknown>): MaybePromise<boolean> {

@@ -16,7 +16,7 @@ import { mapContext, type Context } from "./context.js"
 import type { HandlerResult } from "./handler.js"
 import { siteletMessages } from "./messages.js"
 import { makeSitelet, sumSitelets, type Dispatched, type EndpointOf, type Sitelet } from "./sitelet.js"
-import { translatedWithin } from "./body-gate.js"
+import { translatedWithin, translator } from "./body-gate.js"
 import { andThen } from "../internal/maybe-promise.js"
 
 /**
@@ -149,12 +149,13 @@ export function translated<Inner, Outer>(
       serve: (ctx: Context<Outer>) => found.serve(mapContext(ctx, toOuter)),
       ...(found.weak === undefined ? {} : { weak: found.weak }),
     }
+  // A gate inside (Protect, a guard) checks with a context that links inner endpoints, as the handler's does.
+  const translation = translator(toOuter)
   return makeSitelet<Outer>(
     router,
-    // A gate inside (Protect, a guard) checks with a context that links inner endpoints, as the handler's does.
     (request, offset, lenient) =>
       andThen(
-        translatedWithin(request, toOuter, () => site.dispatch(request, offset, lenient)),
+        translatedWithin(request, translation, () => site.dispatch(request, offset, lenient)),
         outer,
       ),
     site.lenient,

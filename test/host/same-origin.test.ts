@@ -30,6 +30,8 @@ const headersOf = (origin: string | null, site: string | null, upgrade = false) 
   if (upgrade) {
     headers.set("upgrade", "websocket")
     headers.set("connection", "Upgrade")
+    headers.set("sec-websocket-version", "13")
+    headers.set("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ==")
   }
   return headers
 }
