@@ -11,7 +11,7 @@ const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 export const packageAliases = [
   { find: /^sitelets\/node$/, replacement: source("./src/host/node.ts") },
   { find: /^sitelets\/client$/, replacement: source("./src/client/index.ts") },
-  { find: /^sitelets\/compile$/, replacement: source("./src/router/compile-entry.ts") },
+  { find: /^sitelets\/compile$/, replacement: source("./src/router/table/compile-entry.ts") },
   { find: /^sitelets\/jsx-runtime$/, replacement: source("./src/jsx-runtime.ts") },
   { find: /^sitelets\/jsx-dev-runtime$/, replacement: source("./src/jsx-dev-runtime.ts") },
   { find: /^sitelets$/, replacement: source("./src/index.ts") },

@@ -20,12 +20,14 @@ if (built.status !== 0) process.exit(built.status ?? 1)
 const outdir = `${root}node_modules/.cache/sitelets-bench`
 // The whole-server rows' compiled table, written by the first build's plugin before any bundle reads it.
 const usersTable = `${outdir}/users.compiled.mjs`
-const { CompileRoutes } = (await import(`${root}dist/router/compile-entry.js`)) as typeof import("sitelets/compile")
+const { CompileRoutes } = (await import(
+  `${root}dist/router/table/compile-entry.js`
+)) as typeof import("sitelets/compile")
 const alias = {
   "sitelets-bench-users-table": usersTable,
   sitelets: `${root}dist/index.js`,
   "sitelets/node": `${root}dist/host/node.js`,
-  "sitelets/compile": `${root}dist/router/compile-entry.js`,
+  "sitelets/compile": `${root}dist/router/table/compile-entry.js`,
   // The JSX pages of the rendering benchmark import the runtime (Hono's stays a package).
   "sitelets/jsx-runtime": `${root}dist/jsx-runtime.js`,
 }

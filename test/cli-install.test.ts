@@ -12,8 +12,8 @@ import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { compileMessages } from "../src/router/compile-messages.js"
-import { cliUsage } from "../src/router/compile-command.js"
+import { compileMessages } from "../src/router/table/compile-messages.js"
+import { cliUsage } from "../src/router/table/compile-command.js"
 import { packPackage } from "./package/packed.js"
 import { repoRoot } from "./support/built-package.js"
 

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { compileMessages } from "../src/router/compile-messages.js"
+import { compileMessages } from "../src/router/table/compile-messages.js"
 import { builtFile, repoRoot } from "./support/built-package.js"
 
 const root = repoRoot

@@ -7,7 +7,7 @@ import { routesRawFirst } from "../router/compiled-table.js"
 import { createRouteRequest, once, type RouteHeaders, type RouteRequest, upperCase } from "../router/request.js"
 import { RequestView } from "../router/request-view.js"
 import { installWalkedTables } from "../router/infer.js"
-import { walkedTable } from "../router/raw-table.js"
+import { walkedTable } from "../router/table/raw-table.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import {
   header,
@@ -37,7 +37,7 @@ import type { Context } from "../sitelet/context.js"
 import { memoByList } from "../internal/list-memo.js"
 import type { ResolvedHostOptions } from "./host-options.js"
 
-// Served routers of `Router.Infer` route on the raw target with their table walked as data (src/router/raw-table.ts).
+// Served routers of `Router.Infer` route on the raw target with their table walked as data (src/router/table/raw-table.ts).
 installWalkedTables(walkedTable)
 
 /**

@@ -47,7 +47,7 @@ const compilerOptions = {
   paths: {
     sitelets: [`${root}dist/index.d.ts`],
     "sitelets/node": [`${root}dist/host/node.d.ts`],
-    "sitelets/compile": [`${root}dist/router/compile-entry.d.ts`],
+    "sitelets/compile": [`${root}dist/router/table/compile-entry.d.ts`],
     "sitelets/client": [`${root}dist/client/index.d.ts`],
     "sitelets/redis": [`${root}dist/redis/index.d.ts`],
     "sitelets/cloudflare": [`${root}dist/cloudflare/index.d.ts`],

@@ -122,7 +122,9 @@ describe("the router ships no regular expression", () => {
   it("src/router has no regex literal or RegExp", async () => {
     const { readdir, readFile } = await import("node:fs/promises")
     const dir = new URL("../../src/router/", import.meta.url)
-    for (const name of await readdir(dir)) {
+    // Its rooms too (the route-table compiler, src/router/table/).
+    for (const name of await readdir(dir, { recursive: true })) {
+      if (!name.endsWith(".ts")) continue
       const text = await readFile(new URL(name, dir), "utf8")
       expect(text.includes("new RegExp"), name).toBe(false)
       expect(/[=(,!&|?:]\s*\/[^/*\s][^/\n]*\/[gimsuy]*\.(test|exec)\(/.test(text), name).toBe(false)

@@ -12,13 +12,13 @@ import { pathToFileURL } from "node:url"
 import { build } from "esbuild"
 import { rollup } from "rollup"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { compileMessages } from "../../src/router/compile-messages.js"
-import { type Packed, packPackage } from "../package/packed.js"
-import { repoRoot } from "../support/built-package.js"
+import { compileMessages } from "../../../src/router/table/compile-messages.js"
+import { type Packed, packPackage } from "../../package/packed.js"
+import { repoRoot } from "../../support/built-package.js"
 
 let packed: Packed
 let project = ""
-type Entry = typeof import("../../src/router/compile-entry.js")
+type Entry = typeof import("../../../src/router/table/compile-entry.js")
 let entry: Entry
 
 beforeAll(async () => {
@@ -71,7 +71,7 @@ const server = createServer().listen(0, "127.0.0.1")
   file("src/plain.js", "export const plain = 1\n")
   file("src/main.ts", `import { match } from "./routes.compiled.js"\nconsole.log(match("GET", "/"))\n`)
   entry = (await import(
-    pathToFileURL(join(project, "node_modules/sitelets/dist/router/compile-entry.js")).href
+    pathToFileURL(join(project, "node_modules/sitelets/dist/router/table/compile-entry.js")).href
   )) as Entry
 }, 120_000)
 afterAll(() => rmSync(packed.folder, { recursive: true, force: true }))
@@ -88,7 +88,7 @@ async function agrees(out: string) {
   const compiled = await import(`${pathToFileURL(join(project, "src", out)).href}?${Date.now()}`)
   // The same union, built here from the same text: Router.Infer refuses a table of any other declaration.
   const { t } = (await import(pathToFileURL(join(project, "node_modules/sitelets/dist/index.js")).href)) as {
-    t: typeof import("../../src/index.js").t
+    t: typeof import("../../../src/index.js").t
   }
   const Declared = t.union({
     Home: "GET /",

@@ -9,17 +9,17 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { t } from "../../src/descriptor/t.js"
-import { inferredAlternatives, routesRawFirst, type TableMatch } from "../../src/router/compiled-table.js"
-import { Router } from "../../src/router/compile-entry.js"
-import { walkedTable } from "../../src/router/raw-table.js"
-import { createRouteRequest, noBody, noHeaders } from "../../src/router/request.js"
-import { RequestView } from "../../src/router/request-view.js"
-import type { Router as RouterOf } from "../../src/router/router.js"
-import { caseName, loadTable, templateOf } from "../../bench/routing/github-table.js"
-import { repoPath } from "../../bench/common/paths.js"
-import { Account, Admin, Api, ApiWrites, Pages, Site } from "../../examples/site/endpoints.js"
-import { Bounded, declarationAndRequests, variantsOf } from "../support/route-targets.js"
+import { t } from "../../../src/descriptor/t.js"
+import { inferredAlternatives, routesRawFirst, type TableMatch } from "../../../src/router/compiled-table.js"
+import { Router } from "../../../src/router/table/compile-entry.js"
+import { walkedTable } from "../../../src/router/table/raw-table.js"
+import { createRouteRequest, noBody, noHeaders } from "../../../src/router/request.js"
+import { RequestView } from "../../../src/router/request-view.js"
+import type { Router as RouterOf } from "../../../src/router/router.js"
+import { caseName, loadTable, templateOf } from "../../../bench/routing/github-table.js"
+import { repoPath } from "../../../bench/common/paths.js"
+import { Account, Admin, Api, ApiWrites, Pages, Site } from "../../../examples/site/endpoints.js"
+import { Bounded, declarationAndRequests, variantsOf } from "../../support/route-targets.js"
 
 const tableOf = (router: RouterOf<unknown>): TableMatch => walkedTable(inferredAlternatives(router) ?? []) as TableMatch
 

@@ -11,14 +11,14 @@ import { pathToFileURL } from "node:url"
 import { build } from "esbuild"
 import { rollup } from "rollup"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { builtFile, repoRoot } from "../support/built-package.js"
+import { builtFile, repoRoot } from "../../support/built-package.js"
 
 const root = repoRoot
-const entry = join(root, "dist/router/compile-entry.js")
+const entry = join(root, "dist/router/table/compile-entry.js")
 const folder = mkdtempSync(join(tmpdir(), "sitelets-plugins-"))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
 beforeAll(() => {
-  builtFile("dist/router/compile-entry.js")
+  builtFile("dist/router/table/compile-entry.js")
   writeFileSync(
     join(folder, "endpoints.mjs"),
     `import { t } from ${JSON.stringify(pathToFileURL(join(root, "dist/index.js")).href)}
@@ -31,7 +31,7 @@ export const Site = t.union({ Home: "GET /", Post: "GET /blog/<id:int>/<slug>" }
   )
 }, 120_000)
 
-type Plugins = typeof import("../../src/router/compile-entry.js")
+type Plugins = typeof import("../../../src/router/table/compile-entry.js")
 const plugins = async () => (await import(pathToFileURL(entry).href)) as Plugins
 const table = (out: string, name = "Site") => ({
   module: join(folder, "endpoints.mjs"),

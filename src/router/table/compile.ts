@@ -11,8 +11,8 @@
  * the runtime router decides).
  */
 import { compileMessages } from "./compile-messages.js"
-import { inferredAlternatives, routeTableHash } from "./compiled-table.js"
-import type { Router } from "./router.js"
+import { inferredAlternatives, routeTableHash } from "../compiled-table.js"
+import type { Router } from "../router.js"
 import { tablePrelude } from "./compile-prelude.js"
 import { ended, methodTest, tableTree } from "./compile-tree.js"
 import { candidatesAt, type StaticPath, tablePlan } from "./table-plan.js"

@@ -11,8 +11,8 @@
  * ```
  */
 import { compileRouter } from "./compile.js"
-import { installWalkedTables } from "./infer.js"
-import { RouterNamespace } from "./namespace.js"
+import { installWalkedTables } from "../infer.js"
+import { RouterNamespace } from "../namespace.js"
 import { walkedTable } from "./raw-table.js"
 
 // Where tables are compiled, routers without one walk the same table as data (as served ones do).
@@ -20,7 +20,7 @@ installWalkedTables(walkedTable)
 
 export { compileMessages } from "./compile-messages.js"
 export { CompileRoutes, type RouteTable, writeRouteTable } from "./compile-plugins.js"
-export type { CompiledTable } from "./compiled-table.js"
+export type { CompiledTable } from "../compiled-table.js"
 
 /**
  * The root `Router` (`Infer`, `Sum`, `Shift`, `Map`, `Embed`, `Single`,

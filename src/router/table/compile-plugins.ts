@@ -7,13 +7,13 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs"
 import { dirname, resolve } from "node:path"
-import type { Descriptor } from "../descriptor/descriptor.js"
+import type { Descriptor } from "../../descriptor/descriptor.js"
 import { compileRouter } from "./compile.js"
 import { type ModuleLoader, loadDeclarationModule, nodeImport } from "./compile-load.js"
 import { type EsbuildLike, esbuildLoader, rollupLoader, type ViteConfigLike, viteLoader } from "./compile-loaders.js"
 import { compileMessages } from "./compile-messages.js"
-import { Infer } from "./infer.js"
-import type { Router } from "./router.js"
+import { Infer } from "../infer.js"
+import type { Router } from "../router.js"
 
 /**
  * A table to write: the module (JavaScript, or TypeScript under a loader

@@ -14,20 +14,27 @@ import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import fc from "fast-check"
 import { afterAll, describe, expect, it } from "vitest"
-import { t } from "../../src/descriptor/t.js"
-import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content.js"
-import { compileMessages } from "../../src/router/compile-messages.js"
-import { type CompiledTable, routesRawFirst } from "../../src/router/compiled-table.js"
-import type { Context } from "../../src/sitelet/context.js"
-import { createRouteRequest, noBody, noHeaders } from "../../src/router/request.js"
-import { RequestView } from "../../src/router/request-view.js"
-import { Router } from "../../src/router/compile-entry.js"
-import type { Router as RouterOf } from "../../src/router/router.js"
-import { caseName, loadTable, templateOf } from "../../bench/routing/github-table.js"
-import { repoPath } from "../../bench/common/paths.js"
-import { Account, Admin, Api, ApiWrites, Pages, Site } from "../../examples/site/endpoints.js"
-import { Bounded, declaration, declarationAndRequests, method, target, variantsOf } from "../support/route-targets.js"
+import { t } from "../../../src/descriptor/t.js"
+import { Sitelet } from "../../../src/api/sitelet-namespace.js"
+import { Content } from "../../../src/sitelet/content.js"
+import { compileMessages } from "../../../src/router/table/compile-messages.js"
+import { type CompiledTable, routesRawFirst } from "../../../src/router/compiled-table.js"
+import type { Context } from "../../../src/sitelet/context.js"
+import { createRouteRequest, noBody, noHeaders } from "../../../src/router/request.js"
+import { RequestView } from "../../../src/router/request-view.js"
+import { Router } from "../../../src/router/table/compile-entry.js"
+import type { Router as RouterOf } from "../../../src/router/router.js"
+import { caseName, loadTable, templateOf } from "../../../bench/routing/github-table.js"
+import { repoPath } from "../../../bench/common/paths.js"
+import { Account, Admin, Api, ApiWrites, Pages, Site } from "../../../examples/site/endpoints.js"
+import {
+  Bounded,
+  declaration,
+  declarationAndRequests,
+  method,
+  target,
+  variantsOf,
+} from "../../support/route-targets.js"
 
 const folder = mkdtempSync(join(tmpdir(), "sitelets-compile-"))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))

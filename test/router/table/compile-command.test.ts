@@ -3,7 +3,7 @@
  * every mistake a one-line `CliUsageError`; the run's exit codes.
  */
 import { describe, expect, it } from "vitest"
-import { CliUsageError, cliUsage, parseCliArguments, runCli } from "../../src/router/compile-command.js"
+import { CliUsageError, cliUsage, parseCliArguments, runCli } from "../../../src/router/table/compile-command.js"
 
 describe("parseCliArguments", () => {
   it("reads compile with -o, --out and --out=, the options anywhere", () => {

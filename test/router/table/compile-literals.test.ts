@@ -10,10 +10,10 @@ import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import fc from "fast-check"
 import { afterAll, describe, expect, it } from "vitest"
-import { t } from "../../src/descriptor/t.js"
-import { literalHash } from "../../src/router/compile-literals.js"
-import { Router } from "../../src/router/compile-entry.js"
-import type { CompiledTable } from "../../src/router/compiled-table.js"
+import { t } from "../../../src/descriptor/t.js"
+import { literalHash } from "../../../src/router/table/compile-literals.js"
+import { Router } from "../../../src/router/table/compile-entry.js"
+import type { CompiledTable } from "../../../src/router/compiled-table.js"
 
 const folder = mkdtempSync(join(tmpdir(), "sitelets-literals-"))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))
