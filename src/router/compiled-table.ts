@@ -5,7 +5,7 @@
  * router `Router.Infer` made (the only routers a table can be compiled
  * from: a composed router's values are not its parts').
  */
-import { badTable, staleTable } from "./table/compile-messages.js"
+import { badTable, staleTable } from "./table-messages.js"
 import { compositionOf } from "./composition.js"
 import type { Alternative, Element } from "./shape.js"
 

@@ -10,11 +10,13 @@
  * compileMessages.staleTable //=> "Router.Infer: the compiled route table was made from another declaration: …"
  * ```
  */
+// The two a router checking a table prints are the routing core's (src/router/table-messages.ts).
+import { badTable, staleTable } from "../table-messages.js"
+
+export { badTable, staleTable }
+
 export const compileNotInferred =
   "Router.Compile takes a router made by Router.Infer on a union; a composed router (Shift, Sum, Map, Embed) routes through its parts, so compile each declaration it is made of (npx sitelets compile endpoints.js#Api -o api.compiled.js) and give each table to its own Router.Infer or Sitelet.Infer as { compiled }"
-export const staleTable =
-  "Router.Infer: the compiled route table was made from another declaration: rerun `npx sitelets compile` (or Router.Compile) to write it again, or leave out `compiled` to route at run time"
-export const badTable = "Router.Infer: `compiled` must be the module Router.Compile wrote (its `hash` and `match`)"
 /** A TypeScript declaration module imported where nothing compiles TypeScript. */
 export const typeScriptModule = (file: string) =>
   `${file} is TypeScript, which this Node does not import by itself: run the command under a loader (NODE_OPTIONS="--import tsx" npx sitelets compile …), give it the built .js, or compile in the bundler's build (CompileRoutes.Vite and .Esbuild load it through the bundler, .Rollup with the TypeScript plugin given to it)`
