@@ -26,6 +26,7 @@ export const pageSlugs = [
   "browser",
   "performance",
   "benchmarks",
+  "architecture",
   "decisions",
   "websharper",
 ] as const

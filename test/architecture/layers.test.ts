@@ -37,6 +37,30 @@ const graph = new Map(
 )
 const layer = (file: string) => relative(src, file).split("/")[0] as string
 
+/**
+ * The rooms and the rooms each may import, read from docs/architecture.md's
+ * table (the page and the test are one list): `router/table/` → ["descriptor", "router"].
+ */
+const rooms: ReadonlyMap<string, readonly string[]> = (() => {
+  const page = readFileSync(join(root, "docs/architecture.md"), "utf8")
+  const table = page.slice(page.indexOf("<!-- rooms:"))
+  const rows = [...table.matchAll(/^\| `([a-z/]+)\/` \|[^|]*\| ([^|]*) \|$/gm)]
+  return new Map(
+    rows.map((row) => [
+      row[1] as string,
+      [...(row[2] as string).matchAll(/`([a-z/]+)\/`/g)].map((name) => name[1] as string),
+    ]),
+  )
+})()
+
+/** A module's room: the deepest room of the table whose folder holds it; `""` for the package entries at the top. */
+function roomOf(file: string): string {
+  const path = relative(src, file)
+  let found = ""
+  for (const room of rooms.keys()) if (path.startsWith(`${room}/`) && room.length > found.length) found = room
+  return found
+}
+
 function importsAcross(from: string, to: string): string[] {
   return [...graph].flatMap(([file, targets]) =>
     layer(file) === from
@@ -140,6 +164,38 @@ describe("layers", () => {
     expect(importers.map((file) => relative(src, file))).toEqual(["otel/open-telemetry.ts"])
     for (const lower of ["descriptor", "template", "json", "router", "sitelet", "host", "client", "link"])
       expect(importsAcross(lower, "otel")).toEqual([])
+  })
+
+  it("knows every folder of src/ as a room of docs/architecture.md", () => {
+    const folders = new Set(
+      sources(src)
+        .map((file) => dirname(relative(src, file)))
+        .filter((dir) => dir !== "."),
+    )
+    expect([...folders].filter((folder) => !rooms.has(folder) && !rooms.has(folder.split("/")[0] as string))).toEqual(
+      [],
+    )
+    expect(rooms.get("router/table")).toEqual(["descriptor", "router"])
+  })
+
+  it("imports between rooms only along the arrows docs/architecture.md lists", () => {
+    const wrong = [...graph].flatMap(([file, targets]) => {
+      const from = roomOf(file)
+      if (from === "") return []
+      const allowed = rooms.get(from) ?? []
+      return targets
+        .filter((target) => {
+          const to = roomOf(target)
+          return to !== from && !allowed.includes(to)
+        })
+        .map((target) => `${relative(src, file)} → ${relative(src, target)}`)
+    })
+    expect(wrong).toEqual([])
+  })
+
+  it("has no import cycle spanning two rooms", () => {
+    const across = cycles().filter((component) => new Set(component.map(roomOf)).size > 1)
+    expect(across.map((component) => component.map((file) => relative(src, file)).sort())).toEqual([])
   })
 
   it("has no import cycle across directories", () => {
