@@ -8,7 +8,7 @@ import type { Sitelet } from "../sitelet/sitelet.js"
 import { respond, toResponse, type RuntimeExtras } from "./fetch-handle.js"
 import { isPromise } from "../internal/maybe-promise.js"
 import { resolveHostOptions, type HostOptions } from "./host-options.js"
-import { errorContent } from "./serve.js"
+import { errorContent } from "./answer-finish.js"
 
 /**
  * The part of Workers' `ExecutionContext` the host uses: `ctx.WaitUntil`

@@ -5,7 +5,7 @@
  * by raw URL). A hook that throws is reported to `onError` and never
  * changes the response.
  */
-import type { ServeOutcome } from "./serve.js"
+import type { ServeOutcome } from "./serve-outcome.js"
 import type { TelemetryScope } from "../internal/telemetry.js"
 import { routeName, routeOfPath } from "../router/route-names.js"
 import { parseTarget } from "../router/target.js"

@@ -8,7 +8,7 @@
 import type { TelemetryScope } from "../internal/telemetry.js"
 import { andThen, type MaybePromise } from "../internal/maybe-promise.js"
 import { isStreamBody, type StreamBody } from "../sitelet/content-model.js"
-import type { ServeOutcome } from "./serve.js"
+import type { ServeOutcome } from "./serve-outcome.js"
 
 type Source = ReturnType<StreamBody["open"]>
 

@@ -4,25 +4,18 @@
  * turns the handler's content into a plain response description.
  */
 import { routesRawFirst } from "../router/compiled-table.js"
-import { createRouteRequest, once, type RouteHeaders, type RouteRequest, upperCase } from "../router/request.js"
+import { createRouteRequest, once, type RouteRequest, upperCase } from "../router/request.js"
 import { RequestView } from "../router/request-view.js"
 import { installWalkedTables } from "../router/infer.js"
 import { walkedTable } from "../router/table/raw-table.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
-import {
-  header,
-  isStreamBody,
-  sharedContent,
-  staticContent,
-  type ContentHeader,
-  type StaticContent,
-} from "../sitelet/content-model.js"
+import { isStreamBody, staticContent, type StaticContent } from "../sitelet/content-model.js"
 import { reasonPhrase, Status } from "../sitelet/http-status.js"
 import { withAcceptedCors } from "../sitelet/cors-content.js"
 import { isPreflight } from "../sitelet/cors-headers.js"
 import { allowHeader, allowedMethods, lacksAllow, withAllow } from "./allowed-methods.js"
-import { entityTag, notModified } from "../sitelet/validators.js"
-import { type Encoding, planCompression } from "./compression.js"
+import { notModified } from "../sitelet/validators.js"
+import { planCompression } from "./compression.js"
 import { HostError, hostMessages, isHostError } from "./host-errors.js"
 import { checkBody, unreadBodyError } from "./body-check.js"
 import { checkTarget } from "./target-check.js"
@@ -30,88 +23,17 @@ import { socketAnswer } from "./upgrade.js"
 import { isSocketBody } from "../sitelet/web-socket.js"
 import { csrfRefusal, requestOrigin } from "./csrf.js"
 import { bodyProblem, problemContent } from "./problem.js"
-import { type ContextInit, HostContext } from "./host-context.js"
+import { HostContext } from "./host-context.js"
+import { errorContent, errorHeaders, finish, needsETag, noCookies, withETag } from "./answer-finish.js"
+import type { ServeInit, ServeOutcome } from "./serve-outcome.js"
+import { raceDeadline } from "./deadline.js"
 import { isPromise } from "../internal/maybe-promise.js"
 import { passesGates, withheldBody } from "../sitelet/body-gate.js"
 import type { Context } from "../sitelet/context.js"
-import { memoByList } from "../internal/list-memo.js"
 import type { ResolvedHostOptions } from "./host-options.js"
 
 // Served routers of `Router.Infer` route on the raw target with their table walked as data (src/router/table/raw-table.ts).
 installWalkedTables(walkedTable)
-
-/**
- * What a host hands to {@link serveRequest}.
- *
- * @example
- * ```ts
- * const init: ServeInit = { method: "GET", target: "/", headers: new Headers(), readBody: async () => new Uint8Array(), secure: false }
- * ```
- */
-export interface ServeInit extends ContextInit {
-  readonly method: string
-  /** The raw request target (origin-form or absolute-form). */
-  readonly target: string
-  /**
-   * The target's origin-form (`/path?query`) when the host has it already:
-   * the Fetch host cuts it from a URL whose authority is a plain
-   * `host[:port]`. Else the target is parsed whole.
-   */
-  readonly originForm?: string | undefined
-  /** More than one `Host` header came (a 400, RFC 9112 §3.2): set by hosts whose platform lets it through. */
-  readonly repeatedHost?: boolean
-  readonly headers: RouteHeaders
-  /** Reads the body (at most once, as a method of the init) within `limit` bytes (a case's `MaxBytes`), else within the host's limit. */
-  readonly readBody: (limit?: number) => Promise<Uint8Array>
-}
-
-/**
- * The outcome of serving one request:
- * - `served`: write the handler's `content`;
- * - `rejected`: a malformed or oversized request: write the 4xx `content`, or `next(error)` under Connect;
- * - `declined`: no part accepts the request (fall through / 404);
- * - `failed`: a handler threw (500, or `next(err)` under Connect).
- *
- * @example
- * ```ts
- * const outcome = await serveRequest(site, init, options)
- * if (outcome.kind !== "declined") write(outcome.content)
- * ```
- */
-export type ServeOutcome =
-  | {
-      readonly kind: "served"
-      readonly content: StaticContent
-      readonly endpoint?: unknown
-      /** Compress the body with this coding (the content's headers already say so, but for `Content-Encoding`). */
-      readonly encoding?: Encoding
-    }
-  | {
-      readonly kind: "rejected"
-      readonly error: HostError
-      readonly content: StaticContent
-      readonly endpoint?: unknown
-    }
-  | { readonly kind: "declined" }
-  | { readonly kind: "failed"; readonly error: unknown; readonly content: StaticContent; readonly endpoint?: unknown }
-
-const nosniff = header("X-Content-Type-Options", "nosniff")
-const plainText = header("Content-Type", "text/plain; charset=utf-8")
-const strictCsp = header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
-const errorHeaders = Object.freeze([plainText, nosniff, strictCsp])
-
-/**
- * A short plain-text error response with a strict CSP.
- *
- * @example
- * ```ts
- * errorContent(404).body //=> "Not Found"
- * ```
- */
-export function errorContent(code: number, message?: string): StaticContent {
-  const text = message ?? reasonPhrase(code)
-  return sharedContent(Status.Custom(code), errorHeaders, text)
-}
 
 const declined: ServeOutcome = Object.freeze({ kind: "declined" })
 
@@ -279,41 +201,14 @@ class Serving<Endpoint> {
         (served) => this.served(served, ctx),
         (error: unknown) => this.thrown(error),
       )
-    return this.withDeadline(Promise.resolve(content), ctx, deadline)
-  }
-
-  /**
-   * The handler's outcome, or a 503 when it is still running after
-   * `deadline` ms: `ctx.Signal` is aborted and its later answer dropped
-   * (a later exception other than the signal's own reason still goes to
-   * `onError`).
-   */
-  withDeadline(content: Promise<StaticContent>, ctx: HostContext<Endpoint>, deadline: number): Promise<ServeOutcome> {
-    return new Promise((resolve) => {
-      let late = false
-      const timer = setTimeout(() => {
-        late = true
-        const error = new HostError(503, "request.deadline", hostMessages.deadlinePassed(deadline))
-        HostContext.abort(ctx, new DOMException(error.message, "TimeoutError"))
-        resolve(this.refused(error, errorContent(503, error.message)))
-      }, deadline)
-      content.then(
-        (served) => {
-          if (late) {
-            // Dropped: a stream it carries is released unopened.
-            if (isStreamBody(served.body)) served.body.discard?.()
-            return
-          }
-          clearTimeout(timer)
-          resolve(this.served(served, ctx))
-        },
-        (error: unknown) => {
-          if (!late) {
-            clearTimeout(timer)
-            resolve(this.thrown(error))
-          } else if (error !== ctx.Signal.reason) this.options.onError(error)
-        },
-      )
+    return raceDeadline(Promise.resolve(content), deadline, {
+      served: (served) => this.served(served, ctx),
+      late: (error) => this.refused(error, errorContent(503, error.message)),
+      thrown: (error) => this.thrown(error),
+      abort: (reason) => HostContext.abort(ctx, reason),
+      failedLate: (error) => {
+        if (error !== ctx.Signal.reason) this.options.onError(error)
+      },
     })
   }
 
@@ -485,53 +380,4 @@ function thrown(error: unknown, request: RouteRequest, options: ResolvedHostOpti
   }
   options.onError(error)
   return { kind: "failed", error, content: withAcceptedCors(request, errorContent(500, hostMessages.internalError)) }
-}
-
-/** A GET or HEAD 200 with a body and no `ETag` of its own: the host option `etag` gives it one. */
-function needsETag(content: StaticContent, method: string): boolean {
-  const body = content.body
-  if ((method !== "GET" && method !== "HEAD") || content.status.code !== 200 || body === undefined) return false
-  // A stream cannot be hashed before it is sent: it keeps the validators its content gave (a file's).
-  if (typeof body === "object" && !(body instanceof Uint8Array)) return false
-  for (const [name] of content.headers) if (name.length === 4 && name.toLowerCase() === "etag") return false
-  return true
-}
-
-const withETag = (content: StaticContent, digest: string): StaticContent => ({
-  kind: "static",
-  status: content.status,
-  headers: [...content.headers, ["ETag", entityTag(digest)]],
-  body: content.body,
-})
-
-/** `headerOf(content, "x-content-type-options") !== undefined` without a lower-case copy of every name (an ASCII name of another length cannot match). */
-const hasNosniff = memoByList((headers: readonly ContentHeader[]): boolean => {
-  for (let i = 0; i < headers.length; i++) {
-    const name = (headers[i] as ContentHeader)[0]
-    if (name.length === 22 && name.toLowerCase() === "x-content-type-options") return true
-  }
-  return false
-})
-
-// Most answers are built on a few shared frozen lists (Content.Json's, Content.Text's): each keeps its nosniff
-// copy, which spares a copy and a freeze per response and lets the host reuse what it built for that copy.
-const withNosniff = memoByList((list: readonly ContentHeader[]): readonly ContentHeader[] =>
-  Object.freeze([...list, nosniff]),
-)
-const noCookies: readonly ContentHeader[] = Object.freeze([])
-
-/**
- * Adds the session cookies and `nosniff` to a handler's content. The
- * answer goes only to the host's writer, never back to user code: a plain
- * object, not a frozen one (a freeze per response saved).
- */
-function finish(content: StaticContent, setCookies: readonly ContentHeader[]): StaticContent {
-  const missingNosniff = !hasNosniff(content.headers)
-  if (setCookies.length === 0) {
-    if (!missingNosniff) return content
-    return { kind: "static", status: content.status, headers: withNosniff(content.headers), body: content.body }
-  }
-  const headers = [...content.headers, ...setCookies]
-  if (missingNosniff) headers.push(nosniff)
-  return { kind: "static", status: content.status, headers, body: content.body }
 }

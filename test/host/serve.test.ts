@@ -7,7 +7,8 @@ import { Content } from "../../src/sitelet/content.js"
 import { header, headerOf, staticContent } from "../../src/sitelet/content-model.js"
 import { Http } from "../../src/sitelet/http-status.js"
 import { resolveHostOptions } from "../../src/host/host-options.js"
-import { serveRequest, type ServeInit, type ServeOutcome } from "../../src/host/serve.js"
+import { serveRequest } from "../../src/host/serve.js"
+import type { ServeInit, ServeOutcome } from "../../src/host/serve-outcome.js"
 import { hostMessages } from "../../src/host/host-errors.js"
 
 const Site = t.union({ Home: "GET /", Item: "GET /item/<id:int>", Login: "GET /login" })
