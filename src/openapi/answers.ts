@@ -285,3 +285,48 @@ export function withRefusalOrder(item: Record<string, JsonSchema>): void {
     if (order.length > 0) operation["x-sitelets-refusals"] = order
   }
 }
+
+/**
+ * An upgrade's answers: 101 instead of a 200, 426 to a request that is no
+ * upgrade, 403 from another site's page, and the handshakes RFC 6455 has
+ * refused with a 400 (upgrade.ts checks them on every host).
+ *
+ * @example
+ * ```ts
+ * socketAnswers(answersOf(route, "get", host))["101"] //=> { description: "Switching Protocols: …" }
+ * ```
+ */
+export function socketAnswers(answers: Record<string, Answer>): Record<string, unknown> {
+  const { 200: _ok, ...rest } = answers
+  const malformed = rest["400"]
+  return {
+    ...rest,
+    101: { description: "Switching Protocols: the connection is the WebSocket described by the AsyncAPI document" },
+    400: {
+      description: `${malformed === undefined ? "" : `${malformed.description}; or `}a handshake RFC 6455 refuses: a Sec-WebSocket-Version other than 13 (answered with Sec-WebSocket-Version: 13), a missing or malformed Sec-WebSocket-Key`,
+      headers: { ...malformed?.headers, "Sec-WebSocket-Version": { schema: { type: "string", const: "13" } } },
+      content: { ...malformed?.content, ...text },
+    },
+    403: { description: "Forbidden: an upgrade from a page of an origin the case does not allow", content: text },
+    426: {
+      description: "Upgrade Required: the request was no WebSocket upgrade",
+      headers: { Upgrade: { schema: { type: "string", const: "websocket" } } },
+      content: text,
+    },
+  }
+}
+
+/**
+ * Responses in status order (`default` last), as readers expect them.
+ *
+ * @example
+ * ```ts
+ * Object.keys(sortedByStatus({ default: {}, 404: {}, 200: {} })) //=> ["200", "404", "default"]
+ * ```
+ */
+export function sortedByStatus(responses: Record<string, unknown>): Record<string, unknown> {
+  const codes = Object.keys(responses).sort((a, b) =>
+    a === "default" ? 1 : b === "default" ? -1 : Number(a) - Number(b),
+  )
+  return Object.fromEntries(codes.map((code) => [code, responses[code]]))
+}

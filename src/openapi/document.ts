@@ -17,6 +17,8 @@ import {
   mergeAnswers,
   problemSchema,
   type SchemaOf,
+  socketAnswers,
+  sortedByStatus,
   withRefusalOrder,
 } from "./answers.js"
 import { OperationNamer } from "./operation-names.js"
@@ -186,14 +188,6 @@ function addHandlerMethodAnswer(item: Record<string, JsonSchema>, namer: Operati
     }),
     "x-sitelets-method-answer": true,
   }
-}
-
-/** Responses in status order (`default` last), as readers expect them. */
-function sortedByStatus(responses: Record<string, unknown>): Record<string, unknown> {
-  const codes = Object.keys(responses).sort((a, b) =>
-    a === "default" ? 1 : b === "default" ? -1 : Number(a) - Number(b),
-  )
-  return Object.fromEntries(codes.map((code) => [code, responses[code]]))
 }
 
 /** The OpenAPI path template of a route, and its path parameters. */
@@ -384,21 +378,6 @@ export function Document(
     components: {
       schemas: { Problem: problemSchema, ...schemas.defs },
       ...(schemes.size === 0 ? {} : { securitySchemes: Object.fromEntries(schemes) }),
-    },
-  }
-}
-
-// An upgrade's answers: 101 instead of a 200, 426 to a request that is no upgrade, 403 from another site's page.
-function socketAnswers(answers: Record<string, unknown>): Record<string, unknown> {
-  const { 200: _ok, ...rest } = answers
-  return {
-    ...rest,
-    101: { description: "Switching Protocols: the connection is the WebSocket described by the AsyncAPI document" },
-    403: { description: "Forbidden: an upgrade from a page of an origin the case does not allow", content: text },
-    426: {
-      description: "Upgrade Required: the request was no WebSocket upgrade",
-      headers: { Upgrade: { schema: { type: "string", const: "websocket" } } },
-      content: text,
     },
   }
 }

@@ -114,13 +114,18 @@ describe("AsyncApi.Document", () => {
     })
   })
 
-  it("is marked in the OpenAPI document: 101 and 426 on the upgrade operation", () => {
+  it("is marked in the OpenAPI document: 101, 426 and the handshake's 400 on the upgrade operation", () => {
     const openapi = OpenApi.Document(site, { info: { title: "chat", version: "1" } }) as unknown as {
       paths: Record<string, Record<string, { responses: Record<string, unknown>; "x-sitelets-websocket"?: unknown }>>
     }
     const room = openapi.paths["/chat/{room}/{id}"]?.get
     expect(Object.keys(room?.responses ?? {})).toEqual(expect.arrayContaining(["101", "426"]))
     expect(room?.["x-sitelets-websocket"]).toEqual({ channel: "Room" })
+    // The handshakes the host refuses (test/runtimes/handshakes.ts), with the version it speaks.
+    const refused = room?.responses["400"] as { description: string; headers: Record<string, unknown> }
+    expect(refused.description).toContain("a Sec-WebSocket-Version other than 13")
+    expect(refused.description).toContain("a missing or malformed Sec-WebSocket-Key")
+    expect(refused.headers["Sec-WebSocket-Version"]).toEqual({ schema: { type: "string", const: "13" } })
   })
 
   it("is what the example site serves at /asyncapi.json, valid, with the chat room's channel", async () => {
