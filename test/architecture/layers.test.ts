@@ -193,6 +193,13 @@ describe("layers", () => {
     expect(wrong).toEqual([])
   })
 
+  it("keeps every source file to one idea: none over 400 lines", () => {
+    const long = sources(src)
+      .map((file) => [relative(src, file), readFileSync(file, "utf8").split("\n").length - 1] as const)
+      .filter(([, lines]) => lines > 400)
+    expect(long).toEqual([])
+  })
+
   it("has no import cycle spanning two rooms", () => {
     const across = cycles().filter((component) => new Set(component.map(roomOf)).size > 1)
     expect(across.map((component) => component.map((file) => relative(src, file)).sort())).toEqual([])
