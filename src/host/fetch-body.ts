@@ -35,7 +35,7 @@ export async function readFetchBody(request: Request, limit: number): Promise<Ui
   if (request.body === null) return new Uint8Array(0)
   // A declared length within the limit: the runtime's HTTP framing reads exactly that many bytes, so the runtime
   // reads them itself (no JavaScript step per chunk: a body trickled a byte at a time costs no more than at once).
-  if (declared !== null && /^[0-9]+$/.test(declared)) {
+  if (isLength(declared)) {
     let bytes: ArrayBuffer
     try {
       bytes = await request.arrayBuffer()
@@ -132,5 +132,9 @@ export function bodyTooLarge(limit: number): HostError {
  * ```
  */
 export function declaresOver(declared: string | null | undefined, limit: number): boolean {
-  return declared !== null && declared !== undefined && /^[0-9]+$/.test(declared) && Number(declared) > limit
+  return isLength(declared) && Number(declared) > limit
 }
+
+// A Content-Length the request declares: digits only (a list, a sign or a space is none).
+const isLength = (declared: string | null | undefined): declared is string =>
+  declared !== null && declared !== undefined && /^[0-9]+$/.test(declared)

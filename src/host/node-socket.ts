@@ -16,6 +16,7 @@ import { runSocket } from "../sitelet/socket-session.js"
 import type { SocketBody } from "../sitelet/web-socket.js"
 import { hostMessages } from "./host-errors.js"
 import { selectedProtocol } from "./upgrade.js"
+import { nodeHeaders } from "./node-write.js"
 
 type WsModule = typeof import("ws")
 type WsServer = InstanceType<WsModule["WebSocketServer"]>
@@ -105,7 +106,7 @@ export function writeNodeSocket(
         servers.set(limit, server)
       }
       extraHeaders.set(req, content.headers)
-      const protocol = selectedProtocol(body.declaration.protocols, { get: (name) => headerOf(req, name) })
+      const protocol = selectedProtocol(body.declaration.protocols, nodeHeaders(req.headers, req))
       if (protocol !== undefined) protocols.set(req, protocol)
       server.handleUpgrade(req, upgrade.socket, upgrade.head, (socket) => attach(socket, body, onError))
     },
@@ -118,11 +119,6 @@ export function writeNodeSocket(
 
 const extraHeaders = new WeakMap<IncomingMessage, StaticContent["headers"]>()
 const protocols = new WeakMap<IncomingMessage, string>()
-
-const headerOf = (req: IncomingMessage, name: string): string | null => {
-  const value = req.headers[name]
-  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value
-}
 
 type WsSocket = Parameters<Parameters<WsServer["handleUpgrade"]>[3]>[0]
 

@@ -112,15 +112,8 @@ class Serving<Endpoint> {
     // Credentials and limits come before the body (body-gate.ts): a cross-site write and a request a gate refuses
     // read no byte of it. The part whose gate refused answers.
     const readBody = (limit?: number): Promise<Uint8Array> => {
-      const csrf = options.csrf
-      if (csrf !== undefined) {
-        const refused = csrfRefusal(
-          this.request,
-          () => requestOrigin(init.target, init.headers.get("host"), init.secure),
-          csrf,
-        )
-        if (refused !== undefined) return Promise.reject(refused)
-      }
+      const refused = this.crossSite()
+      if (refused !== undefined) return Promise.reject(refused)
       const open = passesGates(this.request, () => this.context() as Context<unknown>)
       if (open === true) return read(limit)
       return Promise.resolve(open).then((passed) => (passed ? read(limit) : Promise.reject(withheldBody)))
@@ -137,6 +130,14 @@ class Serving<Endpoint> {
           readBody,
           bodyLimits: options.bodyLimits,
         })
+  }
+
+  /** The host option `csrf`'s 403 for this request, if it refuses it (before the body, or before the handler). */
+  crossSite(): HostError | undefined {
+    const csrf = this.options.csrf
+    if (csrf === undefined) return undefined
+    const init = this.init
+    return csrfRefusal(this.request, () => requestOrigin(init.target, init.headers.get("host"), init.secure), csrf)
   }
 
   /** The request's one context: a gate's before the body is read, then the handler's. */
@@ -174,16 +175,10 @@ class Serving<Endpoint> {
       !isPreflight(request.method, request.headers)
     )
       return this.methodAnswer()
-    const csrf = this.options.csrf
     // A part that took the request only to say its method is wrong (InferWithErrors' 405) did not accept the
     // method: that answer is given, not a 403 for an unsafe method no case takes here.
-    if (csrf !== undefined && found.weak !== "method") {
-      const init = this.init
-      const refused = csrfRefusal(
-        this.request,
-        () => requestOrigin(init.target, init.headers.get("host"), init.secure),
-        csrf,
-      )
+    if (found.weak !== "method") {
+      const refused = this.crossSite()
       if (refused !== undefined) return this.refused(refused, errorContent(refused.status, refused.message))
     }
     this.endpoint = found.endpoint

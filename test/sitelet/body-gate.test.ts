@@ -17,6 +17,7 @@ import { Auth } from "../../src/sitelet/auth.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Http } from "../../src/sitelet/http-status.js"
 import { expressHost, type HostUnderTest, nodeHost } from "../host/support.js"
+import { countedBody } from "../support/counted-body.js"
 
 const Api = t.union({ Create: t.case("POST /items", { item: Json(t.record({ title: t.string })) }) })
 const api = Sitelet.Protect(
@@ -93,17 +94,7 @@ describe("Protect before the body", () => {
   )
 
   it("redirects a POST form to the login page with its endpoint, its form unread", async () => {
-    let pulled = 0
-    const body = new ReadableStream<Uint8Array>(
-      {
-        pull(controller) {
-          pulled++
-          controller.enqueue(new TextEncoder().encode("text=hi"))
-          controller.close()
-        },
-      },
-      { highWaterMark: 0 },
-    )
+    const { body, pulled } = countedBody("text=hi")
     const response = await pages.Handle(
       new Request("http://x/admin/post/3", {
         method: "POST",
@@ -115,7 +106,7 @@ describe("Protect before the body", () => {
     )
     expect(response?.status).toBe(307)
     expect(response?.headers.get("location")).toBe("/login?returnTo=%2Fadmin%2Fpost%2F3")
-    expect(pulled).toBe(0)
+    expect(pulled()).toBe(0)
     // The endpoint its URL tells: the form field at its default.
     expect(requested).toEqual([{ $: "Post", id: 3, text: "" }])
   })
@@ -153,24 +144,14 @@ describe("guards and rate limits before the body", () => {
     Create: (_ctx, e) => Content.Text(e.item.title),
   })
   const post = (url: string, json: string, headers: Record<string, string> = {}) => {
-    let pulled = 0
-    const body = new ReadableStream<Uint8Array>(
-      {
-        pull(controller) {
-          pulled++
-          controller.enqueue(new TextEncoder().encode(json))
-          controller.close()
-        },
-      },
-      { highWaterMark: 0 },
-    )
+    const { body, pulled } = countedBody(json)
     const request = new Request(`http://x${url}`, {
       method: "POST",
       body,
       headers: { "content-type": "application/json", ...headers },
       duplex: "half",
     } as RequestInit)
-    return { request, pulled: () => pulled }
+    return { request, pulled }
   }
 
   it("runs a check of the context alone before the body, and one of the endpoint after it", async () => {

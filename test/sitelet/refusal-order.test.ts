@@ -19,6 +19,7 @@ import { Auth } from "../../src/sitelet/auth.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Http } from "../../src/sitelet/http-status.js"
 import type { Sitelet as SiteletOf } from "../../src/sitelet/sitelet.js"
+import { countedBody } from "../support/counted-body.js"
 
 type BodyKind = "json" | "form" | "none"
 interface Declared {
@@ -136,28 +137,18 @@ async function send(handler: ReturnType<typeof Fetch.Handler>, declared: Declare
   }
   if (wrong.credential !== "none")
     headers.authorization = `Bearer ${{ bad: "nobody", refused: "other", good: "good" }[wrong.credential]}`
-  let pulled = 0
+  let pulled = () => 0
   const init: RequestInit & { duplex?: "half" } = { method: verb, headers }
   if (kind !== "none" && !wrong.method) {
-    const text = bodies[kind][wrong.over ? "over" : wrong.body ? "invalid" : "valid"]
     headers["content-type"] = wrong.media ? "text/plain" : mediaType[kind]
-    const bytes = new TextEncoder().encode(text)
-    // highWaterMark 0: nothing is pulled until the host reads.
-    init.body = new ReadableStream<Uint8Array>(
-      {
-        pull(controller) {
-          pulled += bytes.byteLength
-          controller.enqueue(bytes)
-          controller.close()
-        },
-      },
-      { highWaterMark: 0 },
-    )
+    const counted = countedBody(bodies[kind][wrong.over ? "over" : wrong.body ? "invalid" : "valid"])
+    init.body = counted.body
     init.duplex = "half"
+    pulled = counted.pulled
   }
   const response = await handler.fetch(new Request(`http://localhost${path}`, init))
   await response.arrayBuffer()
-  return { response, pulled }
+  return { response, pulled: pulled() }
 }
 
 const declared = fc.record({
