@@ -5,7 +5,7 @@
  */
 import { withTimeout } from "../internal/with-timeout.js"
 import type { RateLimitRule, RateLimitStore, RateLimitVerdict } from "../sitelet/rate-limit.js"
-import { storedKey } from "../sitelet/token-bucket.js"
+import { storedKey } from "../internal/stored-key.js"
 import type { DurableObjectNamespaceLike } from "./durable-object-types.js"
 import { cloudflareMessages } from "./messages.js"
 

@@ -13,7 +13,7 @@
  */
 import type { RouteHeaders } from "../router/request.js"
 import { header, type StaticContent } from "../sitelet/content-model.js"
-import { siteletMessages } from "../sitelet/messages.js"
+import { socketMessages } from "../sitelet/socket-messages.js"
 import type { SocketBody } from "../sitelet/web-socket.js"
 import { sameOrigin } from "./same-origin.js"
 
@@ -48,14 +48,14 @@ const plain = (code: number, text: string, message: string, extra: readonly (rea
     body: message,
   })
 
-const upgradeRequired = plain(426, "Upgrade Required", siteletMessages.upgradeRequired, [
+const upgradeRequired = plain(426, "Upgrade Required", socketMessages.upgradeRequired, [
   ["Upgrade", "websocket"],
   ["Connection", "Upgrade"],
 ])
-const notSocket = plain(400, "Bad Request", siteletMessages.notSocketEndpoint)
+const notSocket = plain(400, "Bad Request", socketMessages.notSocketEndpoint)
 // RFC 6455 §4.4: a version the server does not speak is a 400 naming the one it does.
-const badVersion = plain(400, "Bad Request", siteletMessages.socketVersion, [["Sec-WebSocket-Version", "13"]])
-const badKey = plain(400, "Bad Request", siteletMessages.socketKey)
+const badVersion = plain(400, "Bad Request", socketMessages.socketVersion, [["Sec-WebSocket-Version", "13"]])
+const badKey = plain(400, "Bad Request", socketMessages.socketKey)
 // 16 bytes in base64 (RFC 6455 §4.1), as `ws` checks it: two repeated headers, joined with a comma, are not one.
 const socketKey = /^[+/0-9A-Za-z]{22}==$/
 
@@ -101,7 +101,7 @@ export function socketAnswer(
     (origin) => allowed === "*" || allowed.some((entry) => entry.toLowerCase() === origin),
   )
   if (verdict !== "cross") return undefined
-  return plain(403, "Forbidden", siteletMessages.socketOrigin(headers.get("origin") ?? "null"))
+  return plain(403, "Forbidden", socketMessages.socketOrigin(headers.get("origin") ?? "null"))
 }
 
 /**

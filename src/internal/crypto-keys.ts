@@ -9,7 +9,7 @@
  * an error, except while developing: then one random key per process is
  * made and a single warning is printed.
  */
-import { sessionMessages } from "../sitelet/session-messages.js"
+import { secretMessages } from "./secret-messages.js"
 import { utf8Encode } from "./crypto-encoding.js"
 
 /** A secret as given by the user: text (UTF-8) or raw bytes. */
@@ -64,7 +64,7 @@ function importSecret(bytes: Uint8Array): Promise<CryptoKey> {
 
 function secretBytes(secret: Secret, where: string): Uint8Array {
   const bytes = typeof secret === "string" ? utf8Encode(secret) : secret
-  if (bytes.length < minimumSecretBytes) throw new RangeError(sessionMessages.secretTooShort(where, bytes.length))
+  if (bytes.length < minimumSecretBytes) throw new RangeError(secretMessages.secretTooShort(where, bytes.length))
   return bytes
 }
 
@@ -101,7 +101,7 @@ let randomKeyring: Promise<Keyring> | undefined
 
 function processKeyring(refused: boolean): Promise<Keyring> {
   if (!randomKeyring) {
-    console.warn(sessionMessages.randomKeyWarning(refused))
+    console.warn(secretMessages.randomKeyWarning(refused))
     const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32))
     randomKeyring = importSecret(bytes).then((key) => ({ keys: [key] }))
   }
@@ -124,7 +124,7 @@ function processKeyring(refused: boolean): Promise<Keyring> {
 export function checkSecrets(secret: Secret | readonly Secret[] | undefined): void {
   if (secret === undefined) return
   const list: readonly Secret[] = typeof secret === "string" || secret instanceof Uint8Array ? [secret] : secret
-  if (list.length === 0) throw new RangeError(sessionMessages.noSecrets())
+  if (list.length === 0) throw new RangeError(secretMessages.noSecrets())
   list.forEach((s, i) => secretBytes(s, `options (secret #${i + 1})`))
 }
 
@@ -149,11 +149,11 @@ export function keyringFor(secret: Secret | readonly Secret[] | undefined, devel
       const env = environmentValue("SITELETS_SECRET")
       if (env.value !== undefined) return ringOf([secretBytes(env.value, "SITELETS_SECRET")])
       // A per-process key would log users out on every restart and never reach another process: only while developing.
-      if (!developing(development)) return Promise.reject(new Error(sessionMessages.noSecret(env.refused)))
+      if (!developing(development)) return Promise.reject(new Error(secretMessages.noSecret(env.refused)))
       return processKeyring(env.refused)
     }
     const list: readonly Secret[] = typeof secret === "string" || secret instanceof Uint8Array ? [secret] : secret
-    if (list.length === 0) return Promise.reject(new RangeError(sessionMessages.noSecrets()))
+    if (list.length === 0) return Promise.reject(new RangeError(secretMessages.noSecrets()))
     return ringOf(list.map((s, i) => secretBytes(s, `options (secret #${i + 1})`)))
   } catch (error) {
     return Promise.reject(error)

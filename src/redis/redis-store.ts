@@ -7,7 +7,7 @@
  * this store, the memory store and the Durable Object store to the same
  * verdicts.
  */
-import { storedKey } from "../sitelet/token-bucket.js"
+import { storedKey } from "../internal/stored-key.js"
 import type { RateLimitRule, RateLimitStore, RateLimitVerdict } from "../sitelet/rate-limit.js"
 import { withTimeout } from "../internal/with-timeout.js"
 import { redisMessages } from "./messages.js"

@@ -20,7 +20,7 @@ import {
 import { Status, statusOf, type HttpStatus, type StatusLike } from "./http-status.js"
 import type { ContentChange, JsonContent, NonJsonContent } from "./json-content.js"
 import { isWellFormed } from "../internal/well-formed.js"
-import { siteletMessages } from "./messages.js"
+import { contentMessages } from "./content-messages.js"
 import { Page } from "./page.js"
 import { WithETag, WithLastModified } from "./validators.js"
 import { Stream } from "./stream.js"
@@ -192,7 +192,7 @@ const WithHeaders: ContentChange<[headers: CustomContent["Headers"]]> = <Endpoin
 const redirect = (status: HttpStatus, url: string): StaticContent => {
   // Controls and spaces would split or bend the header; raw non-ASCII is percent-encoded as UTF-8.
   if (!/^[\x21-\x7e\u0080-\uffff]+$/.test(url) || !isWellFormed(url))
-    throw new TypeError(siteletMessages.badRedirectUrl(url))
+    throw new TypeError(contentMessages.badRedirectUrl(url))
   const location = url.replace(/[^\x21-\x7e]+/g, (text) => encodeURIComponent(text))
   return staticContent(status, [header("Location", location), textType, strictCsp], "")
 }

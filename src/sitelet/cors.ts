@@ -4,7 +4,7 @@
  * Allows are checked once, when the sitelet is built: `*` together with
  * credentials, a malformed origin or a non-token method is an error then.
  */
-import { corsMessages } from "./session-messages.js"
+import { corsMessages } from "./cors-messages.js"
 import { isHttpToken } from "../internal/http-token.js"
 
 /** What a CORS endpoint allows. Lists are exact; `"*"` is a wildcard where noted. */

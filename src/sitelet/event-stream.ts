@@ -9,7 +9,7 @@ import type { Descriptor, Infer } from "../descriptor/descriptor.js"
 import { serialize } from "../json/codec.js"
 import { header, type StaticContent, sharedContent } from "./content-model.js"
 import { Status } from "./http-status.js"
-import { siteletMessages } from "./messages.js"
+import { contentMessages } from "./content-messages.js"
 import { streamBody } from "./stream.js"
 
 const eventBrand: unique symbol = Symbol("sitelets.event")
@@ -51,10 +51,10 @@ export function Event<Data>(fields: {
 }): ServerEvent<Data> {
   for (const name of ["event", "id"] as const) {
     const value = fields[name]
-    if (value !== undefined && /[\r\n\0]/.test(value)) throw new TypeError(siteletMessages.badEventField(name))
+    if (value !== undefined && /[\r\n\0]/.test(value)) throw new TypeError(contentMessages.badEventField(name))
   }
   if (fields.retry !== undefined && (!Number.isSafeInteger(fields.retry) || fields.retry < 0))
-    throw new TypeError(siteletMessages.badEventRetry(fields.retry))
+    throw new TypeError(contentMessages.badEventRetry(fields.retry))
   return Object.freeze({ ...fields, [eventBrand]: true as const })
 }
 
@@ -160,7 +160,7 @@ export function EventStream(
 ): StaticContent {
   const heartbeat = options?.Heartbeat
   if (heartbeat !== undefined && (!Number.isSafeInteger(heartbeat) || heartbeat < 1))
-    throw new TypeError(siteletMessages.badHeartbeat(heartbeat))
+    throw new TypeError(contentMessages.badHeartbeat(heartbeat))
   const write =
     descriptor === undefined
       ? (value: unknown) => JSON.stringify(value) ?? "null"

@@ -4,7 +4,7 @@
  * (Node, Bun and Deno have them; a browser bundle never loads them). On
  * Cloudflare Workers there is no file system: a clear error, at once.
  */
-import { siteletMessages } from "./messages.js"
+import { contentMessages } from "./content-messages.js"
 
 /** The parts of `node:fs` and `node:path` the file contents use. */
 export interface FileSystem {
@@ -34,7 +34,7 @@ export interface FileStats {
  */
 export function checkFileSystem(where: string): void {
   const agent = (globalThis as { navigator?: { userAgent?: unknown } }).navigator?.userAgent
-  if (agent === "Cloudflare-Workers") throw new TypeError(siteletMessages.noFileSystem(where))
+  if (agent === "Cloudflare-Workers") throw new TypeError(contentMessages.noFileSystem(where))
 }
 
 // The few members used, typed here: this module must type-check without Node's types (the root is isomorphic).

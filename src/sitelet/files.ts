@@ -12,7 +12,7 @@ import { resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
 import { fileAnswer, type FileOptions } from "./file-content.js"
 import { checkFileSystem, type FileSystem, fileSystem } from "./file-system.js"
-import { siteletMessages } from "./messages.js"
+import { contentMessages } from "./content-messages.js"
 import { mediaTypeOfPath } from "./media-types.js"
 import { makeSitelet, type Sitelet } from "./sitelet.js"
 
@@ -82,7 +82,7 @@ function usableSegment(segment: string, dotfiles: boolean): boolean {
 export function Files(directory: string, options: FilesOptions = {}): Sitelet<FileEndpoint> {
   checkFileSystem("Sitelet.Files")
   if (typeof directory !== "string" || directory === "" || directory.includes("\0"))
-    throw new TypeError(siteletMessages.badFilesDirectory(String(directory)))
+    throw new TypeError(contentMessages.badFilesDirectory(String(directory)))
   const router = Router.Infer(Files_) as Router<FileEndpoint>
   const dotfiles = options.Dotfiles === true
   // The directory's real path, found once (a link to it is followed once, here).

@@ -11,7 +11,7 @@
 import { type Content, resolveContent } from "./content-model.js"
 import type { Context } from "./context.js"
 import { isPreflightAnswer } from "./cors-content.js"
-import { siteletMessages } from "./messages.js"
+import { limitMessages } from "./limit-messages.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
 import { andThen, type MaybePromise } from "../internal/maybe-promise.js"
 import type { RouteRequest } from "../router/request.js"
@@ -66,7 +66,7 @@ export interface GuardOptions {
 export function guardAnswers(options: GuardOptions | undefined): GuardAnswer[] {
   return Object.entries(options?.Answers ?? {}).map(([key, value]) => {
     const code = Number(key)
-    if (!Number.isInteger(code) || code < 400 || code > 599) throw new TypeError(siteletMessages.badGuardAnswer(key))
+    if (!Number.isInteger(code) || code < 400 || code > 599) throw new TypeError(limitMessages.badGuardAnswer(key))
     return typeof value === "string"
       ? { code, description: value, headers: [] }
       : { code, description: value.Description, headers: [...(value.Headers ?? [])] }

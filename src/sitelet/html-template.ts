@@ -5,7 +5,7 @@
  */
 import { escapeHtml, isUrlAttribute, safeUrl } from "./html-escape.js"
 import { renderChildren, trusted, type HtmlChild, type SafeHtml } from "./html.js"
-import { siteletMessages } from "./messages.js"
+import { htmlMessages } from "./html-messages.js"
 
 // The literal before a value ends inside a quoted attribute (`name="`) or right after `name=`.
 const quotedAttribute = /([a-zA-Z_:][a-zA-Z0-9_:.-]*)\s*=\s*(["'])[^"']*$/
@@ -41,7 +41,7 @@ export function html(strings: TemplateStringsArray, ...values: readonly HtmlChil
     if (attribute?.[1] !== undefined) {
       markup += attributeValue(attribute[1], value)
     } else if (inTag && unquotedAttribute.test(tail)) {
-      throw new TypeError(siteletMessages.unquotedTemplateAttribute())
+      throw new TypeError(htmlMessages.unquotedTemplateAttribute())
     } else {
       markup += renderChildren(value)
     }

@@ -4,7 +4,7 @@
  * are checked, since they must come from code, never from data.
  */
 import { escapeHtml, isUrlAttribute, safeUrl, scriptJson } from "./html-escape.js"
-import { siteletMessages } from "./messages.js"
+import { htmlMessages } from "./html-messages.js"
 
 /**
  * A fragment of HTML that is safe to write as is. Only the builder,
@@ -20,7 +20,7 @@ export class SafeHtml {
   readonly #html: string
   /** @internal Use `Html.Raw`, `Html.Element` or `html`…`` instead. */
   constructor(html: string, brand: typeof safeHtmlBrand) {
-    if (brand !== safeHtmlBrand) throw new TypeError(siteletMessages.forgedSafeHtml())
+    if (brand !== safeHtmlBrand) throw new TypeError(htmlMessages.forgedSafeHtml())
     this.#html = html
   }
   /** The markup. */
@@ -104,7 +104,7 @@ export function renderChildren(child: HtmlChild): string {
     for (const item of child as readonly HtmlChild[]) markup += renderChildren(item)
     return markup
   }
-  throw new TypeError(siteletMessages.badChild(typeof child))
+  throw new TypeError(htmlMessages.badChild(typeof child))
 }
 
 /**
@@ -117,7 +117,7 @@ export function renderChildren(child: HtmlChild): string {
  * ```
  */
 export function renderAttribute(name: string, value: HtmlAttributes[string]): string {
-  if (!attributeName.test(name)) throw new TypeError(siteletMessages.badAttributeName(name))
+  if (!attributeName.test(name)) throw new TypeError(htmlMessages.badAttributeName(name))
   if (value === false || value === null || value === undefined) return ""
   if (value === true) return ` ${name}`
   const text = String(value)
@@ -135,17 +135,17 @@ export function renderAttribute(name: string, value: HtmlAttributes[string]): st
  * ```
  */
 export function Element(name: string, attributes?: HtmlAttributes | null, ...children: HtmlChild[]): SafeHtml {
-  if (!tagName.test(name)) throw new TypeError(siteletMessages.badTagName(name))
+  if (!tagName.test(name)) throw new TypeError(htmlMessages.badTagName(name))
   const lower = name.toLowerCase()
   let markup = `<${name}`
   if (attributes) for (const key of Object.keys(attributes)) markup += renderAttribute(key, attributes[key])
   markup += ">"
   if (voidElements.has(lower)) {
-    if (children.some((child) => renderChildren(child) !== "")) throw new TypeError(siteletMessages.voidChildren(name))
+    if (children.some((child) => renderChildren(child) !== "")) throw new TypeError(htmlMessages.voidChildren(name))
     return trusted(markup)
   }
   if (rawTextElements.has(lower) && children.some((child) => hasText(child))) {
-    throw new TypeError(siteletMessages.textInRawElement(name))
+    throw new TypeError(htmlMessages.textInRawElement(name))
   }
   return trusted(`${markup}${renderChildren(children)}</${name}>`)
 }

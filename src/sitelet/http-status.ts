@@ -1,7 +1,7 @@
 /**
  * HTTP status codes as plain values: a code and its reason phrase.
  */
-import { siteletMessages } from "./messages.js"
+import { httpMessages } from "./http-messages.js"
 
 /**
  * A response status: numeric code and reason phrase. The named statuses
@@ -66,12 +66,12 @@ const reasons = new Map<number, string>([
  */
 function Custom<const Code extends number>(code: Code, text?: string): HttpStatus<Code> {
   if (!Number.isInteger(code) || code < 200 || code > 599) {
-    throw new RangeError(siteletMessages.badStatusCode(code))
+    throw new RangeError(httpMessages.badStatusCode(code))
   }
   // A reason phrase is written into the status line: keep it to visible ASCII, tabs and spaces.
   const phrase = text ?? reasons.get(code) ?? ""
   if (!/^[\t\x20-\x7e]*$/.test(phrase)) {
-    throw new RangeError(siteletMessages.badReasonPhrase())
+    throw new RangeError(httpMessages.badReasonPhrase())
   }
   return status(code, phrase)
 }

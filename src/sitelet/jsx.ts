@@ -8,7 +8,7 @@
  * raw markup only through `Html.Raw`, never through a prop. No React.
  */
 import { Element, type HtmlAttributes, type HtmlChild, renderChildren, SafeHtml, trusted } from "./html.js"
-import { siteletMessages } from "./messages.js"
+import { htmlMessages } from "./html-messages.js"
 
 /**
  * What a JSX expression is: markup, or a promise of it when an `async`
@@ -125,10 +125,10 @@ export function jsx(type: string | Component<never>, props: Readonly<Record<stri
   for (const name of Object.keys(props)) {
     if (name === "children") continue
     const value = props[name]
-    if (name === "dangerouslySetInnerHTML") throw new TypeError(siteletMessages.jsxRawProp())
+    if (name === "dangerouslySetInnerHTML") throw new TypeError(htmlMessages.jsxRawProp())
     const kind = typeof value
     if (kind !== "string" && kind !== "number" && kind !== "boolean" && value !== undefined && value !== null)
-      throw new TypeError(siteletMessages.jsxAttributeValue(type, name, kind))
+      throw new TypeError(htmlMessages.jsxAttributeValue(type, name, kind))
     // A name spread in from data (`__proto__`) is an own key like any other (Html.Element then refuses or writes it).
     if (name === "__proto__")
       Object.defineProperty(attributes, name, { value, enumerable: true, writable: true, configurable: true })

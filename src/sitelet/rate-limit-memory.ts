@@ -9,7 +9,8 @@
  * tokens back.
  */
 import type { RateLimitRule, RateLimitStore, RateLimitVerdict } from "./rate-limit.js"
-import { fnv1a, refilled, storedKey, takeToken } from "./token-bucket.js"
+import { fnv1a, storedKey } from "../internal/stored-key.js"
+import { refilled, takeToken } from "./token-bucket.js"
 
 /** Options of {@link memoryStore}. */
 export interface MemoryStoreOptions {

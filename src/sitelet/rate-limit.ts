@@ -13,7 +13,7 @@ import { header, staticContent } from "./content-model.js"
 import type { Context } from "./context.js"
 import { guarded } from "./guard.js"
 import { Status } from "./http-status.js"
-import { siteletMessages } from "./messages.js"
+import { limitMessages } from "./limit-messages.js"
 import type { Sitelet } from "./sitelet.js"
 import type { MaybePromise } from "../internal/maybe-promise.js"
 import { memoryStore } from "./rate-limit-memory.js"
@@ -102,10 +102,10 @@ const refusal = (status: 429 | 503, title: string, detail: string, retryAfterSec
 export function RateLimit<Endpoint>(options: RateLimitOptions<Endpoint>, site: Sitelet<Endpoint>): Sitelet<Endpoint> {
   const rule = { capacity: options.Capacity, refillPerSecond: options.RefillPerSecond }
   if (!(rule.capacity >= 1) || !Number.isFinite(rule.capacity) || !(rule.refillPerSecond > 0))
-    throw new RangeError(siteletMessages.badRateLimit(rule.capacity, rule.refillPerSecond))
+    throw new RangeError(limitMessages.badRateLimit(rule.capacity, rule.refillPerSecond))
   const store = options.Store ?? memoryStore()
   const now = options.Now ?? Date.now
-  const detail = siteletMessages.rateLimited(rule.capacity, rule.refillPerSecond)
+  const detail = limitMessages.rateLimited(rule.capacity, rule.refillPerSecond)
   return guarded<Endpoint>(
     async (ctx, endpoint) => {
       const key = await options.Key(ctx, endpoint)
@@ -116,7 +116,7 @@ export function RateLimit<Endpoint>(options: RateLimitOptions<Endpoint>, site: S
       } catch (error) {
         // Fail closed: a store that cannot be reached (or is too slow) lets nothing through.
         options.OnStoreError?.(error)
-        return refusal(503, "Service Unavailable", siteletMessages.rateLimitStoreDown, 1)
+        return refusal(503, "Service Unavailable", limitMessages.rateLimitStoreDown, 1)
       }
       if (verdict.allowed) return undefined
       return refusal(429, "Too Many Requests", detail, verdict.retryAfterSeconds)

@@ -8,7 +8,7 @@
  */
 import { readMessage, writeMessage } from "../json/socket-messages.js"
 import { utf8Length } from "../internal/utf8-length.js"
-import { siteletMessages } from "./messages.js"
+import { socketMessages } from "./socket-messages.js"
 import type { ServerSocket, SocketBody, SocketClose } from "./web-socket.js"
 
 /**
@@ -121,7 +121,7 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
   // then the connection is dropped, so its buffers and its place in a room go at once.
   let dropping: ReturnType<typeof setTimeout> | undefined
   const drop = () => {
-    close(1008, siteletMessages.slowReader)
+    close(1008, socketMessages.slowReader)
     dropping = setTimeout(() => settled || raw.terminate(), slowCloseMilliseconds)
     ;(dropping as { unref?: () => void }).unref?.()
   }
@@ -156,7 +156,7 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
     Close(code = 1000, reason = "") {
       // RFC 6455 §7.4: an application closes with 1000 or its own 3000–4999; checked before anything changes.
       if (code !== 1000 && !(Number.isInteger(code) && code >= 3000 && code <= 4999))
-        throw new RangeError(siteletMessages.badCloseCode(code))
+        throw new RangeError(socketMessages.badCloseCode(code))
       close(code, reason)
     },
     Closed: closed,
@@ -197,11 +197,11 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
       if (
         typeof data === "string" ? longerThan(data, options.MaxMessageBytes) : data.byteLength > options.MaxMessageBytes
       )
-        return close(1009, siteletMessages.messageTooLarge(options.MaxMessageBytes))
+        return close(1009, socketMessages.messageTooLarge(options.MaxMessageBytes))
       const now = Date.now()
       tokens = Math.min(options.MaxMessagesPerSecond, tokens + ((now - refilled) / 1000) * options.MaxMessagesPerSecond)
       refilled = now
-      if (tokens < 1) return close(1008, siteletMessages.tooManyMessages(options.MaxMessagesPerSecond))
+      if (tokens < 1) return close(1008, socketMessages.tooManyMessages(options.MaxMessagesPerSecond))
       tokens -= 1
       const read = readMessage(declaration.fromClient, data, binary)
       if ("refuse" in read) {
@@ -213,7 +213,7 @@ export function runSocket(body: SocketBody, raw: RawSocket, onError: (error: unk
       const value = read.value
       const next = waiting.shift()
       if (next !== undefined) return next({ done: false, value })
-      if (queue.length >= options.MaxQueuedMessages) return close(1008, siteletMessages.queueFull)
+      if (queue.length >= options.MaxQueuedMessages) return close(1008, socketMessages.queueFull)
       queue.push(value)
     },
     pong() {

@@ -9,8 +9,8 @@
  */
 import type { Descriptor, Infer } from "../descriptor/descriptor.js"
 import { deserialize, serialize } from "../json/codec.js"
-import { siteletMessages } from "./messages.js"
-import { storedKey } from "./token-bucket.js"
+import { socketMessages } from "./socket-messages.js"
+import { storedKey } from "../internal/stored-key.js"
 import { deliver, memoryBus, type TopicBus, type Unsubscribe } from "./topic-bus.js"
 
 /** Options of {@link Topic}. */
@@ -89,7 +89,7 @@ export function Topic<const D extends Descriptor>(descriptor: D, options: TopicO
         try {
           message = deserialize(descriptor, text)
         } catch (error) {
-          return onError(new Error(siteletMessages.topicRefused(channel), { cause: error }))
+          return onError(new Error(socketMessages.topicRefused(channel), { cause: error }))
         }
         for (const each of [...listeners]) deliver(each, message, onError)
       })
@@ -151,7 +151,7 @@ async function* messagesOf<Message>(
   Signal?.addEventListener("abort", woken, { once: true })
   try {
     while (Signal?.aborted !== true) {
-      if (overflow) throw new Error(siteletMessages.topicOverflow(key, MaxQueued))
+      if (overflow) throw new Error(socketMessages.topicOverflow(key, MaxQueued))
       if (queue.length > 0) yield queue.shift() as Message
       else await new Promise<void>((resolve) => (wake = resolve))
     }

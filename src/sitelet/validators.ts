@@ -24,7 +24,7 @@ import {
 import { Status } from "./http-status.js"
 import { parseHttpDate } from "./http-date.js"
 import type { ContentChange } from "./json-content.js"
-import { siteletMessages } from "./messages.js"
+import { contentMessages } from "./content-messages.js"
 
 // etagc = %x21 / %x23-7E / obs-text (RFC 9110 §8.8.3): no space, no quote, no control.
 const opaqueTag = /^[\x21\x23-\x7e\x80-\xff]*$/
@@ -43,7 +43,7 @@ const quotedTag = /^(?:W\/)?"[\x21\x23-\x7e\x80-\xff]*"$/
  */
 export function entityTag(tag: string, weak = false): string {
   if (quotedTag.test(tag)) return weak && !tag.startsWith("W/") ? `W/${tag}` : tag
-  if (!opaqueTag.test(tag)) throw new TypeError(siteletMessages.badEntityTag(tag))
+  if (!opaqueTag.test(tag)) throw new TypeError(contentMessages.badEntityTag(tag))
   return weak ? `W/"${tag}"` : `"${tag}"`
 }
 
@@ -80,7 +80,7 @@ export function WithETag<Endpoint = never>(
   }
   return deferred<Endpoint>(async (ctx) => {
     const resolved = await resolveContent(content, ctx)
-    if (isStreamBody(resolved.body) || isSocketBody(resolved.body)) throw new TypeError(siteletMessages.etagOfStream)
+    if (isStreamBody(resolved.body) || isSocketBody(resolved.body)) throw new TypeError(contentMessages.etagOfStream)
     const digest = await webDigest(resolved.body ?? "")
     return withHeader(resolved, "ETag", entityTag(digest, options?.Weak === true))
   })
@@ -100,7 +100,7 @@ export const WithLastModified: ContentChange<[date: Date]> = <Endpoint>(
   content: Content<Endpoint> | Promise<Content<Endpoint>>,
   date: Date,
 ): never => {
-  if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw new TypeError(siteletMessages.badLastModified)
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) throw new TypeError(contentMessages.badLastModified)
   const value = date.toUTCString()
   return mapContent(content as Content<Endpoint>, (resolved) => withHeader(resolved, "Last-Modified", value)) as never
 }

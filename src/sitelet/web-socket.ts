@@ -13,7 +13,7 @@ import {
   type WebSocketAttribute,
 } from "../descriptor/web-socket.js"
 import type { StaticContent } from "./content-model.js"
-import { siteletMessages } from "./messages.js"
+import { socketMessages } from "./socket-messages.js"
 import type { TelemetrySession } from "../internal/telemetry.js"
 
 /**
@@ -111,7 +111,7 @@ export function isSocketBody(body: unknown): body is SocketBody {
 const count = (value: unknown, name: string, fallback: number): number => {
   if (value === undefined) return fallback
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0)
-    throw new RangeError(siteletMessages.badSocketOption(name, value))
+    throw new RangeError(socketMessages.badSocketOption(name, value))
   return value
 }
 
@@ -132,8 +132,8 @@ export function WebSocket<const Declaration extends WebSocketAttribute>(
   handler: (socket: ServerSocket<ClientMessage<Declaration>, ServerMessage<Declaration>>) => void | Promise<void>,
   options: SocketOptions = {},
 ): StaticContent {
-  if (declaration?.name !== "WebSocket") throw new TypeError(siteletMessages.notSocketDeclaration)
-  if (typeof handler !== "function") throw new TypeError(siteletMessages.socketHandler)
+  if (declaration?.name !== "WebSocket") throw new TypeError(socketMessages.notSocketDeclaration)
+  if (typeof handler !== "function") throw new TypeError(socketMessages.socketHandler)
   const origins = options.AllowedOrigins ?? []
   // The options given here, else the declaration's limits, else the defaults.
   const limits = { ...socketLimitDefaults, ...declaration.limits }

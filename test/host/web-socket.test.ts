@@ -21,7 +21,7 @@ import { Bytes, WebSocket } from "../../src/descriptor/web-socket.js"
 import { NodeHandler } from "../../src/host/node.js"
 import { Router as ClientRouter } from "../../src/client/index.js"
 import { Content } from "../../src/sitelet/content.js"
-import { siteletMessages } from "../../src/sitelet/messages.js"
+import { socketMessages } from "../../src/sitelet/socket-messages.js"
 import { JsonError } from "../../src/json/json-error.js"
 import { type Handshake, handshakes, sendHandshake, sendUnmasked } from "../runtimes/handshakes.js"
 import { SocketSite, socketSite, VersionedSocket } from "../runtimes/socket-site.js"
@@ -225,14 +225,14 @@ describe("WebSocket cases on node:http", () => {
     for (let i = 0; i < 20; i++) fast.client.send(JSON.stringify({ $: "Say", text: String(i) }))
     const closed = await fast.closed
     expect(closed.code).toBe(1008)
-    expect(closed.reason).toBe(siteletMessages.tooManyMessages(5))
+    expect(closed.reason).toBe(socketMessages.tooManyMessages(5))
   })
 
   it("answers 426 with Upgrade: websocket to a request that is no upgrade", async () => {
     const response = await fetch(`http://127.0.0.1:${port}/chat/a`)
     expect(response.status).toBe(426)
     expect(response.headers.get("upgrade")).toBe("websocket")
-    expect(await response.text()).toBe(siteletMessages.upgradeRequired)
+    expect(await response.text()).toBe(socketMessages.upgradeRequired)
     // A client that asked to close gets its connection closed (the 426's own Connection: Upgrade kept it open).
     const raw = connect(port, "127.0.0.1")
     let answer = ""
@@ -310,7 +310,7 @@ describe("WebSocket cases on node:http", () => {
     await new Promise((done) => setTimeout(done, 1500))
     raw.resume()
     // Reading again, it gets what was sent before the bound was passed, then the server's close.
-    expect(await closed).toEqual({ code: 1008, reason: siteletMessages.slowReader })
+    expect(await closed).toEqual({ code: 1008, reason: socketMessages.slowReader })
     expect(received).toBeLessThan(4_000)
     await until(() => floodClosed.length > 0)
     expect(floodClosed).toEqual([1008])
@@ -359,7 +359,7 @@ describe("WebSocket cases on node:http", () => {
     expect((await (await open("/quiet")).closed).code).toBe(1000)
     expect((await (await open("/broken")).closed).code).toBe(1011)
     await until(() => errors.length > 0)
-    expect(errors.map(String)).toContain(`RangeError: ${siteletMessages.badCloseCode(1005)}`)
+    expect(errors.map(String)).toContain(`RangeError: ${socketMessages.badCloseCode(1005)}`)
   })
 
   it("closes on hostile frames over a raw socket, and keeps serving", async () => {

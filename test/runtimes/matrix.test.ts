@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { WebSocket as WebSocketClient } from "ws"
 import { hostMessages } from "../../src/host/host-errors.js"
 import { sessionMessages } from "../../src/sitelet/session-messages.js"
-import { siteletMessages } from "../../src/sitelet/messages.js"
+import { contentMessages } from "../../src/sitelet/content-messages.js"
+import { socketMessages } from "../../src/sitelet/socket-messages.js"
 import { cases as hostileCases } from "../hardening/cases.js"
 import { hostCases } from "../host/host-site.js"
 import { checkRoundTrip } from "../host/round-trip-check.js"
@@ -205,7 +206,7 @@ describe.each(runtimeNames)("%s", (name) => {
     // sending sees 1006 there (docs/websockets.md).
     const flooded = await flooding.closed
     if (name === "deno" && flooded.code === 1006) expect(flooded.reason).toBe("")
-    else expect(flooded).toEqual({ code: 1008, reason: siteletMessages.tooManyMessages(50) })
+    else expect(flooded).toEqual({ code: 1008, reason: socketMessages.tooManyMessages(50) })
 
     // Binary frames both ways (a Bytes side), and text refused there with 1003.
     const raw = socketTo(port, "/raw")
@@ -569,7 +570,7 @@ describe.each(runtimeNames)("%s", (name) => {
     expect([upload.status, upload.body]).toEqual([200, "up.txt 300 300 hi"])
     const css = await send("files", { target: "/css/site.css" })
     if (name === "workerd") {
-      expect([css.status, css.body]).toEqual([501, siteletMessages.noFileSystem("Sitelet.Files")])
+      expect([css.status, css.body]).toEqual([501, contentMessages.noFileSystem("Sitelet.Files")])
       return
     }
     expect([css.status, css.headers.get("content-type"), css.body.length]).toEqual([

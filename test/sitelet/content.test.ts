@@ -6,6 +6,8 @@ import { Html } from "../../src/sitelet/html.js"
 import { Http } from "../../src/sitelet/http-status.js"
 import { headerOf, type StaticContent } from "../../src/sitelet/content-model.js"
 import { siteletMessages } from "../../src/sitelet/messages.js"
+import { contentMessages } from "../../src/sitelet/content-messages.js"
+import { httpMessages } from "../../src/sitelet/http-messages.js"
 
 const Site = t.union({ Home: "GET /", Post: "GET /post/<id:int>", Any: "/any/<what>" })
 
@@ -53,8 +55,8 @@ describe("Content", () => {
     expect([created.status, created.body]).toEqual([201, '{"id":1}'])
     expect(Content.SetStatus(201, Content.Json(1)).status).toEqual(Http.Status.Created)
     expect((await serve(Content.Custom({ Status: 418, Body: "tea" }))).status).toBe(418)
-    expect(() => Content.SetStatus(99, Content.Text("x"))).toThrow(siteletMessages.badStatusCode(99))
-    expect(() => Content.Custom({ Status: 600 })).toThrow(siteletMessages.badStatusCode(600))
+    expect(() => Content.SetStatus(99, Content.Text("x"))).toThrow(httpMessages.badStatusCode(99))
+    expect(() => Content.Custom({ Status: 600 })).toThrow(httpMessages.badStatusCode(600))
   })
 
   it("SetStatus works on contents, promises and deferred contents", async () => {
@@ -77,7 +79,7 @@ describe("Content", () => {
       "https://example.com/%C3%BC?x=1",
     ])
     expect(() => Content.RedirectTemporaryToUrl("/a\r\nSet-Cookie: x=1")).toThrow(
-      siteletMessages.badRedirectUrl("/a\r\nSet-Cookie: x=1"),
+      contentMessages.badRedirectUrl("/a\r\nSet-Cookie: x=1"),
     )
     // The URL forms of the three redirects: the same checks, their own statuses.
     for (const [content, code] of [
@@ -90,7 +92,7 @@ describe("Content", () => {
         location: content.headers.find(([name]) => name === "Location")?.[1],
       }).toEqual({ code, location: "/x" })
     }
-    expect(() => Content.RedirectSeeOtherToUrl("/a\nb")).toThrow(siteletMessages.badRedirectUrl("/a\nb"))
+    expect(() => Content.RedirectSeeOtherToUrl("/a\nb")).toThrow(contentMessages.badRedirectUrl("/a\nb"))
   })
   it("error contents carry their status and a strict CSP", async () => {
     for (const [content, code] of [
@@ -146,8 +148,8 @@ describe("Content", () => {
     )
     expect(Http.Status.Custom(418, "I'm a teapot")).toEqual({ code: 418, text: "I'm a teapot" })
     expect(Http.Status.Custom(422).text).toBe("Unprocessable Content")
-    expect(() => Http.Status.Custom(99)).toThrow(siteletMessages.badStatusCode(99))
-    expect(() => Http.Status.Custom(200, "a\r\nb")).toThrow(siteletMessages.badReasonPhrase())
+    expect(() => Http.Status.Custom(99)).toThrow(httpMessages.badStatusCode(99))
+    expect(() => Http.Status.Custom(200, "a\r\nb")).toThrow(httpMessages.badReasonPhrase())
   })
   it("a 204 has no body; HEAD gets headers only", async () => {
     const noContent = await serve(Content.SetStatus(Http.Status.NoContent, Content.Text("ignored")))

@@ -4,7 +4,7 @@ import { Cors } from "../../src/sitelet/cors.js"
 import { CorsContent } from "../../src/sitelet/cors-content.js"
 import { handleFetch } from "../../src/host/fetch-handle.js"
 import { Status } from "../../src/sitelet/http-status.js"
-import { corsMessages } from "../../src/sitelet/session-messages.js"
+import { corsMessages } from "../../src/sitelet/cors-messages.js"
 
 const endpoint = { $: "Data" } as const
 let calls = 0

@@ -4,7 +4,7 @@ import { staticContent, header, headerOf, type StaticContent } from "../../src/s
 import { checkAllows, Cors, type CorsAllows } from "../../src/sitelet/cors.js"
 import { isPreflight, preflightContent, withCorsHeaders } from "../../src/sitelet/cors-headers.js"
 import { Status } from "../../src/sitelet/http-status.js"
-import { corsMessages } from "../../src/sitelet/session-messages.js"
+import { corsMessages } from "../../src/sitelet/cors-messages.js"
 
 const base = Cors.Of({ $: "Api" }).DefaultAllows
 const allows = (change: Partial<CorsAllows>) => checkAllows({ ...base, ...change })

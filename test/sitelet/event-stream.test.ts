@@ -5,7 +5,7 @@ import { t } from "../../src/descriptor/t.js"
 import { Json } from "../../src/descriptor/attributes.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content.js"
-import { siteletMessages } from "../../src/sitelet/messages.js"
+import { contentMessages } from "../../src/sitelet/content-messages.js"
 import { NodeHandler } from "../../src/host/node.js"
 import { Router } from "../../src/client/client-router.js"
 import { parseEventStream } from "../../src/client/events.js"
@@ -133,11 +133,11 @@ describe("Content.EventStream", () => {
     expect((await text("/named")).body).toBe(
       ': sitelets\n\nevent: tick\nid: a1\nretry: 1500\ndata: {"n":1,"at":"2026-11-25T12:00:00.000Z"}\n\n',
     )
-    expect(() => Content.Event({ data: 1, id: "a\nb" })).toThrow(siteletMessages.badEventField("id"))
-    expect(() => Content.Event({ data: 1, event: "a\rb" })).toThrow(siteletMessages.badEventField("event"))
-    expect(() => Content.Event({ data: 1, retry: -1 })).toThrow(siteletMessages.badEventRetry(-1))
+    expect(() => Content.Event({ data: 1, id: "a\nb" })).toThrow(contentMessages.badEventField("id"))
+    expect(() => Content.Event({ data: 1, event: "a\rb" })).toThrow(contentMessages.badEventField("event"))
+    expect(() => Content.Event({ data: 1, retry: -1 })).toThrow(contentMessages.badEventRetry(-1))
     expect(() => Content.EventStream((async function* () {})(), undefined, { Heartbeat: 0 })).toThrow(
-      siteletMessages.badHeartbeat(0),
+      contentMessages.badHeartbeat(0),
     )
   })
 

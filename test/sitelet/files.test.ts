@@ -7,7 +7,7 @@ import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import type { Sitelet as SiteletOf } from "../../src/sitelet/sitelet.js"
 import { Content } from "../../src/sitelet/content.js"
-import { siteletMessages } from "../../src/sitelet/messages.js"
+import { contentMessages } from "../../src/sitelet/content-messages.js"
 import { byteRange } from "../../src/sitelet/byte-range.js"
 import { mediaTypeOfPath } from "../../src/sitelet/media-types.js"
 import { expressHost, fetchHost, nodeHost, sendRaw, type HostUnderTest } from "../host/support.js"
@@ -228,8 +228,8 @@ describe("Sitelet.Files never reads outside its directory", () => {
     const saved = Object.getOwnPropertyDescriptor(globalThis, "navigator")
     Object.defineProperty(globalThis, "navigator", { value: { userAgent: "Cloudflare-Workers" }, configurable: true })
     try {
-      expect(() => Sitelet.Files(root)).toThrow(siteletMessages.noFileSystem("Sitelet.Files"))
-      expect(() => Content.File("x")).toThrow(siteletMessages.noFileSystem("Content.File"))
+      expect(() => Sitelet.Files(root)).toThrow(contentMessages.noFileSystem("Sitelet.Files"))
+      expect(() => Content.File("x")).toThrow(contentMessages.noFileSystem("Content.File"))
     } finally {
       if (saved) Object.defineProperty(globalThis, "navigator", saved)
       else delete global.navigator

@@ -14,6 +14,7 @@ import { Auth } from "../../src/sitelet/auth.js"
 import { Content } from "../../src/sitelet/content.js"
 import { Cors } from "../../src/sitelet/cors.js"
 import { siteletMessages } from "../../src/sitelet/messages.js"
+import { limitMessages } from "../../src/sitelet/limit-messages.js"
 
 const Api = t.union({ Items: "GET /items", Item: "GET /items/<id:int>" })
 type Api = Infer<typeof Api>
@@ -125,7 +126,7 @@ describe("Sitelet.Guard", () => {
     expect(Object.keys(responses ?? {})).toEqual(expect.arrayContaining(["404", "429"]))
     expect(responses?.["429"]?.headers).toEqual({ "Retry-After": { schema: { type: "string" } } })
     expect(() => Sitelet.Guard(() => undefined, app, { Answers: { 200: "fine" } })).toThrow(
-      siteletMessages.badGuardAnswer("200"),
+      limitMessages.badGuardAnswer("200"),
     )
   })
 })
@@ -160,7 +161,7 @@ describe("Sitelet.RateLimit", () => {
 
   it("refuses a rule that cannot work", () => {
     expect(() => Sitelet.RateLimit({ Capacity: 0, RefillPerSecond: 1, Key: () => "k" }, app)).toThrow(
-      siteletMessages.badRateLimit(0, 1),
+      limitMessages.badRateLimit(0, 1),
     )
     expect(() => Sitelet.RateLimit({ Capacity: 1, RefillPerSecond: 0, Key: () => "k" }, app)).toThrow(RangeError)
   })

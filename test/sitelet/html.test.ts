@@ -3,7 +3,7 @@ import fc from "fast-check"
 import { Html } from "../../src/sitelet/html.js"
 import { html } from "../../src/sitelet/html-template.js"
 import { blockedUrl, escapeHtml, safeUrl, scriptJson } from "../../src/sitelet/html-escape.js"
-import { siteletMessages } from "../../src/sitelet/messages.js"
+import { htmlMessages } from "../../src/sitelet/html-messages.js"
 
 const unescape = (text: string) =>
   text
@@ -77,14 +77,14 @@ describe("Html builder", () => {
     expect(String(Html.form({ action: " javascript:x" }))).toBe(`<form action="${blockedUrl}"></form>`)
   })
   it("refuses names that do not come from code", () => {
-    expect(() => Html.Element("x onclick=alert(1)", null)).toThrow(siteletMessages.badTagName("x onclick=alert(1)"))
-    expect(() => Html.div({ 'a" onmouseover="x': "1" })).toThrow(siteletMessages.badAttributeName('a" onmouseover="x'))
-    expect(() => Html.div({ "": "1" })).toThrow(siteletMessages.badAttributeName(""))
+    expect(() => Html.Element("x onclick=alert(1)", null)).toThrow(htmlMessages.badTagName("x onclick=alert(1)"))
+    expect(() => Html.div({ 'a" onmouseover="x': "1" })).toThrow(htmlMessages.badAttributeName('a" onmouseover="x'))
+    expect(() => Html.div({ "": "1" })).toThrow(htmlMessages.badAttributeName(""))
   })
   it("keeps void elements empty and script/style raw only", () => {
     expect(String(Html.br())).toBe("<br>")
-    expect(() => Html.img(null, "text")).toThrow(siteletMessages.voidChildren("img"))
-    expect(() => Html.script(null, "alert(1)")).toThrow(siteletMessages.textInRawElement("script"))
+    expect(() => Html.img(null, "text")).toThrow(htmlMessages.voidChildren("img"))
+    expect(() => Html.script(null, "alert(1)")).toThrow(htmlMessages.textInRawElement("script"))
     expect(String(Html.script(null, Html.Raw("let a = 1")))).toBe("<script>let a = 1</script>")
     expect(String(Html.JsonScript("state", { q: "</script>" }))).toBe(
       '<script type="application/json" id="state">{"q":"\\u003c/script\\u003e"}</script>',
@@ -92,7 +92,7 @@ describe("Html builder", () => {
   })
   it("refuses objects as children (JSON data never passes for markup)", () => {
     const forged = JSON.parse('{"html":"<script>x</script>"}') as never
-    expect(() => Html.div(null, forged)).toThrow(siteletMessages.badChild("object"))
+    expect(() => Html.div(null, forged)).toThrow(htmlMessages.badChild("object"))
   })
   it("groups children with Fragment", () => {
     expect(String(Html.Fragment("a", Html.b(null, "<")))).toBe("a<b>&lt;</b>")
@@ -114,7 +114,7 @@ describe("html template", () => {
     expect(String(html`<a href="${"/a?b=1&c=2"}">x</a>`)).toBe('<a href="/a?b=1&amp;c=2">x</a>')
   })
   it("refuses unquoted interpolated attributes", () => {
-    expect(() => html`<a href=${"x onclick=alert(1)"}>x</a>`).toThrow(siteletMessages.unquotedTemplateAttribute())
+    expect(() => html`<a href=${"x onclick=alert(1)"}>x</a>`).toThrow(htmlMessages.unquotedTemplateAttribute())
   })
   it("never lets interpolated text open a tag (property)", () => {
     fc.assert(

@@ -11,7 +11,7 @@ import { Content } from "../../src/sitelet/content.js"
 import { Html } from "../../src/sitelet/html.js"
 import type { Component, JsxChild, JsxNode } from "../../src/sitelet/jsx.js"
 import type { JSX } from "sitelets/jsx-runtime"
-import { siteletMessages } from "../../src/sitelet/messages.js"
+import { htmlMessages } from "../../src/sitelet/html-messages.js"
 
 const hostile = [
   `<script>alert(1)</script>`,
@@ -96,15 +96,15 @@ describe("JSX", () => {
   it("takes raw markup only through Html.Raw, and refuses what is not HTML", () => {
     expect(String(<div>{Html.Raw("<hr>")}</div>)).toBe("<div><hr></div>")
     expect(String(<script>{Html.Raw("window.x = 1")}</script>)).toBe("<script>window.x = 1</script>")
-    expect(() => <script>{"window.x = 1"}</script>).toThrow(siteletMessages.textInRawElement("script"))
+    expect(() => <script>{"window.x = 1"}</script>).toThrow(htmlMessages.textInRawElement("script"))
     // @ts-expect-error no such attribute: trusted markup is a child, Html.Raw(…)
-    expect(() => <div dangerouslySetInnerHTML={{ __html: "<b>" }} />).toThrow(siteletMessages.jsxRawProp())
+    expect(() => <div dangerouslySetInnerHTML={{ __html: "<b>" }} />).toThrow(htmlMessages.jsxRawProp())
     // @ts-expect-error no event handlers: pages are HTML
     expect(() => <button type="button" onclick={() => 1} />).toThrow(
-      siteletMessages.jsxAttributeValue("button", "onclick", "function"),
+      htmlMessages.jsxAttributeValue("button", "onclick", "function"),
     )
     // biome-ignore lint/correctness/noVoidElementsWithChildren: the refusal under test
-    expect(() => <br>{"x"}</br>).toThrow(siteletMessages.voidChildren("br"))
+    expect(() => <br>{"x"}</br>).toThrow(htmlMessages.voidChildren("br"))
     // Props spread in from data: `__proto__` is an attribute like any other, never the object's prototype.
     const data = JSON.parse('{"__proto__": "x", "title": "t"}') as Record<string, string>
     expect(String(<p {...data}>p</p>)).toBe('<p __proto__="x" title="t">p</p>')

@@ -3,7 +3,8 @@
  * "1 request at once, then 1 a minute", not "1 requests … 0.016666666666666666 per second".
  */
 import { describe, expect, it } from "vitest"
-import { siteletMessages } from "../../src/sitelet/messages.js"
+import { limitMessages } from "../../src/sitelet/limit-messages.js"
+import { socketMessages } from "../../src/sitelet/socket-messages.js"
 
 describe("the rate limit's sentence", () => {
   it.each([
@@ -17,11 +18,11 @@ describe("the rate limit's sentence", () => {
     [4, 1 / 7, "at most 4 requests at once, then 1 every 7 seconds"],
     [4, 0.0123456, "at most 4 requests at once, then 0.0123 a second"],
   ])("%d at once, %d a second: %s", (capacity, rate, sentence) => {
-    expect(siteletMessages.rateLimited(capacity, rate)).toBe(sentence)
+    expect(limitMessages.rateLimited(capacity, rate)).toBe(sentence)
   })
 
   it("says a socket's message rate the same way", () => {
-    expect(siteletMessages.tooManyMessages(1)).toBe("at most 1 message a second")
-    expect(siteletMessages.tooManyMessages(50)).toBe("at most 50 messages a second")
+    expect(socketMessages.tooManyMessages(1)).toBe("at most 1 message a second")
+    expect(socketMessages.tooManyMessages(50)).toBe("at most 50 messages a second")
   })
 })

@@ -4,7 +4,7 @@ import { Content } from "../../src/sitelet/content.js"
 import { header, resolveContent, staticContent, headerOf } from "../../src/sitelet/content-model.js"
 import { Status } from "../../src/sitelet/http-status.js"
 import { entityTag, notModified } from "../../src/sitelet/validators.js"
-import { siteletMessages } from "../../src/sitelet/messages.js"
+import { contentMessages } from "../../src/sitelet/content-messages.js"
 import { webDigest } from "../../src/internal/digest.js"
 import type { Context } from "../../src/sitelet/context.js"
 
@@ -28,7 +28,7 @@ describe("entityTag", () => {
   })
   it("refuses characters a tag cannot hold", () => {
     for (const bad of ["a b", 'a"b', "a\nb", '"a', "a\x00"])
-      expect(() => entityTag(bad)).toThrow(siteletMessages.badEntityTag(bad))
+      expect(() => entityTag(bad)).toThrow(contentMessages.badEntityTag(bad))
   })
 })
 
@@ -95,7 +95,7 @@ describe("notModified (If-Modified-Since)", () => {
   })
   it("refuses an invalid date when the content is made", () => {
     expect(() => Content.WithLastModified(Content.Text("x"), new Date(Number.NaN))).toThrow(
-      siteletMessages.badLastModified,
+      contentMessages.badLastModified,
     )
   })
 })
