@@ -7,7 +7,7 @@
  * (`node:zlib`, `CompressionStream`).
  */
 import { type ContentHeader, header, isStreamBody, type StaticContent } from "../sitelet/content-model.js"
-import { isSocketBody } from "../sitelet/web-socket.js"
+import { isSocketBody } from "../sitelet/socket-body.js"
 import { withVary } from "../sitelet/vary.js"
 import { hostMessages } from "./host-errors.js"
 import { type Encoding, negotiate } from "../sitelet/accept-encoding.js"

@@ -8,7 +8,7 @@
  */
 import type { StaticContent } from "../sitelet/content-model.js"
 import { runSocket, type SocketEvents } from "../sitelet/socket-session.js"
-import type { SocketBody } from "../sitelet/web-socket.js"
+import type { SocketBody } from "../sitelet/socket-body.js"
 import { hostMessages } from "./host-errors.js"
 import { selectedProtocol } from "./upgrade.js"
 

@@ -7,9 +7,15 @@ import type { RouteRequest } from "../router/request.js"
 import { requestOrigin } from "./csrf.js"
 import type { Linkable } from "../descriptor/request-only.js"
 import { header, type ContentHeader } from "../sitelet/content-model.js"
-import { contextRequest, type Context, type ContextRequest, type HostEnv } from "../sitelet/context.js"
+import {
+  contextRequest,
+  type Context,
+  type ContextRequest,
+  type HostEnv,
+  type UserSession,
+} from "../sitelet/context.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
-import { createUserSession, type UserSession } from "../sitelet/user-session.js"
+import { createUserSession } from "../sitelet/user-session.js"
 import type { ResolvedHostOptions } from "./host-options.js"
 import { requestIdOf } from "./request-id.js"
 

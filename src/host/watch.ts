@@ -6,7 +6,7 @@
  */
 import { routeName } from "../router/route-names.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
-import type { SocketBody } from "../sitelet/web-socket.js"
+import type { SocketBody } from "../sitelet/socket-body.js"
 import type { ResolvedHostOptions } from "./host-options.js"
 import type { RequestStart } from "./observe.js"
 import { requestIdOf } from "./request-id.js"

@@ -7,7 +7,7 @@
  * Extensions (Protect, CORS) compose by resolving a content with
  * `resolveContent` and mapping the result with `mapContent`.
  */
-import type { SocketBody } from "./web-socket.js"
+import type { SocketBody } from "./socket-body.js"
 import type { Context } from "./context.js"
 import type { HttpStatus } from "./http-status.js"
 import type { ResponseDescriptors } from "../descriptor/responses.js"

@@ -1,11 +1,12 @@
 /**
  * `Context<E>`: what a handler gets besides its endpoint — typed links
- * through the whole served sitelet, the request, and the user session.
+ * through the whole served sitelet, the request, and the user session (its
+ * interface here; the signed-cookie implementation is the session's own,
+ * `user-session.ts`).
  */
 import type { Linkable } from "../descriptor/request-only.js"
 import type { RouteHeaders, RouteRequest } from "../router/request.js"
-import { parseCookieHeader } from "./cookie.js"
-import type { UserSession } from "./user-session.js"
+import { parseCookieHeader } from "../router/cookie-header.js"
 
 /**
  * The request as handlers see it: the one parse the router used, plus
@@ -35,6 +36,53 @@ export interface ContextRequest {
   body(): Promise<Uint8Array>
   /** The body as UTF-8 text. */
   text(): Promise<string>
+}
+
+/** Options of `UserSession.LoginUser`. */
+export interface LoginOptions {
+  /** Keep the cookie after the browser closes (sets `Max-Age`). Default `false`. */
+  readonly persistent?: boolean
+  /** Lifetime of the login in seconds (server-side expiry, and `Max-Age` when persistent). Capped at 400 days. */
+  readonly maxAgeSeconds?: number
+}
+
+/**
+ * The logged-in user of a request, as `ctx.UserSession`.
+ *
+ * @example
+ * ```ts
+ * Sitelet.Content("/login", { $: "Login" }, async (ctx) => {
+ *   await ctx.UserSession.LoginUser("alice", { persistent: true })
+ *   return Content.RedirectTemporaryToUrl("/")
+ * })
+ * ```
+ */
+export interface UserSession {
+  /** Logs `name` in: signs a token and sets the session cookie on the response. */
+  LoginUser(name: string, options?: LoginOptions): Promise<void>
+  /** Logs out: clears the session cookie. */
+  Logout(): Promise<void>
+  /**
+   * The user name of a valid, unexpired session cookie, else `undefined`.
+   * Behind `Sitelet.Protect`, the user its credentials admitted (a bearer
+   * token, an API key, a JWT), however it came.
+   */
+  GetLoggedInUser(): Promise<string | undefined>
+  /**
+   * A bearer token for `name` (`Authorization: Bearer <token>`), signed
+   * with the session's keys and valid for `maxAgeSeconds` (default: the
+   * session's login lifetime). `Sitelet.Protect` with `Auth.Bearer()` admits
+   * it; it is no session cookie, and a session cookie is no bearer token.
+   */
+  IssueToken(name: string, options?: TokenOptions): Promise<string>
+  /** The user name of a bearer token `IssueToken` made, still valid, else `undefined`. Never throws. */
+  VerifyToken(token: string): Promise<string | undefined>
+}
+
+/** Options of `UserSession.IssueToken`. */
+export interface TokenOptions {
+  /** Lifetime in seconds. Default: the session's `defaultMaxAgeSeconds` (14 days). Capped at 400 days. */
+  readonly maxAgeSeconds?: number
 }
 
 /**

@@ -9,7 +9,7 @@
 import { readMessage, writeMessage } from "../json/socket-messages.js"
 import { utf8Length } from "../internal/utf8-length.js"
 import { socketMessages } from "./socket-messages.js"
-import type { ServerSocket, SocketBody, SocketClose } from "./web-socket.js"
+import type { ServerSocket, SocketBody, SocketClose } from "./socket-body.js"
 
 /**
  * What a host's socket must offer the session.

@@ -8,56 +8,9 @@ import { utf8Encode } from "../internal/crypto-encoding.js"
 import { isWellFormed } from "../internal/well-formed.js"
 import { checkSecrets, keyringFor, type Secret } from "../internal/crypto-keys.js"
 import { maxCookieAgeSeconds, parseCookieHeader, serializeCookie } from "./cookie.js"
-import type { HostEnv } from "./context.js"
+import type { HostEnv, TokenOptions, UserSession } from "./context.js"
 import { sessionMessages } from "./session-messages.js"
 import { maxTokenLength, maxUserNameBytes, readSessionToken, signSessionToken } from "./session-token.js"
-
-/** Options of `UserSession.LoginUser`. */
-export interface LoginOptions {
-  /** Keep the cookie after the browser closes (sets `Max-Age`). Default `false`. */
-  readonly persistent?: boolean
-  /** Lifetime of the login in seconds (server-side expiry, and `Max-Age` when persistent). Capped at 400 days. */
-  readonly maxAgeSeconds?: number
-}
-
-/**
- * The logged-in user of a request, as `ctx.UserSession`.
- *
- * @example
- * ```ts
- * Sitelet.Content("/login", { $: "Login" }, async (ctx) => {
- *   await ctx.UserSession.LoginUser("alice", { persistent: true })
- *   return Content.RedirectTemporaryToUrl("/")
- * })
- * ```
- */
-export interface UserSession {
-  /** Logs `name` in: signs a token and sets the session cookie on the response. */
-  LoginUser(name: string, options?: LoginOptions): Promise<void>
-  /** Logs out: clears the session cookie. */
-  Logout(): Promise<void>
-  /**
-   * The user name of a valid, unexpired session cookie, else `undefined`.
-   * Behind `Sitelet.Protect`, the user its credentials admitted (a bearer
-   * token, an API key, a JWT), however it came.
-   */
-  GetLoggedInUser(): Promise<string | undefined>
-  /**
-   * A bearer token for `name` (`Authorization: Bearer <token>`), signed
-   * with the session's keys and valid for `maxAgeSeconds` (default: the
-   * session's login lifetime). `Sitelet.Protect` with `Auth.Bearer()` admits
-   * it; it is no session cookie, and a session cookie is no bearer token.
-   */
-  IssueToken(name: string, options?: TokenOptions): Promise<string>
-  /** The user name of a bearer token `IssueToken` made, still valid, else `undefined`. Never throws. */
-  VerifyToken(token: string): Promise<string | undefined>
-}
-
-/** Options of `UserSession.IssueToken`. */
-export interface TokenOptions {
-  /** Lifetime in seconds. Default: the session's `defaultMaxAgeSeconds` (14 days). Capped at 400 days. */
-  readonly maxAgeSeconds?: number
-}
 
 /** Session settings, given once to the host (`session` option). */
 export interface SessionOptions {

@@ -4,7 +4,7 @@
  * request whose `If-None-Match` or `If-Modified-Since` says the client
  * already has it. The hosts and `Content.File` share this one evaluator.
  */
-import { isSocketBody } from "./web-socket.js"
+import { isSocketBody } from "./socket-body.js"
 import type { RouteHeaders } from "../router/request.js"
 import { webDigest } from "../internal/digest.js"
 import { memoByList } from "../internal/list-memo.js"

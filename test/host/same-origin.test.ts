@@ -12,7 +12,7 @@ import { socketAnswer } from "../../src/host/upgrade.js"
 import { t } from "../../src/descriptor/t.js"
 import { WebSocket } from "../../src/descriptor/web-socket.js"
 import { Content } from "../../src/sitelet/content.js"
-import type { SocketBody } from "../../src/sitelet/web-socket.js"
+import type { SocketBody } from "../../src/sitelet/socket-body.js"
 
 const own = "https://app.example"
 const friend = "https://friend.example"
