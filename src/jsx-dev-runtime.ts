@@ -2,5 +2,5 @@
  * `sitelets/jsx-dev-runtime`: the development entry of the automatic JSX
  * runtime (`"jsx": "react-jsxdev"`); the same elements as `sitelets/jsx-runtime`.
  */
-export { Fragment, jsxDEV, type JsxChild, type JsxNode, type Component } from "./sitelet/jsx.js"
-export type { JSX, GlobalAttributes } from "./sitelet/jsx-types.js"
+export { Fragment, jsxDEV, type JsxChild, type JsxNode, type Component } from "./sitelet/html/jsx.js"
+export type { JSX, GlobalAttributes } from "./sitelet/html/jsx-types.js"

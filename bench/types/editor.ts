@@ -98,7 +98,7 @@ export function clientText(routes: number, client: EditorClient, edit: number | 
   return [
     `import { App } from "./app.js"`,
     `import { Sitelet } from ${JSON.stringify(`${srcDir}/api/sitelet-namespace.js`)}`,
-    `import { Content } from ${JSON.stringify(`${srcDir}/sitelet/content.js`)}`,
+    `import { Content } from ${JSON.stringify(`${srcDir}/sitelet/content/content.js`)}`,
     "export const site = Sitelet.Infer(App, {",
     ...handlers,
     "})",

@@ -89,7 +89,7 @@ export function generateApp(routes: number, srcDir: string, options: AppOptions)
   if (options.handlers) {
     lines.push(
       `import { Sitelet } from ${from("api/sitelet-namespace.js")}`,
-      `import { Content } from ${from("sitelet/content.js")}`,
+      `import { Content } from ${from("sitelet/content/content.js")}`,
     )
     if (options.answers === "declared")
       lines.push(

@@ -2,7 +2,7 @@
  * `Application`: whole-site shortcuts. `Text` and `SinglePage` serve only
  * the root path (other paths fall through); `MultiPage` is `Sitelet.Infer`.
  */
-import { Content as content } from "../sitelet/content.js"
+import { Content as content } from "../sitelet/content/content.js"
 import type { Context } from "../sitelet/context.js"
 import { Content as single } from "../sitelet/combinators.js"
 import type { HandlerResult } from "../sitelet/handler.js"

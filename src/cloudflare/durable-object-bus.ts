@@ -6,7 +6,7 @@
  * Worker instance reaches every socket in the room.
  */
 import { withTimeout } from "../internal/with-timeout.js"
-import { deliver, type TopicBus, type Unsubscribe } from "../sitelet/topic-bus.js"
+import { deliver, type TopicBus, type Unsubscribe } from "../sitelet/sockets/topic-bus.js"
 import type { DurableObjectNamespaceLike, WorkersWebSocket } from "./durable-object-types.js"
 import { cloudflareMessages } from "./messages.js"
 

@@ -4,7 +4,7 @@
  * in every location.
  */
 import { withTimeout } from "../internal/with-timeout.js"
-import type { RateLimitRule, RateLimitStore, RateLimitVerdict } from "../sitelet/rate-limit.js"
+import type { RateLimitRule, RateLimitStore, RateLimitVerdict } from "../sitelet/limits/rate-limit.js"
 import { storedKey } from "../internal/stored-key.js"
 import type { DurableObjectNamespaceLike } from "./durable-object-types.js"
 import { cloudflareMessages } from "./messages.js"

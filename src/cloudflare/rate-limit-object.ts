@@ -3,10 +3,10 @@
  * exports the class and binds a namespace to it; `durableObjectStore`
  * gives each key its own object (`idFromName(key)`), so every request for
  * a key, from any Worker anywhere, is taken by one single-threaded object:
- * atomic without a lock. The arithmetic is src/sitelet/token-bucket.ts.
+ * atomic without a lock. The arithmetic is src/sitelet/limits/token-bucket.ts.
  */
-import { type BucketState, fullAfterMs, takeToken } from "../sitelet/token-bucket.js"
-import type { RateLimitRule } from "../sitelet/rate-limit.js"
+import { type BucketState, fullAfterMs, takeToken } from "../sitelet/limits/token-bucket.js"
+import type { RateLimitRule } from "../sitelet/limits/rate-limit.js"
 import type { DurableObjectStateLike } from "./durable-object-types.js"
 import { cloudflareMessages } from "./messages.js"
 

@@ -4,9 +4,9 @@
  * session's `Set-Cookie` headers, an `ETag` under the host option `etag`,
  * and the strict headers of an error's text.
  */
-import { entityTag } from "../sitelet/validators.js"
+import { entityTag } from "../sitelet/content/validators.js"
 import { header, sharedContent, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
-import { reasonPhrase, Status } from "../sitelet/http-status.js"
+import { reasonPhrase, Status } from "../sitelet/http/http-status.js"
 import { memoByList } from "../internal/list-memo.js"
 
 const nosniff = header("X-Content-Type-Options", "nosniff")

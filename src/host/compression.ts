@@ -8,14 +8,14 @@
  */
 import { type ContentHeader, header, isStreamBody, type StaticContent } from "../sitelet/content-model.js"
 import { isSocketBody } from "../sitelet/socket-body.js"
-import { withVary } from "../sitelet/vary.js"
+import { withVary } from "../sitelet/content/vary.js"
 import { hostMessages } from "./host-errors.js"
-import { type Encoding, negotiate } from "../sitelet/accept-encoding.js"
-import { isCompressible } from "../sitelet/media-types.js"
+import { type Encoding, negotiate } from "../sitelet/http/accept-encoding.js"
+import { isCompressible } from "../sitelet/http/media-types.js"
 
-export type { Encoding } from "../sitelet/accept-encoding.js"
-export { acceptedEncodings, negotiate } from "../sitelet/accept-encoding.js"
-export { isCompressible } from "../sitelet/media-types.js"
+export type { Encoding } from "../sitelet/http/accept-encoding.js"
+export { acceptedEncodings, negotiate } from "../sitelet/http/accept-encoding.js"
+export { isCompressible } from "../sitelet/http/media-types.js"
 
 /**
  * The `compress` host option's settings.

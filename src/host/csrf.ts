@@ -15,7 +15,7 @@
  * TLS-terminating proxy).
  */
 import type { RouteRequest } from "../router/request.js"
-import { corsAdmits } from "../sitelet/cors-content.js"
+import { corsAdmits } from "../sitelet/cors/cors-content.js"
 import { HostError, hostMessages } from "./host-errors.js"
 import { sameOrigin } from "./same-origin.js"
 

@@ -5,7 +5,7 @@
 import type { RouteHeaders } from "../router/request.js"
 import { isStreamBody, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
 import { isSocketBody } from "../sitelet/socket-body.js"
-import { reasonPhrase } from "../sitelet/http-status.js"
+import { reasonPhrase } from "../sitelet/http/http-status.js"
 import { upgradeFetch, upgradedByBun } from "./fetch-socket.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import type { ContextInit } from "./host-context.js"

@@ -7,7 +7,7 @@
  * with none of them answers 501 with the sentence saying so.
  */
 import type { StaticContent } from "../sitelet/content-model.js"
-import { runSocket, type SocketEvents } from "../sitelet/socket-session.js"
+import { runSocket, type SocketEvents } from "../sitelet/sockets/socket-session.js"
 import type { SocketBody } from "../sitelet/socket-body.js"
 import { hostMessages } from "./host-errors.js"
 import { selectedProtocol } from "./upgrade.js"

@@ -15,7 +15,7 @@ import {
   type UserSession,
 } from "../sitelet/context.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
-import { createUserSession } from "../sitelet/user-session.js"
+import { createUserSession } from "../sitelet/auth/user-session.js"
 import type { ResolvedHostOptions } from "./host-options.js"
 import { requestIdOf } from "./request-id.js"
 

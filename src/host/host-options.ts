@@ -2,7 +2,7 @@
  * Options shared by every host (Fetch, node:http, Connect/Express).
  */
 import type { HostEnv } from "../sitelet/context.js"
-import { checkSessionOptions, type SessionOptions } from "../sitelet/user-session.js"
+import { checkSessionOptions, type SessionOptions } from "../sitelet/auth/user-session.js"
 import { defaultBodyLimits, type BodyLimits } from "../router/body-limits.js"
 import { hostMessages } from "./host-errors.js"
 import { type CsrfOptions, type ResolvedCsrf, resolveCsrf } from "./csrf.js"

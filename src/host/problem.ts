@@ -8,7 +8,7 @@
  */
 import type { ParseRequestResult } from "../router/result.js"
 import { header, sharedContent, type StaticContent } from "../sitelet/content-model.js"
-import { Status } from "../sitelet/http-status.js"
+import { Status } from "../sitelet/http/http-status.js"
 import { HostError, hostMessages } from "./host-errors.js"
 
 /** One entry of a problem's `errors` member: where, and what was wrong there. */

@@ -13,7 +13,7 @@
  */
 import type { RouteHeaders } from "../router/request.js"
 import { header, type StaticContent } from "../sitelet/content-model.js"
-import { socketMessages } from "../sitelet/socket-messages.js"
+import { socketMessages } from "../sitelet/sockets/socket-messages.js"
 import type { SocketBody } from "../sitelet/socket-body.js"
 import { sameOrigin } from "./same-origin.js"
 

@@ -11,7 +11,7 @@ import { eventDataOf, isMedia } from "../descriptor/media.js"
 import { isNoBody } from "../descriptor/no-body.js"
 import { jsonSchemaOf, type JsonSchema } from "../json/json-schema.js"
 import type { DescribedRoute } from "../router/describe.js"
-import { Http } from "../sitelet/http-status.js"
+import { Http } from "../sitelet/http/http-status.js"
 
 /**
  * The host options a document follows: the same object given to the host

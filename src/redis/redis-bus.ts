@@ -6,7 +6,7 @@
  * the number of its local listeners.
  */
 import { withTimeout } from "../internal/with-timeout.js"
-import { deliver, type TopicBus, type Unsubscribe } from "../sitelet/topic-bus.js"
+import { deliver, type TopicBus, type Unsubscribe } from "../sitelet/sockets/topic-bus.js"
 import { redisMessages } from "./messages.js"
 import { type RedisClient, redisCommand } from "./redis-command.js"
 

@@ -3,12 +3,12 @@
  * shared by every process that talks to it. One Lua script per request
  * takes the token (read, refill, take, write, expire), so two processes
  * never both spend a bucket's last token. The script is the arithmetic of
- * src/sitelet/token-bucket.ts, line for line; one contract test holds
+ * src/sitelet/limits/token-bucket.ts, line for line; one contract test holds
  * this store, the memory store and the Durable Object store to the same
  * verdicts.
  */
 import { storedKey } from "../internal/stored-key.js"
-import type { RateLimitRule, RateLimitStore, RateLimitVerdict } from "../sitelet/rate-limit.js"
+import type { RateLimitRule, RateLimitStore, RateLimitVerdict } from "../sitelet/limits/rate-limit.js"
 import { withTimeout } from "../internal/with-timeout.js"
 import { redisMessages } from "./messages.js"
 import { type RedisClient, redisCommand } from "./redis-command.js"

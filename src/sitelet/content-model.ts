@@ -9,7 +9,7 @@
  */
 import type { SocketBody } from "./socket-body.js"
 import type { Context } from "./context.js"
-import type { HttpStatus } from "./http-status.js"
+import type { HttpStatus } from "./http/http-status.js"
 import type { ResponseDescriptors } from "../descriptor/responses.js"
 import { isJsonBody, type JsonContent, writeJson } from "./json-content.js"
 import { siteletMessages } from "./messages.js"

@@ -4,7 +4,7 @@
  */
 import type { Infer, NoResponses, ResponseMap } from "../descriptor/descriptor.js"
 import type { Content, ContentHeader, DeferredContent, StaticContent } from "./content-model.js"
-import type { HttpStatus } from "./http-status.js"
+import type { HttpStatus } from "./http/http-status.js"
 import type { Context } from "./context.js"
 import type { JsonContent } from "./json-content.js"
 import { siteletMessages } from "./messages.js"

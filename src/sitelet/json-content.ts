@@ -10,7 +10,7 @@ import { isNoBody } from "../descriptor/no-body.js"
 import type { ResponseDescriptors } from "../descriptor/responses.js"
 import { serialize } from "../json/codec.js"
 import type { Content, ContentHeader, DeferredContent, StaticContent } from "./content-model.js"
-import type { HttpStatus } from "./http-status.js"
+import type { HttpStatus } from "./http/http-status.js"
 
 /**
  * The body of `Content.Json` before it is written: the value, and the

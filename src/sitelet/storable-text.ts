@@ -9,7 +9,7 @@
  * changing it silently). The check runs after the credentials of a
  * `Protect` around the part (the handler's place), before the handler.
  */
-import { Status } from "./http-status.js"
+import { Status } from "./http/http-status.js"
 import { header, type StaticContent, staticContent } from "./content-model.js"
 
 /** Where the first string a database cannot hold is, and what is in it. */

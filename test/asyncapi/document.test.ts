@@ -16,8 +16,8 @@ import { Returns } from "../../src/descriptor/attributes.js"
 import { EventStream } from "../../src/descriptor/media.js"
 import { Bytes, WebSocket } from "../../src/descriptor/web-socket.js"
 import { OpenApi } from "../../src/openapi/document.js"
-import { Auth } from "../../src/sitelet/auth.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Auth } from "../../src/sitelet/auth/auth.js"
+import { Content } from "../../src/sitelet/content/content.js"
 
 const Said = t.union({ Say: t.case({ text: t.string }) })
 // A recursive message type, as the docs declare one.

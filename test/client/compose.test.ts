@@ -12,8 +12,8 @@ import { Responds, Returns } from "../../src/descriptor/attributes.js"
 import type { Infer } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content.js"
-import { Http } from "../../src/sitelet/http-status.js"
+import { Content } from "../../src/sitelet/content/content.js"
+import { Http } from "../../src/sitelet/http/http-status.js"
 import { FetchError } from "../../src/client/fetch-error.js"
 
 const User = t.record({ id: t.int, name: t.string })

@@ -12,8 +12,8 @@ import { FetchError } from "../../src/client/fetch-error.js"
 import * as clientMessages from "../../src/client/messages.js"
 import { JsonError } from "../../src/json/json-error.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content.js"
-import { Http } from "../../src/sitelet/http-status.js"
+import { Content } from "../../src/sitelet/content/content.js"
+import { Http } from "../../src/sitelet/http/http-status.js"
 
 const User = t.record({ id: t.int, since: t.bigint, seen: t.datetime })
 const Problem = t.union(

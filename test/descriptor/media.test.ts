@@ -12,8 +12,8 @@ import { isMedia, Media, type MediaAnswer } from "../../src/descriptor/media.js"
 import * as descriptorMessages from "../../src/descriptor/messages.js"
 import { t } from "../../src/descriptor/t.js"
 import { OpenApi } from "../../src/openapi/document.js"
-import { Content } from "../../src/sitelet/content.js"
-import { Http } from "../../src/sitelet/http-status.js"
+import { Content } from "../../src/sitelet/content/content.js"
+import { Http } from "../../src/sitelet/http/http-status.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 
 const Pages = t.union({

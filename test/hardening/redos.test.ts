@@ -39,7 +39,7 @@ function regexesInSource(dir: string): { where: string; source: string; flags: s
  */
 const offRequestPath = new Map([
   [
-    "src/sitelet/html-template.ts",
+    "src/sitelet/html/html-template.ts",
     "runs on the literal strings of html`…` templates in the application's code, never on request data",
   ],
 ])

@@ -6,11 +6,11 @@
 import { t } from "../../src/descriptor/t.js"
 import { FormData, Json, MaxBytes } from "../../src/descriptor/attributes.js"
 import type { Descriptor } from "../../src/descriptor/descriptor.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import { Infer } from "../../src/sitelet/infer.js"
 import type { Infer as InferType } from "../../src/descriptor/descriptor.js"
 import type { Sitelet } from "../../src/sitelet/sitelet.js"
-import { Protect } from "../../src/sitelet/protect.js"
+import { Protect } from "../../src/sitelet/auth/protect.js"
 import { Sum } from "../../src/sitelet/combinators.js"
 
 /** A recursive JSON shape, for the depth limit. */

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { brotliDecompressSync, gunzipSync } from "node:zlib"
 import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import { header, staticContent } from "../../src/sitelet/content-model.js"
-import { Status } from "../../src/sitelet/http-status.js"
+import { Status } from "../../src/sitelet/http/http-status.js"
 import {
   acceptedEncodings,
   isCompressible,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createHash } from "node:crypto"
 import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content.js"
-import { Cors } from "../../src/sitelet/cors.js"
+import { Content } from "../../src/sitelet/content/content.js"
+import { Cors } from "../../src/sitelet/cors/cors.js"
 import { expressHost, fetchHost, nodeHost, type HostUnderTest } from "./support.js"
 
 const Pages = t.union({

@@ -5,10 +5,10 @@ import { hostSite } from "./host-site.js"
 import { hostMessages } from "../../src/host/host-errors.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { staticContent } from "../../src/sitelet/content-model.js"
-import { Http } from "../../src/sitelet/http-status.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Http } from "../../src/sitelet/http/http-status.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import { t } from "../../src/descriptor/t.js"
-import { sessionMessages } from "../../src/sitelet/session-messages.js"
+import { sessionMessages } from "../../src/sitelet/auth/session-messages.js"
 
 const quiet = { onError: () => undefined }
 

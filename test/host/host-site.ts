@@ -4,8 +4,8 @@
  */
 import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content.js"
-import { Http } from "../../src/sitelet/http-status.js"
+import { Content } from "../../src/sitelet/content/content.js"
+import { Http } from "../../src/sitelet/http/http-status.js"
 import { Json } from "../../src/descriptor/attributes.js"
 import { hostMessages } from "../../src/host/host-errors.js"
 import { routerMessages } from "../../src/router/messages.js"

@@ -11,7 +11,7 @@ import * as descriptorMessages from "../../src/descriptor/messages.js"
 import { t } from "../../src/descriptor/t.js"
 import { hostMessages } from "../../src/host/host-errors.js"
 import { OpenApi } from "../../src/openapi/document.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import { expressHost, fetchHost, type HostUnderTest, nodeHost } from "./support.js"
 
 const kib = 1024

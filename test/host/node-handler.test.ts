@@ -3,7 +3,7 @@ import { IncomingMessage, ServerResponse } from "node:http"
 import { Socket } from "node:net"
 import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import { NodeHandler } from "../../src/host/node.js"
 import { hasRepeatedHost } from "../../src/host/node-handler.js"
 

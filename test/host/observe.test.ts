@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import type { RequestRecord } from "../../src/host/observe.js"
 import { expressHost, fetchHost, nodeHost, type HostUnderTest } from "./support.js"
 

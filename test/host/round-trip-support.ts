@@ -7,7 +7,7 @@
 import { serialize } from "../../src/json/codec.js"
 import { LinkError } from "../../src/router/link-error.js"
 import { routePathToString, type RoutePath } from "../../src/router/route-path.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Site } from "../fixtures/site.js"
 import type { WireRequest } from "./support.js"

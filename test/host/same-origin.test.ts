@@ -11,7 +11,7 @@ import { sameOrigin } from "../../src/host/same-origin.js"
 import { socketAnswer } from "../../src/host/upgrade.js"
 import { t } from "../../src/descriptor/t.js"
 import { WebSocket } from "../../src/descriptor/web-socket.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import type { SocketBody } from "../../src/sitelet/socket-body.js"
 
 const own = "https://app.example"

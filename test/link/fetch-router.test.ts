@@ -18,8 +18,8 @@ import type { Infer } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
 import { Router as Light } from "../../src/client/fetch-entry.js"
 import { OpenTelemetry } from "../../src/otel/index.js"
-import { Content } from "../../src/sitelet/content.js"
-import { Http } from "../../src/sitelet/http-status.js"
+import { Content } from "../../src/sitelet/content/content.js"
+import { Http } from "../../src/sitelet/http/http-status.js"
 
 const Post = t.record({ title: t.string, at: t.datetime, tags: t.list(t.string) })
 const Problem = t.record({ detail: t.string })

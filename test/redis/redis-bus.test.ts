@@ -10,7 +10,7 @@ import { createClient } from "redis"
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest"
 import { t, Topic } from "../../src/index.js"
 import { type RedisBus, redisBus } from "../../src/redis/index.js"
-import { eventually, topicBusContract } from "../sitelet/topic-contract.js"
+import { eventually, topicBusContract } from "../sitelet/sockets/topic-contract.js"
 import { noRedis, type RedisServer, redisBinary, startRedis } from "../support/redis-server.js"
 
 if (redisBinary === undefined) console.warn(`test/redis: skipped, ${noRedis}`)

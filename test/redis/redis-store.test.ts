@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { Content, type RateLimitStore, Sitelet, t } from "../../src/index.js"
 import { redisStore } from "../../src/redis/index.js"
 import { freePort } from "../../bench/common/loopback.js"
-import { memoryStore } from "../../src/sitelet/rate-limit-memory.js"
-import { rateLimitContract } from "../sitelet/rate-limit-contract.js"
+import { memoryStore } from "../../src/sitelet/limits/rate-limit-memory.js"
+import { rateLimitContract } from "../sitelet/limits/rate-limit-contract.js"
 import { noRedis, type RedisServer, redisBinary, startRedis } from "../support/redis-server.js"
 
 describe("memoryStore: the rate-limit contract", () => {

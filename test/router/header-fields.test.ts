@@ -21,7 +21,7 @@ import { NodeHandler } from "../../src/host/node.js"
 import { OpenApi } from "../../src/openapi/document.js"
 import { Router } from "../../src/router/router.js"
 import { routePathToString } from "../../src/router/route-path.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 
 const Api = t.union({
   Items: t.case("GET /items", {

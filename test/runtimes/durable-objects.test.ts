@@ -14,9 +14,9 @@ import { build } from "esbuild"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { accepts, freePort } from "../../bench/common/loopback.js"
 import { WebSocket } from "ws"
-import { deliver, type TopicBus } from "../../src/sitelet/topic-bus.js"
-import { rateLimitContract } from "../sitelet/rate-limit-contract.js"
-import { eventually, topicBusContract } from "../sitelet/topic-contract.js"
+import { deliver, type TopicBus } from "../../src/sitelet/sockets/topic-bus.js"
+import { rateLimitContract } from "../sitelet/limits/rate-limit-contract.js"
+import { eventually, topicBusContract } from "../sitelet/sockets/topic-contract.js"
 import { binaryOf } from "./launch.js"
 
 const here = fileURLToPath(new URL(".", import.meta.url))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import { deferred, header, isValidHeader, resolveContent, staticContent } from "../../src/sitelet/content-model.js"
-import { Http } from "../../src/sitelet/http-status.js"
+import { Http } from "../../src/sitelet/http/http-status.js"
 import type { Context } from "../../src/sitelet/context.js"
 
 const ctx = { Link: () => "/home" } as unknown as Context<unknown>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import {
   deferred,
   mapContent,
@@ -9,7 +9,7 @@ import {
   staticContent,
   type Content as ContentType,
 } from "../../src/sitelet/content-model.js"
-import { Http } from "../../src/sitelet/http-status.js"
+import { Http } from "../../src/sitelet/http/http-status.js"
 import { contextRequest, mapContext, type Context } from "../../src/sitelet/context.js"
 import { createRouteRequest } from "../../src/router/request.js"
 import { siteletMessages } from "../../src/sitelet/messages.js"

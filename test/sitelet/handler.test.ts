@@ -6,7 +6,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import type { Reported } from "../../src/sitelet/answer-problems.js"
 import type { CheckedHandler } from "../../src/sitelet/infer.js"
 import { type HandlerMissing, type HandlerUnknownCase, siteletMessages } from "../../src/sitelet/messages.js"

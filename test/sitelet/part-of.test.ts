@@ -10,7 +10,7 @@ import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Returns } from "../../src/descriptor/attributes.js"
 import type { Infer } from "../../src/descriptor/descriptor.js"
 import { t } from "../../src/descriptor/t.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import type { Context } from "../../src/sitelet/context.js"
 import type { Sitelet as SiteletOf } from "../../src/sitelet/sitelet.js"
 

@@ -8,7 +8,7 @@ import type { Infer } from "../../src/descriptor/descriptor.js"
 import { Router } from "../../src/router/router.js"
 import type { ParseRequestResult } from "../../src/router/result.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content.js"
+import { Content } from "../../src/sitelet/content/content.js"
 import type { Context } from "../../src/sitelet/context.js"
 
 const Blog = t.union({ Index: "GET /", Post: "GET /post/<id:int>", Tag: "GET /tag/<name>" })
