@@ -111,7 +111,13 @@ export type { PartNotInSite, SitePart } from "./sitelet/part-of.js"
 export type { RespondsOptions } from "./descriptor/attributes.js"
 export type { RateLimitOptions, RateLimitRule, RateLimitStore, RateLimitVerdict } from "./sitelet/limits/rate-limit.js"
 export { memoryStore, type MemoryStoreOptions } from "./sitelet/limits/rate-limit-memory.js"
-export { Topic, type MessagesOptions, type Subscription, type TopicOptions, type TypedTopic } from "./sitelet/sockets/topic.js"
+export {
+  Topic,
+  type MessagesOptions,
+  type Subscription,
+  type TopicOptions,
+  type TypedTopic,
+} from "./sitelet/sockets/topic.js"
 export { memoryBus, type TopicBus, type Unsubscribe } from "./sitelet/sockets/topic-bus.js"
 export type { ContextValue } from "./sitelet/context-value.js"
 export {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest"
 import fc from "fast-check"
-import { isCookieName, maxCookieAgeSeconds, parseCookieHeader, serializeCookie } from "../../../src/sitelet/auth/cookie.js"
+import {
+  isCookieName,
+  maxCookieAgeSeconds,
+  parseCookieHeader,
+  serializeCookie,
+} from "../../../src/sitelet/auth/cookie.js"
 import { sessionMessages } from "../../../src/sitelet/auth/session-messages.js"
 
 describe("parseCookieHeader", () => {
