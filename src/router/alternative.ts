@@ -2,9 +2,11 @@ import type { FieldInfo } from "../descriptor/fields.js"
 import { defaultValue } from "./defaults.js"
 import { inField, LinkFailure } from "./link-error.js"
 import { needBody, type LinkWriter, type MatchOutcome, type MatchState, type Next } from "./match-state.js"
-import { routerMessages } from "./messages.js"
+import { codecMessages } from "./codec-messages.js"
+import { linkMessages } from "./link-messages.js"
 import type { Alternative, Element, Shape } from "./shape.js"
-import type { FormValue, ParamCodec } from "./param-codec.js"
+import type { FormValue } from "./multipart.js"
+import type { ParamCodec } from "./param-codec.js"
 import { parseCookieHeader } from "./cookie-header.js"
 import { noteBodyLimit } from "./body.js"
 
@@ -125,10 +127,10 @@ function readNonPath(shape: Shape, state: MatchState, values: unknown[], readBod
       const given = form?.get(param.key)
       const reason =
         form === undefined
-          ? routerMessages.formMalformed
+          ? codecMessages.formMalformed
           : given === undefined || given.length === 0
-            ? routerMessages.formFieldMissing
-            : routerMessages.formFieldInvalid(
+            ? codecMessages.formFieldMissing
+            : codecMessages.formFieldInvalid(
                 expectedOf(param.codec),
                 // The value that does not fit: in a list, the first refused item.
                 given.find((value) => !param.codec.read([value]).ok) ?? (given[0] as FormValue),
@@ -259,7 +261,7 @@ function matchRest(
  */
 export function writeAlternative(alternative: Alternative, value: unknown, out: LinkWriter): void {
   if (typeof value !== "object" || value === null)
-    throw new LinkFailure(routerMessages.linkWrongType("an object", value), true)
+    throw new LinkFailure(linkMessages.linkWrongType("an object", value), true)
   const record = value as Record<string, unknown>
   if (out.method === undefined) out.method = alternative.firstMethod
   for (const element of alternative.elements) {

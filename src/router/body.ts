@@ -4,10 +4,10 @@ import { defaultBodyLimits, jsonOptionsOf } from "./body-limits.js"
 import { decodeJsonBody, type JsonBodyResult } from "./json-body.js"
 import { JsonError } from "../json/json-error.js"
 import { isJsonType, mediaTypeOf } from "./media-type.js"
-import { routerMessages } from "./messages.js"
+import { bodyMessages } from "./body-messages.js"
 import { boundaryOf, parseMultipart } from "./multipart.js"
 import { parseQuery } from "./target.js"
-import type { FormValue } from "./param-codec.js"
+import type { FormValue } from "./multipart.js"
 
 /**
  * A request body read once, decoded on demand (per descriptor for JSON).
@@ -49,7 +49,7 @@ export const noBodyData: BodyData = Object.freeze({
 // One answer for every request without a body: an Error made (and its stack captured) once, not per request.
 const noJson: JsonBodyResult = Object.freeze({
   ok: false,
-  error: Object.freeze(new JsonError([], routerMessages.jsonBodyType, routerMessages.noContentType)),
+  error: Object.freeze(new JsonError([], bodyMessages.jsonBodyType, bodyMessages.noContentType)),
 })
 
 export { isJsonType, mediaTypeOf }
@@ -101,7 +101,7 @@ export async function loadBody(request: RouteRequest): Promise<BodyData> {
           ? decodeJsonBody(descriptor, textOf(), jsonOptionsOf(request.bodyLimits))
           : {
               ok: false,
-              error: new JsonError([], routerMessages.jsonBodyType, contentType ?? routerMessages.noContentType),
+              error: new JsonError([], bodyMessages.jsonBodyType, contentType ?? bodyMessages.noContentType),
             }
         json.set(descriptor, result)
       }

@@ -1,4 +1,4 @@
-import { routerMessages } from "./messages.js"
+import { codecMessages } from "./codec-messages.js"
 import { decodeComponent } from "./percent.js"
 import { isHttpToken } from "../internal/http-token.js"
 
@@ -43,15 +43,15 @@ export function parseEndPoint(text: string, caseName: string): ParsedEndPoint {
   let methods: string[] | undefined
   if (!path.startsWith("/")) {
     const space = path.indexOf(" ")
-    if (space < 0) throw new TypeError(routerMessages.endPointNoSlash(caseName, text))
+    if (space < 0) throw new TypeError(codecMessages.endPointNoSlash(caseName, text))
     methods = path
       .slice(0, space)
       .split("|")
       .map((method) => method.trim().toUpperCase())
     for (const method of methods)
-      if (!isHttpToken(method)) throw new TypeError(routerMessages.endPointBadMethod(caseName, text, method))
+      if (!isHttpToken(method)) throw new TypeError(codecMessages.endPointBadMethod(caseName, text, method))
     path = path.slice(space + 1).trim()
-    if (!path.startsWith("/")) throw new TypeError(routerMessages.endPointNoSlash(caseName, text))
+    if (!path.startsWith("/")) throw new TypeError(codecMessages.endPointNoSlash(caseName, text))
   }
   const mark = path.indexOf("?")
   if (mark >= 0) path = path.slice(0, mark)
@@ -67,7 +67,7 @@ export function parseEndPoint(text: string, caseName: string): ParsedEndPoint {
     }
     const literal = decodeComponent(raw)
     if (literal === undefined || literal === "." || literal === "..")
-      throw new TypeError(routerMessages.endPointDotLiteral(caseName, text))
+      throw new TypeError(codecMessages.endPointDotLiteral(caseName, text))
     segments.push({ literal })
   }
   return { methods, segments }

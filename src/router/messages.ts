@@ -1,10 +1,12 @@
-import { unplacedHole } from "../descriptor/end-point-holes.js"
+import { bodyMessages } from "./body-messages.js"
+import { codecMessages } from "./codec-messages.js"
 import { linkMessages } from "./link-messages.js"
 import { targetMessages } from "./target-messages.js"
 
 /**
- * Sentences of the router, written once. Tests import these writers instead
- * of retyping the text.
+ * Sentences of the router, written once: its own (composition) and, spread
+ * in, those of its rooms (links, the codec, the request target, the body).
+ * Tests import these writers instead of retyping the text.
  *
  * @example
  * ```ts
@@ -14,38 +16,11 @@ import { targetMessages } from "./target-messages.js"
  */
 export const routerMessages = {
   ...linkMessages,
-  endPointHoleUnknown: (caseName: string, endPoint: string, hole: string) =>
-    `Case '${caseName}': ${unplacedHole(endPoint, hole)}`,
-  endPointHoleTwice: (caseName: string, endPoint: string, hole: string) =>
-    `Case '${caseName}': EndPoint '${endPoint}' places '<${hole}>' twice`,
-  endPointNoSlash: (caseName: string, endPoint: string) =>
-    `Case '${caseName}': EndPoint '${endPoint}' must have a path starting with '/'`,
-  endPointDotLiteral: (caseName: string, endPoint: string) =>
-    `Case '${caseName}': EndPoint '${endPoint}' has a '.' or '..' segment`,
-  endPointBadMethod: (caseName: string, endPoint: string, method: string) =>
-    `Case '${caseName}': EndPoint '${endPoint}' has an invalid method '${method}'`,
-  notInQuery: (where: string, kind: string) =>
-    `${where}: a ${kind} cannot be carried by a query or form parameter (use int, float, string, bool, bigint, datetime, enum, or an option or list of those)`,
-  zeroWidthListItem: (where: string) =>
-    `${where}: list items that take no path segment cannot be carried by a URL path`,
-  wildcardItemWidth: (where: string) => `${where}: a Wildcard list needs items that take at least one path segment`,
+  ...codecMessages,
   /** Why a request target is bad (hosts answer 400 with `hostMessages.badTarget(reason)`). */
   ...targetMessages,
   /** What a `Json` field needs of a request that is not JSON (the `expected` of its `JsonError`). */
-  jsonBodyType: "a JSON body (Content-Type application/json or */*+json)",
-  noContentType: "no Content-Type",
-  /** Why a form field did not read (`MissingFormData.reason`). */
-  fileNotInForm: (where: string) => `${where}: t.file is an uploaded file; it can only be a FormData field`,
-  formFieldMissing: "no value",
-  formMalformed:
-    "the form body is malformed (a bad percent-escape, or a multipart body without its boundary or closing delimiter)",
-  /** What a `t.file({ MaxBytes })` field expects. */
-  fileOfAtMost: (maxBytes: number, list: boolean) =>
-    list ? `a list of files of at most ${maxBytes} bytes each` : `a file of at most ${maxBytes} bytes`,
-  formFieldInvalid: (expected: string, received: string | { readonly size: number }) =>
-    typeof received === "string"
-      ? `expected ${expected}, got ${JSON.stringify(received)}`
-      : `expected ${expected}, got a file of ${received.size} bytes`,
+  ...bodyMessages,
   shiftEmpty: "Router.Shift needs a non-empty segment",
   singlePath: (url: string) => `Router.Single: '${url}' is not a path starting with '/'`,
 } as const

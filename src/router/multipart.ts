@@ -4,8 +4,18 @@
  * undefined for a malformed body. Part count and header sizes are bounded;
  * {@link hasTooManyParts} tells a host when the count is the reason.
  */
-import type { FormValue } from "./param-codec.js"
+import type { UploadedFile } from "../descriptor/descriptor.js"
 import { isHttpToken } from "../internal/http-token.js"
+
+/**
+ * A value of a query or form field: text, or an uploaded file (multipart only).
+ *
+ * @example
+ * ```ts
+ * const values: FormValue[] = ["ann", new File(["…"], "me.png")]
+ * ```
+ */
+export type FormValue = string | UploadedFile
 
 const defaultMaxParts = 1000
 const maxHeaderBytes = 16 * 1024

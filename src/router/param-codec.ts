@@ -1,7 +1,9 @@
-import type { Descriptor, FileDescriptor, UploadedFile } from "../descriptor/descriptor.js"
+import type { Descriptor, FileDescriptor } from "../descriptor/descriptor.js"
+import type { FormValue } from "./multipart.js"
 import { resolve } from "../descriptor/composites.js"
 import { LinkFailure } from "./link-error.js"
-import { routerMessages } from "./messages.js"
+import { codecMessages } from "./codec-messages.js"
+import { linkMessages } from "./link-messages.js"
 import { textCodecOf, type TextCodec } from "./scalar.js"
 import { checkQueryText } from "./segment-check.js"
 import { isUploadedFile as isFile } from "../descriptor/uploaded-file.js"
@@ -36,16 +38,6 @@ export interface ParamCodec {
   readonly expected?: string
 }
 
-/**
- * A value of a query or form field: text, or an uploaded file (multipart only).
- *
- * @example
- * ```ts
- * const values: FormValue[] = ["ann", new File(["…"], "me.png")]
- * ```
- */
-export type FormValue = string | UploadedFile
-
 const missing: ParamRead = { ok: false }
 
 /** The file fields: one file (the first), an optional one, or every file of the key; text values never fit. */
@@ -53,7 +45,7 @@ function fileCodec(shape: "one" | "option" | "list", file: FileDescriptor): Para
   const fits = (value: FormValue) => isFile(value) && (file.maxBytes === undefined || value.size <= file.maxBytes)
   return {
     kind: shape === "one" ? "file" : `${shape}:file`,
-    expected: file.maxBytes === undefined ? undefined : routerMessages.fileOfAtMost(file.maxBytes, shape === "list"),
+    expected: file.maxBytes === undefined ? undefined : codecMessages.fileOfAtMost(file.maxBytes, shape === "list"),
     read: (values) => {
       if (shape === "list") return (values ?? []).every(fits) ? { ok: true, value: values ?? [] } : missing
       const first = values?.[0]
@@ -63,10 +55,7 @@ function fileCodec(shape: "one" | "option" | "list", file: FileDescriptor): Para
     write: (key, value, out) => {
       const files = shape === "list" ? value : value === undefined && shape === "option" ? [] : [value]
       if (!Array.isArray(files) || !files.every(isFile))
-        throw new LinkFailure(
-          routerMessages.linkWrongType(shape === "list" ? "a list of files" : "a file", value),
-          true,
-        )
+        throw new LinkFailure(linkMessages.linkWrongType(shape === "list" ? "a list of files" : "a file", value), true)
       for (const entry of files) out.push([checkQueryText(key), entry])
     },
   }
@@ -75,7 +64,7 @@ function fileCodec(shape: "one" | "option" | "list", file: FileDescriptor): Para
 function scalarOf(descriptor: Descriptor, where: string): TextCodec {
   const d = resolve(descriptor)
   const codec = textCodecOf(d)
-  if (!codec) throw new TypeError(routerMessages.notInQuery(where, d.kind))
+  if (!codec) throw new TypeError(codecMessages.notInQuery(where, d.kind))
   return codec
 }
 
@@ -92,7 +81,7 @@ export function paramCodecOf(descriptor: Descriptor, where: string, source: "que
   const d = resolve(descriptor)
   const inner = d.kind === "option" || d.kind === "list" ? resolve(d.of) : d
   if (inner.kind === "file") {
-    if (source !== "form") throw new TypeError(routerMessages.fileNotInForm(where))
+    if (source !== "form") throw new TypeError(codecMessages.fileNotInForm(where))
     return fileCodec(d.kind === "option" ? "option" : d.kind === "list" ? "list" : "one", inner)
   }
   if (d.kind === "option") {
@@ -124,7 +113,7 @@ export function paramCodecOf(descriptor: Descriptor, where: string, source: "que
         return { ok: true, value: items }
       },
       write: (key, value, out) => {
-        if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("an array", value), true)
+        if (!Array.isArray(value)) throw new LinkFailure(linkMessages.linkWrongType("an array", value), true)
         for (const entry of value) out.push([checkQueryText(key), checkQueryText(item.toText(entry))])
       },
     }

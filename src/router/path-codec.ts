@@ -4,7 +4,8 @@ import { int } from "../descriptor/primitives.js"
 import * as descriptorMessages from "../descriptor/messages.js"
 import { inField, LinkFailure } from "./link-error.js"
 import type { LinkWriter, MatchOutcome, MatchState, Next, PathCodec } from "./match-state.js"
-import { routerMessages } from "./messages.js"
+import { codecMessages } from "./codec-messages.js"
+import { linkMessages } from "./link-messages.js"
 import { textCodecOf, type TextCodec } from "./scalar.js"
 import { checkSegment } from "./segment-check.js"
 import { shapeCodec } from "./shape-codec.js"
@@ -109,7 +110,7 @@ export function parseSequence(item: PathCodec, count: number, state: MatchState,
  * ```
  */
 export function writeItems(item: PathCodec, value: unknown, out: LinkWriter): void {
-  if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("an array", value), true)
+  if (!Array.isArray(value)) throw new LinkFailure(linkMessages.linkWrongType("an array", value), true)
   value.forEach((entry, index) => inField(`[${index}]`, () => item.write(entry, out)))
 }
 
@@ -145,12 +146,12 @@ function listCodec(of: Descriptor, where: string): PathCodec {
       return parseSequence(item, count, state, at + 1, next)
     },
     write(value, out) {
-      if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("an array", value), true)
+      if (!Array.isArray(value)) throw new LinkFailure(linkMessages.linkWrongType("an array", value), true)
       out.segments.push(String(value.length))
       writeItems(item, value, out)
     },
     minWidth: () => {
-      if (item.minWidth() === 0 && of.kind !== "lazy") throw new TypeError(routerMessages.zeroWidthListItem(where))
+      if (item.minWidth() === 0 && of.kind !== "lazy") throw new TypeError(codecMessages.zeroWidthListItem(where))
       return 1
     },
   }
@@ -171,7 +172,7 @@ function tupleCodec(items: readonly Descriptor[], where: string): PathCodec {
       return step(0, at)
     },
     write(value, out) {
-      if (!Array.isArray(value)) throw new LinkFailure(routerMessages.linkWrongType("a tuple", value), true)
+      if (!Array.isArray(value)) throw new LinkFailure(linkMessages.linkWrongType("a tuple", value), true)
       codecs.forEach((codec, index) => inField(`[${index}]`, () => codec.write(value[index], out)))
     },
     minWidth: widthOf(() => codecs.reduce((sum, codec) => sum + codec.minWidth(), 0)),
@@ -207,7 +208,7 @@ export function pathCodecOf(descriptor: Descriptor, where: string): PathCodec {
     return codec
   }
   if (d.kind === "map") throw new TypeError(descriptorMessages.mapInPath(where))
-  if (d.kind === "file") throw new TypeError(routerMessages.fileNotInForm(where))
+  if (d.kind === "file") throw new TypeError(codecMessages.fileNotInForm(where))
   // Registered before its parts are compiled, so recursive references find it.
   const codec = { minWidth: () => 0 } as unknown as PathCodec
   cache.set(d, codec)

@@ -8,7 +8,7 @@ import { registerTemplateParser } from "../descriptor/template-case.js"
 import { parseTemplate } from "../template/parse-template.js"
 import { parseEndPoint } from "./endpoint.js"
 import type { PathCodec } from "./match-state.js"
-import { routerMessages } from "./messages.js"
+import { codecMessages } from "./codec-messages.js"
 import { paramCodecOf, type ParamCodec } from "./param-codec.js"
 import { pathCodecOf, type ScalarPathCodec } from "./path-codec.js"
 import type { TextCodec } from "./scalar.js"
@@ -170,9 +170,9 @@ function elementsOf(
       continue
     }
     const found = pathFields.find(({ field }) => field.name === segment.hole)
-    if (!found) throw new TypeError(routerMessages.endPointHoleUnknown(name, endPoint ?? "", segment.hole))
+    if (!found) throw new TypeError(codecMessages.endPointHoleUnknown(name, endPoint ?? "", segment.hole))
     if (placed.has(segment.hole))
-      throw new TypeError(routerMessages.endPointHoleTwice(name, endPoint ?? "", segment.hole))
+      throw new TypeError(codecMessages.endPointHoleTwice(name, endPoint ?? "", segment.hole))
     placed.add(segment.hole)
     elements.push(fieldElement(found.index, segment.rest))
   }

@@ -2,7 +2,8 @@ import type { Descriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { LinkFailure } from "./link-error.js"
 import type { MatchOutcome, PathCodec } from "./match-state.js"
-import { routerMessages } from "./messages.js"
+import { codecMessages } from "./codec-messages.js"
+import { linkMessages } from "./link-messages.js"
 import { parseSequence, pathCodecOf, writeItems } from "./path-codec.js"
 import { checkSegment } from "./segment-check.js"
 
@@ -11,10 +12,10 @@ const stringWildcard: PathCodec = {
     return next(state.segments.slice(at).join("/"), state.segments.length)
   },
   write(value, out) {
-    if (typeof value !== "string") throw new LinkFailure(routerMessages.linkWrongType("string", value), true)
+    if (typeof value !== "string") throw new LinkFailure(linkMessages.linkWrongType("string", value), true)
     if (value === "") return
     for (const piece of value.split("/")) {
-      if (piece === "") throw new LinkFailure(routerMessages.linkWildcardEmptyPiece(value))
+      if (piece === "") throw new LinkFailure(linkMessages.linkWildcardEmptyPiece(value))
       out.segments.push(checkSegment(piece))
     }
   },
@@ -34,9 +35,9 @@ const stringWildcard: PathCodec = {
 export function wildcardCodec(type: Descriptor, where: string): PathCodec {
   const d = resolve(type)
   if (d.kind === "string") return stringWildcard
-  if (d.kind !== "list") throw new TypeError(routerMessages.wildcardItemWidth(where))
+  if (d.kind !== "list") throw new TypeError(codecMessages.wildcardItemWidth(where))
   const item = pathCodecOf(d.of, where)
-  if (item.minWidth() === 0) throw new TypeError(routerMessages.wildcardItemWidth(where))
+  if (item.minWidth() === 0) throw new TypeError(codecMessages.wildcardItemWidth(where))
   return {
     parse(state, at, next) {
       const width = item.minWidth()
