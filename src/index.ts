@@ -49,11 +49,17 @@ export { Router } from "./router/router.js"
 export type { CompiledTable } from "./router/compiled-table.js"
 export type { InferOptions } from "./router/infer.js"
 export type { RouteOutcome } from "./router/router.js"
-export { LinkError } from "./router/link-error.js"
-export { createRouteRequest, routeRequestFromFetch, toRouteRequest } from "./router/request.js"
-export type { ParseInput, PlainRequest, RouteHeaders, RouteRequest, RouteRequestInit } from "./router/request.js"
-export type { ParseRequestResult } from "./router/result.js"
-export type { RouteBody, RoutePath } from "./router/route-path.js"
+export { LinkError } from "./router/link/link-error.js"
+export { createRouteRequest, routeRequestFromFetch, toRouteRequest } from "./router/request/request.js"
+export type {
+  ParseInput,
+  PlainRequest,
+  RouteHeaders,
+  RouteRequest,
+  RouteRequestInit,
+} from "./router/request/request.js"
+export type { ParseRequestResult } from "./router/codec/result.js"
+export type { RouteBody, RoutePath } from "./router/link/route-path.js"
 export { Sitelet } from "./api/sitelet-namespace.js"
 export type { Dispatch, Dispatched, EndpointOf } from "./sitelet/sitelet.js"
 export type {

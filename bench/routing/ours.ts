@@ -10,8 +10,8 @@
 import { createRouteRequest, type InferOptions, type Router as RouterOf, type RouteRequest } from "sitelets"
 // The root Router, from the entry that installs the table walked as data (as the hosts do).
 import { Router } from "sitelets/compile"
-import { noBody, noHeaders, upperCase } from "../../src/router/request.js"
-import { RequestView } from "../../src/router/request-view.js"
+import { noBody, noHeaders, upperCase } from "../../src/router/request/request.js"
+import { RequestView } from "../../src/router/request/request-view.js"
 import { caseName, templateCases, type TableOrder, type TableRequest, type TableRoute } from "./github-table.js"
 import type { Answer, Contender } from "./peers.js"
 

@@ -8,8 +8,8 @@
 import type { Answering, MappedAnswers, RouterAnswers, SumAnswers } from "../router/answers.js"
 import type { EndpointOfRouter } from "../router/combinators.js"
 import { RouterNamespace } from "../router/namespace.js"
-import type { RouteRequest } from "../router/request.js"
-import type { RoutePath } from "../router/route-path.js"
+import type { RouteRequest } from "../router/request/request.js"
+import type { RoutePath } from "../router/link/route-path.js"
 import type { RouteOutcome, Router } from "../router/router.js"
 import { clientRouter, type EventRouter } from "./event-router.js"
 

@@ -8,7 +8,7 @@
 import type { Descriptor, Infer } from "../descriptor/descriptor.js"
 import { deserialize } from "../json/codec.js"
 import type { JsonOptions } from "../json/options.js"
-import { mediaTypeOf } from "../router/media-type.js"
+import { mediaTypeOf } from "../router/body/media-type.js"
 import type { Router } from "../router/router.js"
 import type { FetchInit } from "./fetch.js"
 import { FetchError } from "./fetch-error.js"

@@ -14,7 +14,7 @@
  */
 export { Router, type FetchRouter } from "./fetch-router.js"
 export type { LinkRouter } from "../link/link-router.js"
-export { LinkError } from "../router/link-error.js"
+export { LinkError } from "../router/link/link-error.js"
 export { FetchError } from "./fetch-error.js"
 export type { FetchInit, FetchJsonInit, FetchResult } from "./fetch.js"
 export type { ClientAuth, EndpointRequestInit } from "./request-parts.js"

@@ -5,9 +5,9 @@
  * makes it — with the JSON writer alone.
  */
 import { type EndpointRequestInit, requestOf, requestParts } from "./request-parts.js"
-import { LinkError } from "../router/link-error.js"
-import { linkMessages } from "../router/link-messages.js"
-import type { RoutePath } from "../router/route-path.js"
+import { LinkError } from "../router/link/link-error.js"
+import { linkMessages } from "../router/link/link-messages.js"
+import type { RoutePath } from "../router/link/route-path.js"
 import { urlOf } from "../link/link-router.js"
 
 /**

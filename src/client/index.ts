@@ -44,9 +44,9 @@ export type * from "../descriptor/descriptor.js"
 export { Json, type JsonCodec } from "../json/json-namespace.js"
 export { JsonError, type JsonPathSegment } from "../json/json-error.js"
 export type { JsonOptions } from "../json/options.js"
-export { LinkError } from "../router/link-error.js"
-export type { ParseInput, PlainRequest } from "../router/request.js"
-export type { RouteBody, RoutePath } from "../router/route-path.js"
+export { LinkError } from "../router/link/link-error.js"
+export type { ParseInput, PlainRequest } from "../router/request/request.js"
+export type { RouteBody, RoutePath } from "../router/link/route-path.js"
 export {
   endpointRequest,
   endpointRequestParts,

@@ -5,7 +5,7 @@
  * `pushState`/`replaceState`, follows back/forward, and (history mode) takes
  * over clicks on same-origin links the router accepts.
  */
-import { type RoutePath, routePathToString } from "../router/route-path.js"
+import { type RoutePath, routePathToString } from "../router/link/route-path.js"
 import { globalWindow, type BrowserWindow } from "./browser-window.js"
 import { routableClick } from "./link-click.js"
 import { hrefOf, locationLink, type RoutingMode } from "./location-path.js"

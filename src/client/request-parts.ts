@@ -4,8 +4,8 @@
  * (`sitelets/client`) and the light one (`sitelets/fetch`): no router,
  * only the JSON writer.
  */
-import type { RoutePath } from "../router/route-path.js"
-import { LinkError } from "../router/link-error.js"
+import type { RoutePath } from "../router/link/route-path.js"
+import { LinkError } from "../router/link/link-error.js"
 import { serialize } from "../json/serialize.js"
 import * as clientMessages from "./messages.js"
 

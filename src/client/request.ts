@@ -3,10 +3,10 @@
  * query, and a JSON or form body — built from the same router that parses
  * it on the server, so no URL or body is written by hand.
  */
-import { LinkError } from "../router/link-error.js"
-import { linkMessages } from "../router/link-messages.js"
+import { LinkError } from "../router/link/link-error.js"
+import { linkMessages } from "../router/link/link-messages.js"
 import type { Router } from "../router/router.js"
-import { routePathToString, type RoutePath } from "../router/route-path.js"
+import { routePathToString, type RoutePath } from "../router/link/route-path.js"
 import { type EndpointRequestInit, type EndpointRequestParts, requestOf, requestParts } from "./request-parts.js"
 
 export {

@@ -5,7 +5,7 @@
  * `Shift`, `Embed`, `Protect` or `InferWithErrors` contributes, and nothing
  * is declared twice.
  */
-import type { RouteRequest } from "../router/request.js"
+import type { RouteRequest } from "../router/request/request.js"
 import type { Router } from "../router/router.js"
 import { methodsOfPath, type PathMethods, probedPathMethods } from "../router/path-methods.js"
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"

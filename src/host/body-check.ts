@@ -12,8 +12,8 @@
  *   `entity.parse.failed`. Such a request cannot fall through: its body
  *   stream is already consumed.
  */
-import { isJsonType } from "../router/media-type.js"
-import { boundaryOf, hasTooManyParts } from "../router/multipart.js"
+import { isJsonType } from "../router/body/media-type.js"
+import { boundaryOf, hasTooManyParts } from "../router/body/multipart.js"
 import { HostError, hostMessages } from "./host-errors.js"
 
 /** A Content-Type split once: media type and charset, both lower-case. */

@@ -14,7 +14,7 @@
  * `trustedOrigins` adds others (the site's public origin behind a
  * TLS-terminating proxy).
  */
-import type { RouteRequest } from "../router/request.js"
+import type { RouteRequest } from "../router/request/request.js"
 import { corsAdmits } from "../sitelet/cors/cors-content.js"
 import { HostError, hostMessages } from "./host-errors.js"
 import { sameOrigin } from "./same-origin.js"

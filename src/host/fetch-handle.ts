@@ -2,7 +2,7 @@
  * `site.Handle(request)`: the Fetch API entry point. Builds the WHATWG
  * `Response` only here, from the plain content the core produced.
  */
-import type { RouteHeaders } from "../router/request.js"
+import type { RouteHeaders } from "../router/request/request.js"
 import { isStreamBody, type ContentHeader, type StaticContent } from "../sitelet/content-model.js"
 import { isSocketBody } from "../sitelet/socket-body.js"
 import { reasonPhrase } from "../sitelet/http/http-status.js"

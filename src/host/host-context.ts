@@ -3,7 +3,7 @@
  * the parts a handler may never touch (the request view, the user session
  * and its cookie parse) are made on first use.
  */
-import type { RouteRequest } from "../router/request.js"
+import type { RouteRequest } from "../router/request/request.js"
 import { requestOrigin } from "./csrf.js"
 import type { Linkable } from "../descriptor/request-only.js"
 import { header, type ContentHeader } from "../sitelet/content-model.js"

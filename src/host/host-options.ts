@@ -3,7 +3,7 @@
  */
 import type { HostEnv } from "../sitelet/context.js"
 import { checkSessionOptions, type SessionOptions } from "../sitelet/auth/user-session.js"
-import { defaultBodyLimits, type BodyLimits } from "../router/body-limits.js"
+import { defaultBodyLimits, type BodyLimits } from "../router/request/body-limits.js"
 import { hostMessages } from "./host-errors.js"
 import { type CsrfOptions, type ResolvedCsrf, resolveCsrf } from "./csrf.js"
 import type { BodyDigest } from "../internal/digest.js"

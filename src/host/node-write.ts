@@ -2,7 +2,7 @@
  * Writes a plain content to a `node:http` response: no WHATWG objects.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http"
-import type { RouteHeaders } from "../router/request.js"
+import type { RouteHeaders } from "../router/request/request.js"
 import type { ContentHeader, StaticContent } from "../sitelet/content-model.js"
 
 /**

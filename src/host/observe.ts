@@ -8,7 +8,7 @@
 import type { ServeOutcome } from "./serve-outcome.js"
 import type { TelemetryScope } from "../internal/telemetry.js"
 import { routeName, routeOfPath } from "../router/route-names.js"
-import { parseTarget } from "../router/target.js"
+import { parseTarget } from "../router/request/target.js"
 import { isHostError } from "./host-errors.js"
 import { isStreamBody } from "../sitelet/content-model.js"
 import type { Router } from "../router/router.js"

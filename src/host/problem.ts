@@ -6,7 +6,7 @@
  * `problemDetails: false` gives the plain-text answer). Only the request's
  * own input is echoed, never a stack or an internal name.
  */
-import type { ParseRequestResult } from "../router/result.js"
+import type { ParseRequestResult } from "../router/codec/result.js"
 import { header, sharedContent, type StaticContent } from "../sitelet/content-model.js"
 import { Status } from "../sitelet/http/http-status.js"
 import { HostError, hostMessages } from "./host-errors.js"

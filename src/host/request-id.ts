@@ -3,7 +3,7 @@
  * sensible token, else a random UUID. Shared by `ctx.RequestId` and the
  * host option `observe`, so a log line and the handler's own logs agree.
  */
-import type { RouteHeaders } from "../router/request.js"
+import type { RouteHeaders } from "../router/request/request.js"
 
 // A token a log line can hold as it is: no spaces, quotes, controls or separators that would split a field.
 const usable = /^[A-Za-z0-9._:/+=@-]{1,128}$/

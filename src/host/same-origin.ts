@@ -20,7 +20,7 @@
  * `Origin` is no browser: it could as well send neither, and carries no
  * victim's cookies, so rule 2 does not weaken either check.
  */
-import type { RouteHeaders } from "../router/request.js"
+import type { RouteHeaders } from "../router/request/request.js"
 
 /** What the rule says of a request. */
 export type SameOriginVerdict = "same" | "cross" | "unsigned"

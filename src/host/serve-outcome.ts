@@ -4,7 +4,7 @@
  * pipeline and the request records (`observe.ts`) share the types without
  * importing each other.
  */
-import type { RouteHeaders } from "../router/request.js"
+import type { RouteHeaders } from "../router/request/request.js"
 import type { StaticContent } from "../sitelet/content-model.js"
 import type { Encoding } from "./compression.js"
 import type { HostError } from "./host-errors.js"

@@ -4,8 +4,8 @@
  * turns the handler's content into a plain response description.
  */
 import { routesRawFirst } from "../router/compiled-table.js"
-import { createRouteRequest, once, type RouteRequest, upperCase } from "../router/request.js"
-import { RequestView } from "../router/request-view.js"
+import { createRouteRequest, once, type RouteRequest, upperCase } from "../router/request/request.js"
+import { RequestView } from "../router/request/request-view.js"
 import { installWalkedTables } from "../router/infer.js"
 import { walkedTable } from "../router/table/raw-table.js"
 import type { Sitelet } from "../sitelet/sitelet.js"

@@ -11,7 +11,7 @@
  * with anything else is no handshake (no 101); the node host, which sees
  * upgrades apart, answers a success there with 400 (`notSocketAnswer`).
  */
-import type { RouteHeaders } from "../router/request.js"
+import type { RouteHeaders } from "../router/request/request.js"
 import { header, type StaticContent } from "../sitelet/content-model.js"
 import { socketMessages } from "../sitelet/sockets/socket-messages.js"
 import type { SocketBody } from "../sitelet/socket-body.js"

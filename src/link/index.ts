@@ -11,4 +11,4 @@
  * ```
  */
 export { Router, type LinkRouter } from "./link-router.js"
-export { LinkError } from "../router/link-error.js"
+export { LinkError } from "../router/link/link-error.js"

@@ -9,7 +9,7 @@
 import type { CaseDescriptor, Descriptor, RecordDescriptor, UnionDescriptor } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { int } from "../descriptor/primitives.js"
-import { textCodecOf } from "../router/scalar.js"
+import { textCodecOf } from "../router/codec/scalar.js"
 import { type LinkField, type LinkShape, linkShapes, nameOf } from "./link-fields.js"
 
 /** What a match sees: the decoded segments, the query, the method. */

@@ -8,9 +8,9 @@
 import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
 import type { Linkable } from "../descriptor/request-only.js"
 import { type CaseInput, inferInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
-import { fieldPath, LinkError, LinkFailure } from "../router/link-error.js"
-import { linkMessages } from "../router/link-messages.js"
-import { prefixPath, type RoutePath } from "../router/route-path.js"
+import { fieldPath, LinkError, LinkFailure } from "../router/link/link-error.js"
+import { linkMessages } from "../router/link/link-messages.js"
+import { prefixPath, type RoutePath } from "../router/link/route-path.js"
 import { linkWriterOf } from "./link-writer.js"
 
 /**

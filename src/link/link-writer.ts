@@ -13,11 +13,11 @@ import type {
   UploadedFile,
 } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
-import { inField, LinkFailure } from "../router/link-error.js"
-import { linkMessages } from "../router/link-messages.js"
-import type { RouteBody } from "../router/route-path.js"
-import { textOf } from "../router/scalar-text.js"
-import { checkQueryText, checkSegment } from "../router/segment-check.js"
+import { inField, LinkFailure } from "../router/link/link-error.js"
+import { linkMessages } from "../router/link/link-messages.js"
+import type { RouteBody } from "../router/link/route-path.js"
+import { textOf } from "../router/link/scalar-text.js"
+import { checkQueryText, checkSegment } from "../router/link/segment-check.js"
 import { type LinkShape, linkShapes, nameOf } from "./link-fields.js"
 import { isUploadedFile as isFile } from "../descriptor/uploaded-file.js"
 

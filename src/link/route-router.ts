@@ -8,8 +8,8 @@
 import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
 import type { Linkable } from "../descriptor/request-only.js"
 import { type CaseInput, inferInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
-import type { RoutePath } from "../router/route-path.js"
-import { parseTarget } from "../router/target.js"
+import type { RoutePath } from "../router/link/route-path.js"
+import { parseTarget } from "../router/request/target.js"
 import { Router as Links, prefixSegments } from "./link-router.js"
 import { type MatchInput, matchReaderOf } from "./link-match.js"
 

@@ -12,4 +12,4 @@
  */
 export { Router, type RouteRouter } from "./route-router.js"
 export type { LinkRouter } from "./link-router.js"
-export { LinkError } from "../router/link-error.js"
+export { LinkError } from "../router/link/link-error.js"

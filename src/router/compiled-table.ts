@@ -7,7 +7,7 @@
  */
 import { badTable, staleTable } from "./table-messages.js"
 import { compositionOf } from "./composition.js"
-import type { Alternative, Element } from "./shape.js"
+import type { Alternative, Element } from "./codec/shape.js"
 
 /**
  * A compiled route table, as imported: `import * as compiled from "./routes.compiled.js"`.

@@ -1,9 +1,9 @@
 import type { Router, RouterParts } from "./router.js"
-import { LinkError } from "./link-error.js"
+import { LinkError } from "./link/link-error.js"
 import { routerMessages } from "./messages.js"
-import { createRouteRequest, toRouteRequest, type ParseInput } from "./request.js"
-import { routePathToString } from "./route-path.js"
-import type { ParseRequestResult } from "./result.js"
+import { createRouteRequest, toRouteRequest, type ParseInput } from "./request/request.js"
+import { routePathToString } from "./link/route-path.js"
+import type { ParseRequestResult } from "./codec/result.js"
 import type { RouteSource } from "./route-source.js"
 import { isPromise } from "../internal/maybe-promise.js"
 

@@ -1,7 +1,7 @@
-import { bodyMessages } from "./body-messages.js"
-import { codecMessages } from "./codec-messages.js"
-import { linkMessages } from "./link-messages.js"
-import { targetMessages } from "./target-messages.js"
+import { bodyMessages } from "./body/body-messages.js"
+import { codecMessages } from "./codec/codec-messages.js"
+import { linkMessages } from "./link/link-messages.js"
+import { targetMessages } from "./request/target-messages.js"
 
 /**
  * Sentences of the router, written once: its own (composition) and, spread

@@ -17,10 +17,10 @@
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
 import { inferredAlternatives } from "./compiled-table.js"
 import { compositionOf } from "./composition.js"
-import { noBody, noHeaders, type RouteRequest } from "./request.js"
+import { noBody, noHeaders, type RouteRequest } from "./request/request.js"
 import type { Router } from "./router.js"
-import type { TextCodec } from "./scalar.js"
-import { type Alternative, declaredMethods } from "./shape.js"
+import type { TextCodec } from "./codec/scalar.js"
+import { type Alternative, declaredMethods } from "./codec/shape.js"
 
 interface MethodNode {
   readonly literals: Map<string, MethodNode>

@@ -8,7 +8,7 @@
  */
 import { noteComposition } from "./composition.js"
 import type { Router } from "./router.js"
-import type { Alternative } from "./shape.js"
+import type { Alternative } from "./codec/shape.js"
 
 /**
  * One source of routes: `alternatives` under `prefix` (decoded segments),

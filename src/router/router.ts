@@ -3,9 +3,9 @@
  * and the sitelets built on them. A router is host-agnostic: it sees a
  * {@link RouteRequest} parsed once, and links to a {@link RoutePath}.
  */
-import type { ParseInput, RouteRequest } from "./request.js"
-import type { ParseRequestResult } from "./result.js"
-import type { RoutePath } from "./route-path.js"
+import type { ParseInput, RouteRequest } from "./request/request.js"
+import type { ParseRequestResult } from "./codec/result.js"
+import type { RoutePath } from "./link/route-path.js"
 import type { RouteSource } from "./route-source.js"
 import type { Linkable } from "../descriptor/request-only.js"
 import type { ResponseDescriptors } from "../descriptor/responses.js"

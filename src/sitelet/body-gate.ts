@@ -19,7 +19,7 @@
  * links its own part's endpoints, as its handler's does.
  */
 import { isPromise, type MaybePromise } from "../internal/maybe-promise.js"
-import { noBody, type RouteRequest } from "../router/request.js"
+import { noBody, type RouteRequest } from "../router/request/request.js"
 import type { Router } from "../router/router.js"
 import { type Context, mapContext } from "./context.js"
 

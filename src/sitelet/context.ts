@@ -5,8 +5,8 @@
  * `user-session.ts`).
  */
 import type { Linkable } from "../descriptor/request-only.js"
-import type { RouteHeaders, RouteRequest } from "../router/request.js"
-import { parseCookieHeader } from "../router/cookie-header.js"
+import type { RouteHeaders, RouteRequest } from "../router/request/request.js"
+import { parseCookieHeader } from "../router/request/cookie-header.js"
 
 /**
  * The request as handlers see it: the one parse the router used, plus

@@ -4,7 +4,7 @@
  * query, JSON body or form data is wrong, as a `ParseRequestResult`.
  */
 import type { Descriptor, Infer } from "../descriptor/descriptor.js"
-import type { ParseRequestResult } from "../router/result.js"
+import type { ParseRequestResult } from "../router/codec/result.js"
 import { Router } from "../router/router.js"
 import type { InferOptions } from "../router/infer.js"
 import { unstorableAnswer } from "./storable-text.js"

@@ -19,7 +19,7 @@ import {
 } from "./handler.js"
 import type { HandlerMissing, HandlerUnknownCase } from "./messages.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "./sitelet.js"
-import type { ParseRequestResult } from "../router/result.js"
+import type { ParseRequestResult } from "../router/codec/result.js"
 import { andThen } from "../internal/maybe-promise.js"
 import { markSources } from "../router/route-source.js"
 import { unstorableAnswer } from "./storable-text.js"

@@ -2,7 +2,7 @@
  * The `Sitelet<E>` type: a router for endpoints of type `E` and a way to
  * serve each endpoint. Combinators build new sitelets from these two parts.
  */
-import type { RouteRequest } from "../router/request.js"
+import type { RouteRequest } from "../router/request/request.js"
 import type { Router } from "../router/router.js"
 import { Sum as sumRouters } from "../router/combinators.js"
 import { type HandleOptions, handleWithHost } from "./fetch-port.js"

@@ -3,7 +3,7 @@ import { t } from "../../src/descriptor/t.js"
 import { Json } from "../../src/descriptor/attributes.js"
 import { Router } from "../../src/client/client-router.js"
 import * as clientMessages from "../../src/client/messages.js"
-import { LinkError } from "../../src/router/link-error.js"
+import { LinkError } from "../../src/router/link/link-error.js"
 import { clickOn, fakeWindow } from "./fake-window.js"
 
 const Pages = t.union({

@@ -5,7 +5,7 @@ import { DateTimeFormat, EndPoint, FormData, Json, Method, Query } from "../../s
 import { Router } from "../../src/client/client-router.js"
 import { endpointRequestParts, resolveLink } from "../../src/client/request.js"
 import * as clientMessages from "../../src/client/messages.js"
-import { LinkError } from "../../src/router/link-error.js"
+import { LinkError } from "../../src/router/link/link-error.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content/content.js"
 import type { Descriptor, Infer } from "../../src/descriptor/descriptor.js"

@@ -7,7 +7,7 @@ import { parseResponse, rawExchange, startHosts, wireBytes, type HostUnderTest }
 import { site } from "./site.js"
 import { defaultLimits, resolveHostOptions } from "../../src/host/host-options.js"
 import { hostMessages } from "../../src/host/host-errors.js"
-import { defaultBodyLimits } from "../../src/router/body-limits.js"
+import { defaultBodyLimits } from "../../src/router/request/body-limits.js"
 import { Fetch } from "../../src/host/fetch-handler.js"
 
 // Limits are configurable per host; each is enforced at exactly limit + 1.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
-import { createRouteRequest } from "../../src/router/request.js"
+import { createRouteRequest } from "../../src/router/request/request.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content/content.js"
 import { resolveHostOptions } from "../../src/host/host-options.js"

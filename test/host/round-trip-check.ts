@@ -5,7 +5,7 @@
 import fc from "fast-check"
 import { expect } from "vitest"
 import { serialize } from "../../src/json/codec.js"
-import type { RoutePath } from "../../src/router/route-path.js"
+import type { RoutePath } from "../../src/router/link/route-path.js"
 import { Site } from "../fixtures/site.js"
 import { arbitraryOf } from "../support/arbitrary.js"
 import { linked, wireRequest } from "./round-trip-support.js"

@@ -5,8 +5,8 @@
  * (whose servers bundle it: nothing here may import a test library).
  */
 import { serialize } from "../../src/json/codec.js"
-import { LinkError } from "../../src/router/link-error.js"
-import { routePathToString, type RoutePath } from "../../src/router/route-path.js"
+import { LinkError } from "../../src/router/link/link-error.js"
+import { routePathToString, type RoutePath } from "../../src/router/link/route-path.js"
 import { Content } from "../../src/sitelet/content/content.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Site } from "../fixtures/site.js"

@@ -5,7 +5,7 @@
  * verdict from both.
  */
 import { describe, expect, it } from "vitest"
-import { createRouteRequest } from "../../src/router/request.js"
+import { createRouteRequest } from "../../src/router/request/request.js"
 import { csrfRefusal, resolveCsrf } from "../../src/host/csrf.js"
 import { sameOrigin } from "../../src/host/same-origin.js"
 import { socketAnswer } from "../../src/host/upgrade.js"

@@ -11,7 +11,7 @@ import { Router } from "../../src/client/client-router.js"
 import { t } from "../../src/descriptor/t.js"
 import type { Infer } from "../../src/descriptor/descriptor.js"
 import { ReactRouter } from "../../src/react/index.js"
-import { LinkError } from "../../src/router/link-error.js"
+import { LinkError } from "../../src/router/link/link-error.js"
 import * as clientMessages from "../../src/client/messages.js"
 
 const Pages = t.union({

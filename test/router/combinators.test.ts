@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { Router } from "../../src/router/router.js"
-import { LinkError } from "../../src/router/link-error.js"
+import { LinkError } from "../../src/router/link/link-error.js"
 
 describe("composition primitives", () => {
   const about = Router.Single({ $: "About" } as const, "/about")

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { Router } from "../../src/router/router.js"
-import { createRouteRequest } from "../../src/router/request.js"
+import { createRouteRequest } from "../../src/router/request/request.js"
 import { routerMessages } from "../../src/router/messages.js"
 import { Expr, Site } from "../fixtures/site.js"
 

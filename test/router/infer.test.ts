@@ -3,8 +3,8 @@ import { t } from "../../src/descriptor/t.js"
 import type { Infer } from "../../src/descriptor/descriptor.js"
 import { Router } from "../../src/router/router.js"
 import { FormData as FormField, Json } from "../../src/descriptor/attributes.js"
-import { createRouteRequest } from "../../src/router/request.js"
-import type { BodyLimits } from "../../src/router/body-limits.js"
+import { createRouteRequest } from "../../src/router/request/request.js"
+import type { BodyLimits } from "../../src/router/request/body-limits.js"
 import { Site, siteBodyCases, siteCases } from "../fixtures/site.js"
 
 const router = Router.Infer(Site)
@@ -138,7 +138,7 @@ describe("bodies", () => {
 
   it("the body is read only when a case whose path matched needs it", async () => {
     let reads = 0
-    const { createRouteRequest } = await import("../../src/router/request.js")
+    const { createRouteRequest } = await import("../../src/router/request/request.js")
     const request = (target: string) =>
       createRouteRequest({
         method: "POST",

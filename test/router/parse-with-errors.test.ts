@@ -100,7 +100,7 @@ describe("ParseWithErrors", () => {
   })
 
   it("never reads the body of a request whose method the case does not accept", async () => {
-    const { createRouteRequest } = await import("../../src/router/request.js")
+    const { createRouteRequest } = await import("../../src/router/request/request.js")
     let reads = 0
     const request = createRouteRequest({
       method: "GET",

@@ -11,7 +11,7 @@ import {
 } from "../../src/sitelet/content-model.js"
 import { Http } from "../../src/sitelet/http/http-status.js"
 import { contextRequest, mapContext, type Context } from "../../src/sitelet/context.js"
-import { createRouteRequest } from "../../src/router/request.js"
+import { createRouteRequest } from "../../src/router/request/request.js"
 import { siteletMessages } from "../../src/sitelet/messages.js"
 
 describe("ctx.Request", () => {

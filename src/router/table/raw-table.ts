@@ -15,7 +15,7 @@
  */
 import { boundary, intAt, plainFrom, plainMethod, plainQuery, segmentAt, segmentEnd } from "./raw-scan.js"
 import type { TableMatch } from "../compiled-table.js"
-import type { Alternative } from "../shape.js"
+import type { Alternative } from "../codec/shape.js"
 import { candidatesAt, type Route, type StaticPath, type TablePlan, tablePlan } from "./table-plan.js"
 
 // A route whose path ends at a node: its methods, tag, its holes by piece index, and its fields in order.

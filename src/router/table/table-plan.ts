@@ -7,7 +7,7 @@
  * another codec). `Router.Compile` writes it as code; `Router.Infer` walks
  * it as data (raw-table.ts). Both answer the same targets the same way.
  */
-import type { Alternative, Element } from "../shape.js"
+import type { Alternative, Element } from "../codec/shape.js"
 
 /** One segment of a route: a literal, or a field read as a string or an int. */
 export type Piece = { readonly literal: string } | { readonly name: string; readonly int: boolean }

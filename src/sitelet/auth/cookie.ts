@@ -5,10 +5,10 @@
  * inject attributes or headers (`;`, CR, LF, non-token names).
  */
 import { sessionMessages } from "./session-messages.js"
-import { isCookieName, isCookieValue } from "../../router/cookie-header.js"
+import { isCookieName, isCookieValue } from "../../router/request/cookie-header.js"
 
 // Parsing lives with the router, which reads cookie fields (Cookie(d)); its names stay importable from here.
-export { isCookieName, isCookieValue, maxCookiePairs, parseCookieHeader } from "../../router/cookie-header.js"
+export { isCookieName, isCookieValue, maxCookiePairs, parseCookieHeader } from "../../router/request/cookie-header.js"
 
 /**
  * The longest `Max-Age` browsers honour (400 days, RFC 6265bis).

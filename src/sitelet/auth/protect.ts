@@ -31,7 +31,7 @@ import type { Linkable } from "../../descriptor/request-only.js"
 import { Auth, type Credential, schemeOf } from "./auth.js"
 import { type Authentication, authenticate, withUser } from "./auth-check.js"
 import { afterGate, endpointBeforeBody, gated, withheldBody } from "../body-gate.js"
-import type { RouteRequest } from "../../router/request.js"
+import type { RouteRequest } from "../../router/request/request.js"
 import { challenges, redirects, refusal } from "./auth-challenge.js"
 import { authMessages } from "./auth-messages.js"
 

@@ -5,7 +5,7 @@
  * (206, 416), and a precompressed `.br`/`.gz` sibling when the client
  * accepts it.
  */
-import type { RouteHeaders } from "../../router/request.js"
+import type { RouteHeaders } from "../../router/request/request.js"
 import { type Encoding, negotiate } from "../http/accept-encoding.js"
 import { byteRange } from "../http/byte-range.js"
 import {

@@ -5,7 +5,7 @@
  * first: no request ever reads outside `directory`.
  */
 import { Router } from "../../router/router.js"
-import type { RouteRequest } from "../../router/request.js"
+import type { RouteRequest } from "../../router/request/request.js"
 import { markSources } from "../../router/route-source.js"
 import { t } from "../../descriptor/t.js"
 import { resolveContent } from "../content-model.js"

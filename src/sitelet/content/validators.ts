@@ -5,7 +5,7 @@
  * already has it. The hosts and `Content.File` share this one evaluator.
  */
 import { isSocketBody } from "../socket-body.js"
-import type { RouteHeaders } from "../../router/request.js"
+import type { RouteHeaders } from "../../router/request/request.js"
 import { webDigest } from "../../internal/digest.js"
 import { memoByList } from "../../internal/list-memo.js"
 import {

@@ -10,8 +10,8 @@
  * through {@link withAcceptedCors}, once (RELIABILITY G3).
  */
 import { Single } from "../../router/combinators.js"
-import type { RouteRequest } from "../../router/request.js"
-import type { ParseRequestResult } from "../../router/result.js"
+import type { RouteRequest } from "../../router/request/request.js"
+import type { ParseRequestResult } from "../../router/codec/result.js"
 import { resolveContent, type Content, type StaticContent } from "../content-model.js"
 import type { Context } from "../context.js"
 import { checkAllows, type CheckedAllows, type Cors, type CorsAllows } from "./cors.js"

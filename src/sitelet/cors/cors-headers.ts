@@ -6,7 +6,7 @@
  * every response of a CORS endpoint, never replacing the response's own
  * `Vary` and never copying the request's.
  */
-import type { RouteHeaders } from "../../router/request.js"
+import type { RouteHeaders } from "../../router/request/request.js"
 import { header, staticContent, type ContentHeader, type StaticContent } from "../content-model.js"
 import type { CheckedAllows } from "./cors.js"
 import { Status } from "../http/http-status.js"

@@ -14,7 +14,7 @@ import { isPreflightAnswer } from "../cors/cors-content.js"
 import { limitMessages } from "./limit-messages.js"
 import { makeSitelet, type Dispatched, type Sitelet } from "../sitelet.js"
 import { andThen, type MaybePromise } from "../../internal/maybe-promise.js"
-import type { RouteRequest } from "../../router/request.js"
+import type { RouteRequest } from "../../router/request/request.js"
 import { afterGate, endpointBeforeBody, gated, withheldBody } from "../body-gate.js"
 import { type GuardAnswer, markSources } from "../../router/route-source.js"
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import { t } from "../../../src/descriptor/t.js"
 import { Router } from "../../../src/router/router.js"
 import { JsxLink } from "../../../src/sitelet/html/jsx-link.js"
-import { LinkError } from "../../../src/router/link-error.js"
+import { LinkError } from "../../../src/router/link/link-error.js"
 
 const Pages = t.union({ Home: "GET /", Post: "GET /blog/<id:int>/<slug>", Search: "GET /search?q=<q:string?>" })
 const Link = JsxLink(Router.Shift("app", Router.Infer(Pages)))
