@@ -13,6 +13,7 @@
  * `drainIdleMs` without a byte.
  */
 import { BodyBytes } from "./body-bytes.js"
+import { bodyTooLarge, declaresOver, isLength } from "./body-limit.js"
 import { HostError, hostMessages } from "./host-errors.js"
 
 /**
@@ -109,32 +110,3 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, seen: nu
     // An aborted or failing body: the answer is the 413 either way.
   }
 }
-
-/**
- * The 413 error of a body over `limit` bytes (every host, declared or counted).
- *
- * @example
- * ```ts
- * bodyTooLarge(1024).status //=> 413
- * ```
- */
-export function bodyTooLarge(limit: number): HostError {
-  return new HostError(413, "entity.too.large", hostMessages.bodyTooLarge(limit))
-}
-
-/**
- * True when a declared `Content-Length` (digits only; anything else is left
- * to the byte count) is over `limit`.
- *
- * @example
- * ```ts
- * declaresOver("2048", 1024) //=> true
- * ```
- */
-export function declaresOver(declared: string | null | undefined, limit: number): boolean {
-  return isLength(declared) && Number(declared) > limit
-}
-
-// A Content-Length the request declares: digits only (a list, a sign or a space is none).
-const isLength = (declared: string | null | undefined): declared is string =>
-  declared !== null && declared !== undefined && /^[0-9]+$/.test(declared)

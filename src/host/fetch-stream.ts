@@ -7,7 +7,7 @@
  */
 import type { StreamBody } from "../sitelet/content-model.js"
 import type { Encoding } from "./compression.js"
-import { compressionFormat } from "./fetch-compress.js"
+import { compressionFormat } from "./platform.js"
 
 const encoder = new TextEncoder()
 

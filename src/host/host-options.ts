@@ -6,9 +6,8 @@ import { checkSessionOptions, type SessionOptions } from "../sitelet/auth/user-s
 import { defaultBodyLimits, type BodyLimits } from "../router/request/body-limits.js"
 import { hostMessages } from "./host-errors.js"
 import { type CsrfOptions, type ResolvedCsrf, resolveCsrf } from "./csrf.js"
-import type { BodyDigest } from "../internal/digest.js"
-import { fetchPlatform } from "./fetch-compress.js"
-import type { RequestObserver } from "./observe.js"
+import { type HostPlatform, webPlatform } from "./platform.js"
+import type { RequestObserver } from "./request-record.js"
 import type { Telemetry } from "../internal/telemetry.js"
 import { type CompressOptions, type Encoding, type ResolvedCompress, resolveCompress } from "./compression.js"
 
@@ -135,21 +134,6 @@ declare module "../sitelet/fetch-port.js" {
 }
 
 /**
- * What a host brings from its runtime: how it hashes a body for `etag`,
- * and which codings it can compress with.
- *
- * @example
- * ```ts
- * const node: HostPlatform = { digest: nodeDigest, encodings: ["br", "gzip"] }
- * ```
- */
-export interface HostPlatform {
-  readonly digest: BodyDigest
-  /** The codings the runtime can write; read when a request needs them (it may be a getter that detects them once). */
-  readonly encodings: readonly Encoding[]
-}
-
-/**
  * The default limits.
  *
  * @example
@@ -211,7 +195,7 @@ const basePathShape = /^(?:\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)*$/
  */
 export function resolveHostOptions<Endpoint>(
   options: HostOptions<Endpoint> | undefined,
-  platform: HostPlatform = fetchPlatform,
+  platform: HostPlatform = webPlatform,
 ): ResolvedHostOptions {
   let basePath = options?.basePath ?? ""
   // A loop, not /\/+$/, which backtracks quadratically (recheck).

@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from "node:http"
 import { BodyBytes } from "./body-bytes.js"
-import { bodyTooLarge, declaresOver } from "./fetch-body.js"
+import { bodyTooLarge, declaresOver } from "./body-limit.js"
 import { HostError, hostMessages } from "./host-errors.js"
 
 /**

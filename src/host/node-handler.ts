@@ -14,7 +14,7 @@ import {
   type ResolvedHostOptions,
 } from "./host-options.js"
 import { readNodeBody } from "./node-body.js"
-import { declaresOver } from "./fetch-body.js"
+import { declaresOver } from "./body-limit.js"
 import { continueIfWaiting, continueListener } from "./node-continue.js"
 import { nodeHeaders, setCorsHeaders, writeNodeResponse } from "./node-write.js"
 import { errorContent } from "./answer-finish.js"

@@ -10,7 +10,7 @@
  */
 export { NodeHandler, Middleware, type ConnectMiddleware, type NodeRequestHandler } from "./node-handler.js"
 export { defaultLimits, type HostLimits, type HostOptions } from "./host-options.js"
-export type { RequestObserver, RequestRecord } from "./observe.js"
+export type { RequestObserver, RequestRecord } from "./request-record.js"
 export type { CsrfOptions } from "./csrf.js"
 export type { HostEnv } from "../sitelet/context.js"
 export { HostError, isHostError, type HostErrorType } from "./host-errors.js"

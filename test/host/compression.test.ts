@@ -13,7 +13,7 @@ import {
   resolveCompress,
 } from "../../src/host/compression.js"
 import { hostMessages } from "../../src/host/host-errors.js"
-import { fetchPlatform } from "../../src/host/fetch-compress.js"
+import { webPlatform } from "../../src/host/platform.js"
 import { nodePlatform } from "../../src/host/node-compress.js"
 import { NodeHandler } from "../../src/host/node.js"
 import { expressHost, fetchHost, nodeHost, type HostUnderTest, type WireResponse } from "./support.js"
@@ -175,7 +175,7 @@ describe("host option compress, on every host", () => {
       expect(decoded(response), host.name).toBe(huge)
     }
     expect(nodePlatform.encodings).toContain("br")
-    expect(fetchPlatform.encodings).toContain("gzip")
+    expect(webPlatform.encodings).toContain("gzip")
   })
 
   it("sends the body as it is when nothing acceptable is offered, when refused by q=0, or for malformed values", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content/content.js"
-import type { RequestRecord } from "../../src/host/observe.js"
+import type { RequestRecord } from "../../src/host/request-record.js"
 import { expressHost, fetchHost, nodeHost, type HostUnderTest } from "./support.js"
 
 const Pages = t.union({

@@ -4,7 +4,7 @@ import { gunzipSync } from "node:zlib"
 import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content/content.js"
-import type { RequestRecord } from "../../src/host/observe.js"
+import type { RequestRecord } from "../../src/host/request-record.js"
 import { Fetch } from "../../src/host/fetch-handler.js"
 import { expressHost, fetchHost, nodeHost, type HostUnderTest } from "./support.js"
 
