@@ -9,7 +9,7 @@ import { type CsrfOptions, type ResolvedCsrf, resolveCsrf } from "./csrf.js"
 import { type HostPlatform, webPlatform } from "./platform.js"
 import type { RequestObserver } from "./request-record.js"
 import type { Telemetry } from "../internal/telemetry.js"
-import { type CompressOptions, type Encoding, type ResolvedCompress, resolveCompress } from "./compression.js"
+import { type CompressOptions, type ResolvedCompress, resolveCompress } from "./compression.js"
 
 /**
  * Size limits enforced before and while reading a request.

@@ -6,7 +6,7 @@
  * changes the response.
  */
 import type { ServeOutcome } from "./serve-outcome.js"
-import type { RequestObserver, RequestRecord } from "./request-record.js"
+import type { RequestObserver } from "./request-record.js"
 import type { TelemetryScope } from "../internal/telemetry.js"
 import { routeName, routeOfPath } from "../router/route-names.js"
 import { parseTarget } from "../router/request/target.js"
