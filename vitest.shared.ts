@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url"
 const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 
 export const packageAliases = [
-  { find: /^sitelets\/node$/, replacement: source("./src/host/node.ts") },
+  { find: /^sitelets\/node$/, replacement: source("./src/host/node/index.ts") },
   { find: /^sitelets\/client$/, replacement: source("./src/client/index.ts") },
   { find: /^sitelets\/compile$/, replacement: source("./src/router/table/compile-entry.ts") },
   { find: /^sitelets\/jsx-runtime$/, replacement: source("./src/jsx-runtime.ts") },

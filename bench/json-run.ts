@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 // The published code: the benchmarks import "sitelets" and "sitelets/node", resolved to the fresh build.
 const built = spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"], cwd: root })
 if (built.status !== 0) process.exit(built.status ?? 1)
-const alias = { sitelets: `${root}dist/index.js`, "sitelets/node": `${root}dist/host/node.js` }
+const alias = { sitelets: `${root}dist/index.js`, "sitelets/node": `${root}dist/host/node/index.js` }
 const outfile = `${root}node_modules/.cache/sitelets-bench-json/json.mjs`
 
 await build({

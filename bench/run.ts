@@ -26,7 +26,7 @@ const { CompileRoutes } = (await import(
 const alias = {
   "sitelets-bench-users-table": usersTable,
   sitelets: `${root}dist/index.js`,
-  "sitelets/node": `${root}dist/host/node.js`,
+  "sitelets/node": `${root}dist/host/node/index.js`,
   "sitelets/compile": `${root}dist/router/table/compile-entry.js`,
   // The JSX pages of the rendering benchmark import the runtime (Hono's stays a package).
   "sitelets/jsx-runtime": `${root}dist/jsx-runtime.js`,

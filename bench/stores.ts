@@ -10,7 +10,7 @@
 import { createServer } from "node:http"
 import { compareVariants } from "./common/variants.js"
 import { Redis } from "ioredis"
-import { NodeHandler } from "../src/host/node.js"
+import { NodeHandler } from "../src/host/node/index.js"
 import { Content, memoryStore, type RateLimitStore, Sitelet, t } from "../src/index.js"
 import { redisStore } from "../src/redis/index.js"
 import { startRedis } from "../test/support/redis-server.js"

@@ -51,7 +51,7 @@ if (process.argv[2] === "--serve") {
   // The other checkout's sources, for the row `before` (same declaration, no option).
   const from = variant === "before" ? `${before}/src/` : "../src/"
   const lib = (await import(`${from}index.js`)) as typeof import("../src/index.js")
-  const host = (await import(`${from}host/node.js`)) as typeof import("../src/host/node.js")
+  const host = (await import(`${from}host/node/index.js`)) as typeof import("../src/host/node/index.js")
   const site = lib.Sitelet.Infer(lib.t.union({ Article: "GET /articles/<id:int>" }), {
     Article: (_ctx, e) => lib.Content.Json({ id: e.id, title: "An article" }),
   })

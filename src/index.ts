@@ -141,7 +141,7 @@ export { Html, SafeHtml, type HtmlAttributes, type HtmlChild, type HtmlTags } fr
 export { JsxLink, type JsxLinkProps } from "./sitelet/html/jsx-link.js"
 export { html } from "./sitelet/html/html-template.js"
 export { escapeHtml, safeUrl } from "./sitelet/html/html-escape.js"
-export { Fetch, type FetchHandler, type WaitUntilContext } from "./host/fetch-handler.js"
+export { Fetch, type FetchHandler, type WaitUntilContext } from "./host/fetch/fetch-handler.js"
 export type { HostLimits, HostOptions } from "./host/host-options.js"
 export type { RequestObserver, RequestRecord } from "./host/request-record.js"
 export type { CsrfOptions } from "./host/csrf.js"

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import * as root from "../src/index.js"
-import * as node from "../src/host/node.js"
+import * as node from "../src/host/node/index.js"
 import * as client from "../src/client/index.js"
 import * as link from "../src/link/index.js"
 import * as route from "../src/link/route.js"

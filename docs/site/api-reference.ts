@@ -21,7 +21,7 @@ export const apiCache = `${root}node_modules/.cache/sitelets-docs/api`
 export async function generateApiReference(out: string): Promise<void> {
   const app = await Application.bootstrapWithPlugins({
     name: "sitelets",
-    entryPoints: ["src/index.ts", "src/host/node.ts", "src/client/index.ts", "src/jsx-runtime.ts"].map(
+    entryPoints: ["src/index.ts", "src/host/node/index.ts", "src/client/index.ts", "src/jsx-runtime.ts"].map(
       (entry) => `${root}${entry}`,
     ),
     tsconfig: `${root}tsconfig.build.json`,

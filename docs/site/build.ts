@@ -5,7 +5,7 @@
  * project page is served under (links and assets follow it).
  */
 import { rm } from "node:fs/promises"
-import { ExportStatic } from "../../src/host/node.js"
+import { ExportStatic } from "../../src/host/node/index.js"
 import { apiCache, generateApiReference } from "./api-reference.js"
 import { docsSite, everyPage } from "./site.js"
 

@@ -5,7 +5,7 @@
  */
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { NodeHandler } from "../../src/host/node.js"
+import { NodeHandler } from "../../src/host/node/index.js"
 import { apiCache, generateApiReference } from "./api-reference.js"
 import { docsSite } from "./site.js"
 

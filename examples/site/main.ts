@@ -11,7 +11,7 @@
  */
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { NodeHandler } from "../../src/host/node.js"
+import { NodeHandler } from "../../src/host/node/index.js"
 import { frontEnd } from "./client/serve.js"
 import { site } from "./site.js"
 import { apiDocs } from "./docs.js"

@@ -9,7 +9,7 @@ import type { HandlerResult } from "../sitelet/handler.js"
 import { Infer } from "../sitelet/infer.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import { installFetchHandle } from "../sitelet/fetch-port.js"
-import { handleFetch } from "../host/fetch-handle.js"
+import { handleFetch } from "../host/fetch/fetch-handle.js"
 
 // The sitelets built here answer `site.Handle` with the Fetch host: plugged in where they are built, so a
 // bundle that builds sitelets keeps the host, and one that only links (t, Router) carries none of it.

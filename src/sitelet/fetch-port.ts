@@ -1,6 +1,6 @@
 /**
  * The Fetch host as the sitelet layer sees it: `site.Handle(request)` is
- * served by the host layer (`src/host/fetch-handle.ts`), which plugs its
+ * served by the host layer (`src/host/fetch/fetch-handle.ts`), which plugs its
  * entry in here when it is loaded — the package entry (`sitelets`) loads
  * it. So hosts depend on sitelets and never the reverse: no module of
  * `sitelet/` imports `host/`, and a front end that imports only
@@ -38,7 +38,7 @@ export type FetchHandle = (
 let installed: FetchHandle | undefined
 
 /**
- * Plugs the Fetch host in (called once by `src/host/fetch-handle.ts`).
+ * Plugs the Fetch host in (called once by `src/host/fetch/fetch-handle.ts`).
  *
  * @example
  * ```ts

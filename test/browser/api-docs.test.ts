@@ -4,7 +4,7 @@
  * `/openapi.json` and shows the site's operations.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { NodeHandler } from "../../src/host/node.js"
+import { NodeHandler } from "../../src/host/node/index.js"
 import { apiDocs } from "../../examples/site/docs.js"
 import { site } from "../../examples/site/site.js"
 import { serveToChromium, type BrowserRig } from "./chromium.js"

@@ -5,7 +5,7 @@
  */
 import { build } from "esbuild"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { NodeHandler } from "../../src/host/node.js"
+import { NodeHandler } from "../../src/host/node/index.js"
 import { serveToChromium, type BrowserRig } from "./chromium.js"
 import { connections, eventsSite } from "./events-site.js"
 

@@ -7,7 +7,7 @@
 import { mkdirSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Page } from "playwright-core"
-import { NodeHandler } from "../../src/host/node.js"
+import { NodeHandler } from "../../src/host/node/index.js"
 import { site } from "../../examples/site/site.js"
 import { frontEnd } from "../../examples/site/client/serve.js"
 import { pages } from "../../examples/site/client/routes.js"

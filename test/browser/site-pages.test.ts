@@ -10,7 +10,7 @@
 import { mkdirSync } from "node:fs"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Page } from "playwright-core"
-import { NodeHandler } from "../../src/host/node.js"
+import { NodeHandler } from "../../src/host/node/index.js"
 import { Router } from "../../src/router/router.js"
 import { Site } from "../../examples/site/endpoints.js"
 import { exampleHostOptions } from "../../examples/site/host-options.js"

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Content, FormData, Sitelet, t } from "../../src/index.js"
-import { NodeHandler } from "../../src/host/node.js"
+import { NodeHandler } from "../../src/host/node/index.js"
 import { serveToChromium, type BrowserRig } from "./chromium.js"
 
 const Pages = t.union({

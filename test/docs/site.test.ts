@@ -17,7 +17,7 @@ import express from "express"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { buildDocs } from "../../docs/site/build.js"
 import { pageSlugs } from "../../docs/site/content.js"
-import type { ExportReport } from "../../src/host/node.js"
+import type { ExportReport } from "../../src/host/node/index.js"
 import { startChromium, type StartedBrowser, watchProblems } from "../browser/chromium.js"
 
 const base = "/sitelets"

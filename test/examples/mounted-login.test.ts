@@ -9,7 +9,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import express from "express"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Middleware } from "../../src/host/node.js"
+import { Middleware } from "../../src/host/node/index.js"
 import { site } from "../../examples/site/site.js"
 import { sendRaw, type WireRequest, type WireResponse } from "../host/support.js"
 

@@ -287,7 +287,7 @@ describe("example site: the HTTP behaviour it turns on (README, HTTP behaviour)"
   it("answers 405/Allow, OPTIONS, gzip with Vary, ETag and 304, and still 404s unknown paths; logs each request", async () => {
     const { createServer } = await import("node:http")
     const { gunzipSync } = await import("node:zlib")
-    const { NodeHandler } = await import("../../src/host/node.js")
+    const { NodeHandler } = await import("../../src/host/node/index.js")
     const { exampleHostOptions } = await import("../../examples/site/host-options.js")
     const lines: string[] = []
     const server = createServer(

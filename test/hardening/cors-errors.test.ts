@@ -16,7 +16,7 @@ import { Protect } from "../../src/sitelet/auth/protect.js"
 import type { Sitelet } from "../../src/sitelet/sitelet.js"
 import { header, staticContent } from "../../src/sitelet/content-model.js"
 import { Status } from "../../src/sitelet/http/http-status.js"
-import { setCorsHeaders } from "../../src/host/node-write.js"
+import { setCorsHeaders } from "../../src/host/node/node-write.js"
 import { startHosts, viaHeader, type HostUnderTest, type RawResponse } from "./harness.js"
 
 type Endpoint = { $: "Boom" } | { $: "Upload" } | { $: "Secret" } | { $: "Login" } | { $: "Plain" }

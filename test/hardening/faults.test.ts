@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createServer, type Server } from "node:http"
 import { connect, type AddressInfo } from "node:net"
 import express from "express"
-import { Middleware, NodeHandler } from "../../src/host/node.js"
+import { Middleware, NodeHandler } from "../../src/host/node/index.js"
 import { parseResponse, rawExchange, startHosts, wireBytes, type HostUnderTest } from "./harness.js"
 import { calls, site } from "./site.js"
 

@@ -7,10 +7,10 @@
 import { createServer, type Server } from "node:http"
 import { connect, type AddressInfo } from "node:net"
 import express from "express"
-import { Middleware, NodeHandler } from "../../src/host/node.js"
+import { Middleware, NodeHandler } from "../../src/host/node/index.js"
 import type { HostOptions } from "../../src/host/host-options.js"
 import type { Sitelet } from "../../src/sitelet/sitelet.js"
-import { handleFetch } from "../../src/host/fetch-handle.js"
+import { handleFetch } from "../../src/host/fetch/fetch-handle.js"
 import type { WireRequest, WireResponse } from "../host/support.js"
 
 /** A request as written on the wire (the host tests' own type). */

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import express from "express"
-import { Middleware } from "../../src/host/node.js"
+import { Middleware } from "../../src/host/node/index.js"
 import { parseResponse, rawExchange, startHosts, wireBytes, type HostUnderTest } from "./harness.js"
 import { site } from "./site.js"
 import { defaultLimits, resolveHostOptions } from "../../src/host/host-options.js"
 import { hostMessages } from "../../src/host/host-errors.js"
 import { defaultBodyLimits } from "../../src/router/request/body-limits.js"
-import { Fetch } from "../../src/host/fetch-handler.js"
+import { Fetch } from "../../src/host/fetch/fetch-handler.js"
 
 // Limits are configurable per host; each is enforced at exactly limit + 1.
 const limits = { bodyBytes: 100, urlLength: 200, queryParameters: 5 }

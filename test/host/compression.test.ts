@@ -14,8 +14,8 @@ import {
 } from "../../src/host/compression.js"
 import { hostMessages } from "../../src/host/host-errors.js"
 import { webPlatform } from "../../src/host/platform.js"
-import { nodePlatform } from "../../src/host/node-compress.js"
-import { NodeHandler } from "../../src/host/node.js"
+import { nodePlatform } from "../../src/host/node/node-compress.js"
+import { NodeHandler } from "../../src/host/node/index.js"
 import { expressHost, fetchHost, nodeHost, type HostUnderTest, type WireResponse } from "./support.js"
 
 describe("Accept-Encoding negotiation", () => {

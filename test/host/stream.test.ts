@@ -5,7 +5,7 @@ import { t } from "../../src/descriptor/t.js"
 import { Sitelet } from "../../src/api/sitelet-namespace.js"
 import { Content } from "../../src/sitelet/content/content.js"
 import type { RequestRecord } from "../../src/host/request-record.js"
-import { Fetch } from "../../src/host/fetch-handler.js"
+import { Fetch } from "../../src/host/fetch/fetch-handler.js"
 import { expressHost, fetchHost, nodeHost, type HostUnderTest } from "./support.js"
 
 const Pages = t.union({
@@ -238,7 +238,7 @@ describe("backpressure and disconnects on the Fetch host", () => {
 async function portOf(): Promise<number> {
   if (nodePort !== 0) return nodePort
   const { createServer } = await import("node:http")
-  const { NodeHandler } = await import("../../src/host/node.js")
+  const { NodeHandler } = await import("../../src/host/node/index.js")
   const server = createServer(NodeHandler(site, options))
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()))
   nodePort = (server.address() as import("node:net").AddressInfo).port

@@ -7,8 +7,8 @@
 import { createServer, type Server } from "node:http"
 import { connect, type AddressInfo } from "node:net"
 import express from "express"
-import { Fetch } from "../../src/host/fetch-handler.js"
-import { Middleware, NodeHandler } from "../../src/host/node.js"
+import { Fetch } from "../../src/host/fetch/fetch-handler.js"
+import { Middleware, NodeHandler } from "../../src/host/node/index.js"
 import type { HostOptions } from "../../src/host/host-options.js"
 import type { Sitelet } from "../../src/sitelet/sitelet.js"
 

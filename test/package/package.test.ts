@@ -78,7 +78,7 @@ describe("the packed package", () => {
     const top = new Set(packed.files.map((file) => file.split("/")[0]))
     expect([...top].sort()).toEqual(["LICENSE", "README.md", "dist", "package.json"])
     expect(packed.files.filter((file) => file.endsWith(".map"))).toEqual([])
-    for (const entry of ["dist/index.js", "dist/index.d.ts", "dist/host/node.js", "dist/client/index.js"]) {
+    for (const entry of ["dist/index.js", "dist/index.d.ts", "dist/host/node/index.js", "dist/client/index.js"]) {
       expect(packed.files).toContain(entry)
     }
   })

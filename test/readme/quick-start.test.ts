@@ -11,7 +11,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 // --- quick start, as in README.md ---
 import { t, Json, Sitelet, Content, Html, Router, type Infer } from "../../src/index.js"
-import { NodeHandler } from "../../src/host/node.js"
+import { NodeHandler } from "../../src/host/node/index.js"
 
 const Post = t.record({ title: t.string, tags: t.list(t.string) })
 
@@ -48,7 +48,7 @@ describe("README quick start", () => {
     const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? ""
     const self = readFileSync(new URL(import.meta.url), "utf8")
     const copied = self.slice(self.indexOf("// --- quick start, as in README.md ---"), self.indexOf("// --- end of quick start ---"))
-    const test = codeLines(copied.replaceAll('"../../src/index.js"', '"sitelets"').replaceAll('"../../src/host/node.js"', '"sitelets/node"'))
+    const test = codeLines(copied.replaceAll('"../../src/index.js"', '"sitelets"').replaceAll('"../../src/host/node/index.js"', '"sitelets/node"'))
     // The README's block is the copy plus its createServer import and listen call, and the two example calls.
     const expected = codeLines(block).filter(
       (line) => line !== 'import { createServer } from "node:http"' && !line.startsWith("createServer(") && !line.startsWith("router.") && !line.startsWith("await router."),

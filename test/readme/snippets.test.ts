@@ -46,7 +46,7 @@ const compilerOptions = {
   noEmit: true,
   paths: {
     sitelets: [`${root}dist/index.d.ts`],
-    "sitelets/node": [`${root}dist/host/node.d.ts`],
+    "sitelets/node": [`${root}dist/host/node/index.d.ts`],
     "sitelets/compile": [`${root}dist/router/table/compile-entry.d.ts`],
     "sitelets/client": [`${root}dist/client/index.d.ts`],
     "sitelets/redis": [`${root}dist/redis/index.d.ts`],

@@ -71,7 +71,7 @@ afterAll(async () => {
 async function portOf(host: HostUnderTest): Promise<number> {
   void host
   const { createServer } = await import("node:http")
-  const { NodeHandler } = await import("../../../src/host/node.js")
+  const { NodeHandler } = await import("../../../src/host/node/index.js")
   const server = createServer(NodeHandler(site))
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()))
   hosts.push({ name: "raw", send: () => Promise.reject(new Error("unused")), close: async () => void server.close() })

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { header, staticContent } from "../../../src/sitelet/content-model.js"
 import { Cors } from "../../../src/sitelet/cors/cors.js"
 import { CorsContent } from "../../../src/sitelet/cors/cors-content.js"
-import { handleFetch } from "../../../src/host/fetch-handle.js"
+import { handleFetch } from "../../../src/host/fetch/fetch-handle.js"
 import { Status } from "../../../src/sitelet/http/http-status.js"
 import { corsMessages } from "../../../src/sitelet/cors/cors-messages.js"
 

@@ -4,7 +4,7 @@
  * the files of each `Sitelet.Files` directory; and, for the report, every
  * route it cannot turn into a file, with the reason.
  */
-import type { DescribedField, DescribedRoute } from "../router/describe.js"
+import type { DescribedField, DescribedRoute } from "../../router/describe.js"
 
 /**
  * A route the export did not write, and why: behind `Protect`, no GET, a

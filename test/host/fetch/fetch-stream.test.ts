@@ -5,7 +5,7 @@
  * closed stream — no "Controller is already closed" reported as an error.
  */
 import { describe, expect, it } from "vitest"
-import { webStreamOf } from "../../src/host/fetch-stream.js"
+import { webStreamOf } from "../../../src/host/fetch/fetch-stream.js"
 
 describe("webStreamOf", () => {
   it("stops the producer on cancel, and reports nothing when the producer then ends", async () => {

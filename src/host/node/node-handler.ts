@@ -5,33 +5,33 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { TLSSocket } from "node:tls"
-import type { Sitelet } from "../sitelet/sitelet.js"
+import type { Sitelet } from "../../sitelet/sitelet.js"
 import {
   bodyLimitFor,
   resolveHostOptions,
   type HostLimits,
   type HostOptions,
   type ResolvedHostOptions,
-} from "./host-options.js"
+} from "../host-options.js"
 import { readNodeBody } from "./node-body.js"
-import { declaresOver } from "./body-limit.js"
+import { declaresOver } from "../body-limit.js"
 import { continueIfWaiting, continueListener } from "./node-continue.js"
 import { nodeHeaders, setCorsHeaders, writeNodeResponse } from "./node-write.js"
-import { errorContent } from "./answer-finish.js"
-import { serveRequest } from "./serve.js"
-import type { ServeInit, ServeOutcome } from "./serve-outcome.js"
-import type { RouteHeaders } from "../router/request/request.js"
-import { isPromise } from "../internal/maybe-promise.js"
-import { report, type RequestStart as Watch } from "./observe.js"
+import { errorContent } from "../answer-finish.js"
+import { serveRequest } from "../serve.js"
+import type { ServeInit, ServeOutcome } from "../serve-outcome.js"
+import type { RouteHeaders } from "../../router/request/request.js"
+import { isPromise } from "../../internal/maybe-promise.js"
+import { report, type RequestStart as Watch } from "../observe.js"
 import { nodePlatform, writeNodeCompressed } from "./node-compress.js"
 import { writeNodeStream } from "./node-stream.js"
-import type { Encoding } from "./compression.js"
-import { isStreamBody, type StaticContent } from "../sitelet/content-model.js"
-import { serveWithin } from "./scoped-serve.js"
-import { tracedSocket, watchRequest } from "./watch.js"
-import { isSocketBody } from "../sitelet/socket-body.js"
+import type { Encoding } from "../compression.js"
+import { isStreamBody, type StaticContent } from "../../sitelet/content-model.js"
+import { serveWithin } from "../scoped-serve.js"
+import { tracedSocket, watchRequest } from "../watch.js"
+import { isSocketBody } from "../../sitelet/socket-body.js"
 import { isPendingUpgrade, upgradeListener, writeNodeSocket } from "./node-socket.js"
-import { notSocketAnswer } from "./upgrade.js"
+import { notSocketAnswer } from "../upgrade.js"
 import type { Duplex } from "node:stream"
 
 /**

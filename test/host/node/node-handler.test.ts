@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest"
 import { IncomingMessage, ServerResponse } from "node:http"
 import { Socket } from "node:net"
-import { t } from "../../src/descriptor/t.js"
-import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content/content.js"
-import { NodeHandler } from "../../src/host/node.js"
-import { hasRepeatedHost } from "../../src/host/node-handler.js"
+import { t } from "../../../src/descriptor/t.js"
+import { Sitelet } from "../../../src/api/sitelet-namespace.js"
+import { Content } from "../../../src/sitelet/content/content.js"
+import { NodeHandler } from "../../../src/host/node/index.js"
+import { hasRepeatedHost } from "../../../src/host/node/node-handler.js"
 
 const site = Sitelet.Infer(t.union({ Now: "GET /now/<id:int>", Later: "GET /later", Env: "GET /env" }), {
   Now: (_ctx, e) => Content.Json({ id: e.id }),

@@ -3,8 +3,8 @@
  * `CompressionStream` in the format of the coding (the codings it accepts
  * are the web platform's, `platform.ts`).
  */
-import type { Encoding } from "./compression.js"
-import { compressionFormat } from "./platform.js"
+import type { Encoding } from "../compression.js"
+import { compressionFormat } from "../platform.js"
 
 /**
  * A body compressed with `encoding`, whole (so the answer has a length).

@@ -7,9 +7,9 @@
 import * as nodeCrypto from "node:crypto"
 import type { ServerResponse } from "node:http"
 import * as zlib from "node:zlib"
-import type { StaticContent } from "../sitelet/content-model.js"
-import type { Encoding } from "./compression.js"
-import type { HostPlatform } from "./platform.js"
+import type { StaticContent } from "../../sitelet/content-model.js"
+import type { Encoding } from "../compression.js"
+import type { HostPlatform } from "../platform.js"
 import { writeNodeResponse } from "./node-write.js"
 
 // zstd arrived in node:zlib with Node 22.15; on Node 20 it is simply not offered.

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest"
 import { Hono } from "hono"
-import { Fetch } from "../../src/host/fetch-handler.js"
-import { hostSite } from "./host-site.js"
-import { hostMessages } from "../../src/host/host-errors.js"
-import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { staticContent } from "../../src/sitelet/content-model.js"
-import { Http } from "../../src/sitelet/http/http-status.js"
-import { Content } from "../../src/sitelet/content/content.js"
-import { t } from "../../src/descriptor/t.js"
-import { sessionMessages } from "../../src/sitelet/auth/session-messages.js"
+import { Fetch } from "../../../src/host/fetch/fetch-handler.js"
+import { hostSite } from "../host-site.js"
+import { hostMessages } from "../../../src/host/host-errors.js"
+import { Sitelet } from "../../../src/api/sitelet-namespace.js"
+import { staticContent } from "../../../src/sitelet/content-model.js"
+import { Http } from "../../../src/sitelet/http/http-status.js"
+import { Content } from "../../../src/sitelet/content/content.js"
+import { t } from "../../../src/descriptor/t.js"
+import { sessionMessages } from "../../../src/sitelet/auth/session-messages.js"
 
 const quiet = { onError: () => undefined }
 

@@ -9,8 +9,8 @@
 import type { ServerResponse } from "node:http"
 import { pipeline, Readable, Transform } from "node:stream"
 import * as zlib from "node:zlib"
-import type { ContentHeader, StaticContent, StreamBody } from "../sitelet/content-model.js"
-import type { Encoding } from "./compression.js"
+import type { ContentHeader, StaticContent, StreamBody } from "../../sitelet/content-model.js"
+import type { Encoding } from "../compression.js"
 
 /** Text chunks as UTF-8 bytes, so the response and a codec get bytes only. */
 async function* asBytes(source: AsyncIterable<string | Uint8Array>): AsyncGenerator<Uint8Array> {

@@ -5,9 +5,9 @@
  * the producer, and a producer that throws errors the stream: the runtime
  * closes the connection and the error goes to `onError`.
  */
-import type { StreamBody } from "../sitelet/content-model.js"
-import type { Encoding } from "./compression.js"
-import { compressionFormat } from "./platform.js"
+import type { StreamBody } from "../../sitelet/content-model.js"
+import type { Encoding } from "../compression.js"
+import { compressionFormat } from "../platform.js"
 
 const encoder = new TextEncoder()
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { createServer, type ServerResponse, type Server } from "node:http"
 import { connect, type AddressInfo } from "node:net"
-import { writeNodeResponse } from "../../src/host/node-write.js"
-import { header, staticContent, type StaticContent } from "../../src/sitelet/content-model.js"
-import { Status } from "../../src/sitelet/http/http-status.js"
+import { writeNodeResponse } from "../../../src/host/node/node-write.js"
+import { header, staticContent, type StaticContent } from "../../../src/sitelet/content-model.js"
+import { Status } from "../../../src/sitelet/http/http-status.js"
 
 let server: Server | undefined
 afterEach(async () => {

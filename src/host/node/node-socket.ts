@@ -11,11 +11,11 @@
 import { type IncomingMessage, ServerResponse } from "node:http"
 import type { Socket } from "node:net"
 import type { Duplex } from "node:stream"
-import type { StaticContent } from "../sitelet/content-model.js"
-import { runSocket } from "../sitelet/sockets/socket-session.js"
-import type { SocketBody } from "../sitelet/socket-body.js"
-import { hostMessages } from "./host-errors.js"
-import { selectedProtocol } from "./upgrade.js"
+import type { StaticContent } from "../../sitelet/content-model.js"
+import { runSocket } from "../../sitelet/sockets/socket-session.js"
+import type { SocketBody } from "../../sitelet/socket-body.js"
+import { hostMessages } from "../host-errors.js"
+import { selectedProtocol } from "../upgrade.js"
 import { nodeHeaders } from "./node-write.js"
 
 type WsModule = typeof import("ws")

@@ -5,8 +5,8 @@
  * (`memoByList`); the runtime copies it into each `Response`, and nothing
  * writes it.
  */
-import { memoByList } from "../internal/list-memo.js"
-import { isValidHeader, type ContentHeader } from "../sitelet/content-model.js"
+import { memoByList } from "../../internal/list-memo.js"
+import { isValidHeader, type ContentHeader } from "../../sitelet/content-model.js"
 
 /**
  * The init for a response's headers: a plain record when no name repeats

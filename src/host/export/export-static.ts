@@ -7,13 +7,13 @@
  */
 import { lstat, mkdir, readdir, writeFile } from "node:fs/promises"
 import { join, relative, resolve, sep } from "node:path"
-import type { Linkable } from "../descriptor/request-only.js"
-import { describeRoutes } from "../router/describe.js"
-import type { Sitelet } from "../sitelet/sitelet.js"
-import { extensionOfType } from "../sitelet/http/media-types.js"
+import type { Linkable } from "../../descriptor/request-only.js"
+import { describeRoutes } from "../../router/describe.js"
+import type { Sitelet } from "../../sitelet/sitelet.js"
+import { extensionOfType } from "../../sitelet/http/media-types.js"
 import { exportMessages, planExport, reaches, routeLabel, type SkippedRoute } from "./export-plan.js"
-import { Handler } from "./fetch-handler.js"
-import { resolveHostOptions, type HostOptions } from "./host-options.js"
+import { Handler } from "../fetch/fetch-handler.js"
+import { resolveHostOptions, type HostOptions } from "../host-options.js"
 
 /**
  * Options of {@link ExportStatic}.

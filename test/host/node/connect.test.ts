@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import express from "express"
-import { Middleware, NodeHandler } from "../../src/host/node.js"
-import { mountPathOf } from "../../src/host/node-handler.js"
-import { HostError, hostMessages } from "../../src/host/host-errors.js"
-import { routerMessages } from "../../src/router/messages.js"
-import { expressHost, nodeHost, sendRaw, type HostUnderTest } from "./support.js"
-import { hostSite } from "./host-site.js"
+import { Middleware, NodeHandler } from "../../../src/host/node/index.js"
+import { mountPathOf } from "../../../src/host/node/node-handler.js"
+import { HostError, hostMessages } from "../../../src/host/host-errors.js"
+import { routerMessages } from "../../../src/router/messages.js"
+import { expressHost, nodeHost, sendRaw, type HostUnderTest } from "../support.js"
+import { hostSite } from "../host-site.js"
 
 const quiet = { onError: () => undefined }
 

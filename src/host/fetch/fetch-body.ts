@@ -12,9 +12,9 @@
  * a reset. A body that stalls is not waited for: the 413 goes after
  * `drainIdleMs` without a byte.
  */
-import { BodyBytes } from "./body-bytes.js"
-import { bodyTooLarge, declaresOver, isLength } from "./body-limit.js"
-import { HostError, hostMessages } from "./host-errors.js"
+import { BodyBytes } from "../body-bytes.js"
+import { bodyTooLarge, declaresOver, isLength } from "../body-limit.js"
+import { HostError, hostMessages } from "../host-errors.js"
 
 /**
  * The body bytes of a request, or a `HostError` 413 over `limit` bytes.

@@ -4,9 +4,9 @@
  * for the body, so Connect fall-through leaves it intact.
  */
 import type { IncomingMessage } from "node:http"
-import { BodyBytes } from "./body-bytes.js"
-import { bodyTooLarge, declaresOver } from "./body-limit.js"
-import { HostError, hostMessages } from "./host-errors.js"
+import { BodyBytes } from "../body-bytes.js"
+import { bodyTooLarge, declaresOver } from "../body-limit.js"
+import { HostError, hostMessages } from "../host-errors.js"
 
 /**
  * The body bytes, or a `HostError`: 413 over `limit` (from the declared

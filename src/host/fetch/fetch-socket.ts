@@ -6,11 +6,11 @@
  * Each platform socket is adapted to the session's `RawSocket`; a runtime
  * with none of them answers 501 with the sentence saying so.
  */
-import type { StaticContent } from "../sitelet/content-model.js"
-import { runSocket, type SocketEvents } from "../sitelet/sockets/socket-session.js"
-import type { SocketBody } from "../sitelet/socket-body.js"
-import { hostMessages } from "./host-errors.js"
-import { selectedProtocol } from "./upgrade.js"
+import type { StaticContent } from "../../sitelet/content-model.js"
+import { runSocket, type SocketEvents } from "../../sitelet/sockets/socket-session.js"
+import type { SocketBody } from "../../sitelet/socket-body.js"
+import { hostMessages } from "../host-errors.js"
+import { selectedProtocol } from "../upgrade.js"
 
 /** The WHATWG `WebSocket` members Deno's and workerd's server sockets share. */
 interface PlatformSocket {

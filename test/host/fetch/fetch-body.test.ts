@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { drainBytes, drainIdleMs, readFetchBody } from "../../src/host/fetch-body.js"
-import { hostMessages } from "../../src/host/host-errors.js"
+import { drainBytes, drainIdleMs, readFetchBody } from "../../../src/host/fetch/fetch-body.js"
+import { hostMessages } from "../../../src/host/host-errors.js"
 
 /** A request whose body is `chunks` chunks of `size` bytes, counting what was read and whether it was cancelled. */
 function counted(chunks: number, size: number, contentLength?: number) {

@@ -2,8 +2,8 @@
  * Writes a plain content to a `node:http` response: no WHATWG objects.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http"
-import type { RouteHeaders } from "../router/request/request.js"
-import type { ContentHeader, StaticContent } from "../sitelet/content-model.js"
+import type { RouteHeaders } from "../../router/request/request.js"
+import type { ContentHeader, StaticContent } from "../../sitelet/content-model.js"
 
 /**
  * Writes status, headers and body; `HEAD`, 204 and 304 get no body.

@@ -10,8 +10,8 @@ import { createServer, type Server } from "node:http"
 import { type AddressInfo, connect, type Socket } from "node:net"
 import express from "express"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { Middleware, NodeHandler } from "../../src/host/node.js"
-import { site } from "../hardening/site.js"
+import { Middleware, NodeHandler } from "../../../src/host/node/index.js"
+import { site } from "../../hardening/site.js"
 
 const servers: Server[] = []
 let nodePort = 0

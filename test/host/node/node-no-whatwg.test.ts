@@ -3,8 +3,8 @@
  * objects: the constructors are wrapped and counted while requests flow.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { nodeHost, type HostUnderTest } from "./support.js"
-import { hostSite } from "./host-site.js"
+import { nodeHost, type HostUnderTest } from "../support.js"
+import { hostSite } from "../host-site.js"
 
 const originals = { Request: globalThis.Request, Response: globalThis.Response, Headers: globalThis.Headers }
 let constructed = 0

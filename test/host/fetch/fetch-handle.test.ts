@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
-import { t } from "../../src/descriptor/t.js"
-import { Sitelet } from "../../src/api/sitelet-namespace.js"
-import { Content } from "../../src/sitelet/content/content.js"
-import { header, staticContent } from "../../src/sitelet/content-model.js"
-import { Http } from "../../src/sitelet/http/http-status.js"
-import { handleFetch, toResponse } from "../../src/host/fetch-handle.js"
+import { t } from "../../../src/descriptor/t.js"
+import { Sitelet } from "../../../src/api/sitelet-namespace.js"
+import { Content } from "../../../src/sitelet/content/content.js"
+import { header, staticContent } from "../../../src/sitelet/content-model.js"
+import { Http } from "../../../src/sitelet/http/http-status.js"
+import { handleFetch, toResponse } from "../../../src/host/fetch/fetch-handle.js"
 
 const site = Sitelet.Infer(t.union({ Home: "GET /", Me: "GET /me" }), {
   Home: () => Content.Text("home"),

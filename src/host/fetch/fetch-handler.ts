@@ -3,12 +3,12 @@
  * Workers and any runtime that takes `{ fetch(request, env?, ctx?) }`.
  */
 import { bunSocketHandlers, upgradedByBun } from "./fetch-socket.js"
-import type { HostEnv } from "../sitelet/context.js"
-import type { Sitelet } from "../sitelet/sitelet.js"
+import type { HostEnv } from "../../sitelet/context.js"
+import type { Sitelet } from "../../sitelet/sitelet.js"
 import { respond, toResponse, type RuntimeExtras } from "./fetch-handle.js"
-import { isPromise } from "../internal/maybe-promise.js"
-import { resolveHostOptions, type HostOptions } from "./host-options.js"
-import { errorContent } from "./answer-finish.js"
+import { isPromise } from "../../internal/maybe-promise.js"
+import { resolveHostOptions, type HostOptions } from "../host-options.js"
+import { errorContent } from "../answer-finish.js"
 
 /**
  * The part of Workers' `ExecutionContext` the host uses: `ctx.WaitUntil`
