@@ -31,7 +31,7 @@ export {
   type WebSocketAttribute,
 } from "./descriptor/web-socket.js"
 export type * from "./descriptor/descriptor.js"
-export { Json, type JsonCodec } from "./json/json-namespace.js"
+export { Json, type JsonCodec } from "./json/codec/json-namespace.js"
 export { JsonError, type JsonPathSegment } from "./json/json-error.js"
 export type { JsonOptions } from "./json/options.js"
 export type { StandardSchemaV1 } from "./descriptor/standard-schema-spec.js"

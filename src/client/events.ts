@@ -6,7 +6,7 @@
  * `retry` and sending the last event's id as `Last-Event-ID`.
  */
 import type { Descriptor, Infer } from "../descriptor/descriptor.js"
-import { deserialize } from "../json/codec.js"
+import { deserialize } from "../json/codec/codec.js"
 import type { JsonOptions } from "../json/options.js"
 import { mediaTypeOf } from "../router/body/media-type.js"
 import type { Router } from "../router/router.js"

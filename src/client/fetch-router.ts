@@ -14,7 +14,7 @@ import {
   type UnionResponses,
   type ValidateCases,
 } from "../descriptor/union.js"
-import { decode } from "../json/decode.js"
+import { decode } from "../json/decode/decode.js"
 import { parseJson } from "../json/parse.js"
 import { firstAnswers, isTagged, type MappedAnswers, type RouterAnswers, type SumAnswers } from "../router/answers.js"
 import type { FetchInit, FetchJsonInit, FetchResult } from "./fetch.js"

@@ -6,7 +6,7 @@
 import type { Descriptor, Infer, ResponseMap } from "../descriptor/descriptor.js"
 import type { MediaAnswer } from "../descriptor/media.js"
 import type { NoBody } from "../descriptor/no-body.js"
-import { deserialize } from "../json/codec.js"
+import { deserialize } from "../json/codec/codec.js"
 import type { JsonOptions } from "../json/options.js"
 import type { Router } from "../router/router.js"
 import { sendEndpoint } from "./fetch-send.js"

@@ -6,7 +6,7 @@
  */
 import type { RoutePath } from "../router/link/route-path.js"
 import { LinkError } from "../router/link/link-error.js"
-import { serialize } from "../json/serialize.js"
+import { serialize } from "../json/write/serialize.js"
 import * as clientMessages from "./messages.js"
 
 /**

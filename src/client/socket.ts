@@ -7,7 +7,7 @@
  */
 import type { ClientMessage, ServerMessage, WebSocketAttribute } from "../descriptor/web-socket.js"
 import type { Linkable } from "../descriptor/request-only.js"
-import { readMessage, writeMessage } from "../json/socket-messages.js"
+import { readMessage, writeMessage } from "../json/codec/socket-messages.js"
 import type { Telemetry } from "../internal/telemetry.js"
 import type { Router } from "../router/router.js"
 import * as clientMessages from "./messages.js"

@@ -8,7 +8,7 @@ import type { Descriptor } from "../descriptor/descriptor.js"
 import { isMedia } from "../descriptor/media.js"
 import { isNoBody } from "../descriptor/no-body.js"
 import type { ResponseDescriptors } from "../descriptor/responses.js"
-import { serialize } from "../json/codec.js"
+import { serialize } from "../json/codec/codec.js"
 import type { Content, ContentHeader, DeferredContent, StaticContent } from "./content-model.js"
 import type { HttpStatus } from "./http/http-status.js"
 

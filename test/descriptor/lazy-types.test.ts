@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
 import type { Infer, RecordDescriptor } from "../../src/descriptor/descriptor.js"
-import { Json } from "../../src/json/json-namespace.js"
+import { Json } from "../../src/json/codec/json-namespace.js"
 
 // The pattern the README shows for recursive types.
 interface Tree {

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check"
 import { expect } from "vitest"
-import { serialize } from "../../src/json/codec.js"
+import { serialize } from "../../src/json/codec/codec.js"
 import type { RoutePath } from "../../src/router/link/route-path.js"
 import { Site } from "../fixtures/site.js"
 import { arbitraryOf } from "../support/arbitrary.js"

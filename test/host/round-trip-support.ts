@@ -4,7 +4,7 @@
  * JSON or form body). Shared by the host tests and the runtime matrix
  * (whose servers bundle it: nothing here may import a test library).
  */
-import { serialize } from "../../src/json/codec.js"
+import { serialize } from "../../src/json/codec/codec.js"
 import { LinkError } from "../../src/router/link/link-error.js"
 import { routePathToString, type RoutePath } from "../../src/router/link/route-path.js"
 import { Content } from "../../src/sitelet/content/content.js"

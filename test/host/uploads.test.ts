@@ -8,7 +8,7 @@ import { Content } from "../../src/sitelet/content/content.js"
 import { Router } from "../../src/client/client-router.js"
 import { jsonMessages } from "../../src/json/messages.js"
 import { routerMessages } from "../../src/router/messages.js"
-import { Json } from "../../src/json/json-namespace.js"
+import { Json } from "../../src/json/codec/json-namespace.js"
 import { uploadName } from "../../src/router/body/multipart.js"
 import { expressHost, fetchHost, nodeHost, type HostUnderTest } from "./support.js"
 

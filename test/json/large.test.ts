@@ -1,7 +1,7 @@
 /**
  * Long lists through the compiled codec: the serializer writes a long list
- * in flat chunks (src/json/serialize-compile.ts) and the fast reader builds
- * short lists as exact-size literals (src/json/read-compile.ts); the text
+ * in flat chunks (src/json/write/serialize-compile.ts) and the fast reader builds
+ * short lists as exact-size literals (src/json/read/read-compile.ts); the text
  * and the values must be exactly what the plain paths give.
  */
 import { describe, expect, it } from "vitest"

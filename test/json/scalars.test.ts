@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest"
 import { formatJsonPath } from "../../src/json/json-error.js"
 import fc from "fast-check"
 import { bigintTooLong, isoText, parseBigIntText, parseIsoDate } from "../../src/json/scalars.js"
-import { quote } from "../../src/json/serialize-scalars.js"
+import { quote } from "../../src/json/write/serialize-scalars.js"
 
 describe("parseIsoDate", () => {
   test.each([

@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { t } from "../../src/descriptor/t.js"
-import { serialize } from "../../src/json/codec.js"
+import { serialize } from "../../src/json/codec/codec.js"
 import { Router } from "../../src/router/router.js"
 import { LinkError } from "../../src/router/link/link-error.js"
 import { routePathToString, type RoutePath } from "../../src/router/link/route-path.js"

@@ -1,5 +1,5 @@
 import type { Descriptor } from "../../descriptor/descriptor.js"
-import { deserialize, isJsonError, type JsonError } from "../../json/codec.js"
+import { deserialize, isJsonError, type JsonError } from "../../json/codec/codec.js"
 import type { JsonOptions } from "../../json/options.js"
 
 /**

@@ -6,7 +6,7 @@
  * an item its own `event`, `id` and `retry` fields.
  */
 import type { Descriptor, Infer } from "../../descriptor/descriptor.js"
-import { serialize } from "../../json/codec.js"
+import { serialize } from "../../json/codec/codec.js"
 import { header, type StaticContent, sharedContent } from "../content-model.js"
 import { Status } from "../http/http-status.js"
 import { contentMessages } from "./content-messages.js"

@@ -6,7 +6,7 @@
  * its end (1000 when it returns, 1011 when it throws). A host adapts its
  * platform's socket to {@link RawSocket} and forwards its events.
  */
-import { readMessage, writeMessage } from "../../json/socket-messages.js"
+import { readMessage, writeMessage } from "../../json/codec/socket-messages.js"
 import { utf8Length } from "../../internal/utf8-length.js"
 import { socketMessages } from "./socket-messages.js"
 import type { ServerSocket, SocketBody, SocketClose } from "../socket-body.js"

@@ -8,7 +8,7 @@
  * was published.
  */
 import type { Descriptor, Infer } from "../../descriptor/descriptor.js"
-import { deserialize, serialize } from "../../json/codec.js"
+import { deserialize, serialize } from "../../json/codec/codec.js"
 import { socketMessages } from "./socket-messages.js"
 import { storedKey } from "../../internal/stored-key.js"
 import { deliver, memoryBus, type TopicBus, type Unsubscribe } from "./topic-bus.js"
