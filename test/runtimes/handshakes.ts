@@ -2,7 +2,7 @@
  * The WebSocket handshake table (issue 51, item 2): hostile and edge
  * upgrade requests to the matrix's socket site, written byte for byte on a
  * raw socket, and what RFC 6455 has the server answer. The same table runs
- * on node:http and Express in `npm test` (test/host/web-socket.test.ts)
+ * on node:http and Express in `npm test` (test/host/node/sockets.test.ts)
  * and on every runtime in the matrix.
  */
 import { connect } from "node:net"

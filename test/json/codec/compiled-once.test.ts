@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { describe, expect, test } from "vitest"
-import type { Descriptor } from "../../src/descriptor/descriptor.js"
-import { t } from "../../src/descriptor/t.js"
-import { activatorOf } from "../../src/json/codec/activate-compile.js"
-import { decoderOf } from "../../src/json/decode/decode-compile.js"
-import { encoderOf } from "../../src/json/write/encode-compile.js"
-import { readerOf } from "../../src/json/read/read-compile.js"
-import { writerOf } from "../../src/json/write/serialize-compile.js"
-import { compiler } from "../../src/json/shape.js"
-import { Event, Tree, User } from "./fixtures.js"
+import type { Descriptor } from "../../../src/descriptor/descriptor.js"
+import { t } from "../../../src/descriptor/t.js"
+import { activatorOf } from "../../../src/json/codec/activate-compile.js"
+import { decoderOf } from "../../../src/json/decode/decode-compile.js"
+import { encoderOf } from "../../../src/json/write/encode-compile.js"
+import { readerOf } from "../../../src/json/read/read-compile.js"
+import { writerOf } from "../../../src/json/write/serialize-compile.js"
+import { compiler } from "../../../src/json/shape.js"
+import { Event, Tree, User } from "../fixtures.js"
 
 describe("compilation", () => {
   test("each descriptor compiles once: the same closure comes back", () => {
@@ -41,7 +41,7 @@ describe("compilation", () => {
   })
 
   test("no eval or new Function anywhere in the JSON module (it must run under a strict CSP)", () => {
-    const dir = new URL("../../src/json/", import.meta.url)
+    const dir = new URL("../../../src/json/", import.meta.url)
     // Its rooms too (the reader, the writer, the decoders, the codec).
     const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".ts"))
     expect(files.length).toBeGreaterThan(20)
