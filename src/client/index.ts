@@ -4,6 +4,12 @@
  * isomorphic router with typed requests and browser routing, and the JSON
  * codec.
  *
+ * In the repository, it may import `descriptor/`, `internal/`, `json/`,
+ * `json/codec/`, `json/decode/`, `json/write/`, `link/`, `router/`,
+ * `router/body/`, `router/link/` and `router/request/` (its row of
+ * docs/architecture.md, which the layers test holds the code to). A package
+ * entry: users import it by its name.
+ *
  * @example
  * ```ts
  * import { Router, t, Json } from "sitelets/client"

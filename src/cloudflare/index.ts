@@ -4,6 +4,10 @@
  * `RateLimitObject` class your Worker exports) and a `Topic`'s rooms
  * (`durableObjectBus`, with `TopicObject`).
  *
+ * In the repository, it may import `internal/`, `sitelet/limits/` and
+ * `sitelet/sockets/` (its row of docs/architecture.md, which the layers test
+ * holds the code to). A package entry: users import it by its name.
+ *
  * @example
  * ```ts
  * import { durableObjectStore, RateLimitObject } from "sitelets/cloudflare"

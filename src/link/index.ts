@@ -4,6 +4,11 @@
  * URLs as the full router's `Link`, for pages that link but never parse,
  * fetch or route.
  *
+ * In the repository, it may import `descriptor/`, `router/codec/`,
+ * `router/link/`, `router/request/` and `template/` (its row of
+ * docs/architecture.md, which the layers test holds the code to). A package
+ * entry: users import it by its name.
+ *
  * @example
  * ```ts
  * import { Router } from "sitelets/link"

@@ -3,6 +3,10 @@
  * host option `telemetry` (node:http, Express, the Fetch host). The one
  * entry that imports `@opentelemetry/api`.
  *
+ * In the repository, it may import `host/`, `internal/` and `router/` (its
+ * row of docs/architecture.md, which the layers test holds the code to). A
+ * package entry: users import it by its name.
+ *
  * @example
  * ```ts
  * import { OpenTelemetry } from "sitelets/otel"

@@ -4,6 +4,10 @@
  * React (18 or later) is an optional peer dependency: only this entry
  * imports it.
  *
+ * In the repository, it may import `client/` and `descriptor/` (its row of
+ * docs/architecture.md, which the layers test holds the code to). A package
+ * entry: users import it by its name.
+ *
  * @example
  * ```tsx
  * import { Router } from "sitelets/client"

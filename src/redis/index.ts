@@ -3,6 +3,10 @@
  * `Sitelet.RateLimit`'s buckets. Bring your own client (ioredis, iovalkey
  * or node-redis); this entry imports none.
  *
+ * In the repository, it may import `internal/`, `sitelet/limits/` and
+ * `sitelet/sockets/` (its row of docs/architecture.md, which the layers test
+ * holds the code to). A package entry: users import it by its name.
+ *
  * @example
  * ```ts
  * import Redis from "ioredis"

@@ -8,7 +8,7 @@
  * Fetch host is plugged in where the public namespaces are), while a bundle
  * that only links carries no host code (test/client/bundle.test.ts).
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { dirname, join, relative } from "node:path"
 import { pathToFileURL } from "node:url"
 import { build } from "esbuild"
@@ -166,16 +166,54 @@ describe("layers", () => {
       expect(importsAcross(lower, "otel")).toEqual([])
   })
 
-  it("knows every folder of src/ as a room of docs/architecture.md", () => {
+  it("knows every folder of src/ as a room of docs/architecture.md, and every room as a folder", () => {
     const folders = new Set(
       sources(src)
         .map((file) => dirname(relative(src, file)))
         .filter((dir) => dir !== "."),
     )
-    expect([...folders].filter((folder) => !rooms.has(folder) && !rooms.has(folder.split("/")[0] as string))).toEqual(
-      [],
-    )
+    expect([...folders].filter((folder) => !rooms.has(folder))).toEqual([])
+    expect([...rooms.keys()].filter((room) => !folders.has(room))).toEqual([])
     expect(rooms.get("router/table")).toEqual(["descriptor", "router", "router/codec"])
+  })
+
+  it("lists the rooms bottom-up: a room imports only rooms above its row (descriptor/ and template/ excepted)", () => {
+    const order = [...rooms.keys()]
+    const pair = new Set(["descriptor>template", "template>descriptor"])
+    const upward = order.flatMap((room, at) =>
+      (rooms.get(room) ?? [])
+        .filter((imported) => !pair.has(`${room}>${imported}`) && !order.slice(0, at).includes(imported))
+        .map((imported) => `${room}/ → ${imported}/`),
+    )
+    expect(upward).toEqual([])
+  })
+
+  it("holds no more than 24 source files in any folder of src/ (a larger room gets rooms of its own)", () => {
+    const counts = new Map<string, number>()
+    for (const file of sources(src)) {
+      const folder = dirname(relative(src, file))
+      counts.set(folder, (counts.get(folder) ?? 0) + 1)
+    }
+    expect([...counts].filter(([, count]) => count > 24)).toEqual([])
+    expect(counts.get("sitelet")).toBeGreaterThan(10)
+  })
+
+  it("gives every room an index.ts whose header says what it is for and the rooms it may import, as its row does", () => {
+    const wrong = [...rooms].flatMap(([room, allowed]) => {
+      const file = join(src, room, "index.ts")
+      if (!existsSync(file)) return [`${room}/: no index.ts`]
+      const text = readFileSync(file, "utf8")
+      const header = /^\/\*\*([\s\S]*?)\*\//.exec(text)?.[1]?.replace(/\n\s*\* ?/g, " ")
+      if (header === undefined) return [`${room}/index.ts: no header`]
+      const said = /[Ii]t may import ([^.]*)\./.exec(header)?.[1]
+      const named = said === undefined ? [] : [...said.matchAll(/`([a-z/]+)\/`/g)].map((match) => match[1])
+      if (said === undefined && !/It imports no other room\./.test(header))
+        return [`${room}/index.ts: no 'It may import …'`]
+      return named.join() === allowed.join()
+        ? []
+        : [`${room}/index.ts says ${named.join(", ") || "none"}, its row ${allowed.join(", ") || "none"}`]
+    })
+    expect(wrong).toEqual([])
   })
 
   it("imports between rooms only along the arrows docs/architecture.md lists", () => {
@@ -205,8 +243,8 @@ describe("layers", () => {
     expect(across.map((component) => component.map((file) => relative(src, file)).sort())).toEqual([])
   })
 
-  it("has no import cycle across directories", () => {
-    const across = cycles().filter((component) => new Set(component.map(layer)).size > 1)
+  it("has no import cycle across folders", () => {
+    const across = cycles().filter((component) => new Set(component.map((file) => dirname(file))).size > 1)
     expect(across.map((component) => component.map((file) => relative(src, file)).sort())).toEqual([])
   })
 })

@@ -83,6 +83,22 @@ describe("the packed package", () => {
     }
   })
 
+  it("ships no room's map: an index.ts in src/ that no entry of the exports names stays in the repository", () => {
+    const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+      exports: Record<string, string | { import: string; types: string }>
+    }
+    const named = new Set(
+      Object.values(manifest.exports).flatMap((entry) =>
+        typeof entry === "string" ? [] : [entry.import.slice(2), entry.types.slice(2)],
+      ),
+    )
+    const indexes = packed.files.filter((file) => /(^|\/)index\.(js|d\.ts)$/.test(file))
+    expect(indexes.filter((file) => !named.has(file))).toEqual([])
+    expect(indexes).toContain("dist/link/index.js")
+    expect(packed.files).not.toContain("dist/sitelet/index.js")
+    expect(packed.files).toContain("dist/sitelet/sitelet.js")
+  })
+
   it("declares types under their own names: no bundler-renamed `Handler$1` in what a user hovers", () => {
     const declarations = packed.files.filter((file) => file.endsWith(".d.ts"))
     expect(declarations.length).toBeGreaterThan(50)

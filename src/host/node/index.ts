@@ -1,6 +1,11 @@
 /**
  * `sitelets/node`: serve a sitelet with `node:http` or Connect/Express.
  *
+ * In the repository, it may import `host/`, `host/export/`, `internal/`,
+ * `router/request/`, `sitelet/` and `sitelet/sockets/` (its row of
+ * docs/architecture.md, which the layers test holds the code to). A package
+ * entry: users import it by its name.
+ *
  * @example
  * ```ts
  * import { createServer } from "node:http"

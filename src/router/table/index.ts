@@ -9,13 +9,13 @@
  * bundler plugins (`compile-plugins.ts`). `compile-entry.ts` is the
  * package entry `sitelets/compile`.
  *
- * It may import the routing core (`src/router/`: the shape of a
- * declaration, `compiled-table.ts`'s contract) and the layers below it
- * (`descriptor/`, `internal/`); nothing below the hosts imports it, and the
- * core knows a table only through `compiled-table.ts`. Modules of other
- * rooms import what they need by its module, not through this index: a
- * host loads `raw-table.ts` alone, never the loaders and their `node:`
- * modules (the Fetch host runs on Workers).
+ * It may import `descriptor/`, `router/` and `router/codec/` (its row of
+ * docs/architecture.md, which the layers test holds the code to): the
+ * shape of a declaration and `compiled-table.ts`'s contract. Nothing below
+ * the hosts imports it, and the core knows a table only through
+ * `compiled-table.ts`. Modules of other rooms import what they need by its
+ * module, not through this index: a host loads `raw-table.ts` alone, never
+ * the loaders and their `node:` modules (the Fetch host runs on Workers).
  *
  * @example
  * ```ts
