@@ -188,6 +188,29 @@ describe("layers", () => {
     expect(upward).toEqual([])
   })
 
+  it("draws every room once in the page's picture, no room importing a room drawn higher", () => {
+    const page = readFileSync(join(root, "docs/architecture.md"), "utf8")
+    const block = /<!-- layers:[^\n]*\n```text\n([\s\S]*?)```/.exec(page)?.[1] ?? ""
+    const layerOf = new Map<string, number>()
+    const drawn: string[] = []
+    block
+      .trim()
+      .split("\n")
+      .forEach((line, height) => {
+        for (const name of line.trim().split(/\s+/).slice(1)) {
+          drawn.push(name.replace(/\/$/, ""))
+          layerOf.set(name.replace(/\/$/, ""), height)
+        }
+      })
+    expect(drawn.sort()).toEqual([...rooms.keys()].sort())
+    const higher = [...rooms].flatMap(([room, allowed]) =>
+      allowed
+        .filter((imported) => layerOf.get(imported)! < layerOf.get(room)!)
+        .map((imported) => `${room}/ → ${imported}/`),
+    )
+    expect(higher).toEqual([])
+  })
+
   it("holds no more than 24 source files in any folder of src/ (a larger room gets rooms of its own)", () => {
     const counts = new Map<string, number>()
     for (const file of sources(src)) {
