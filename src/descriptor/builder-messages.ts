@@ -17,4 +17,4 @@ export const lazyEmpty = "t.lazy: the getter returned nothing (declared later?)"
 export const templateUnread = (template: string) =>
   `The route template '${template}' is read before its parser was loaded: import the router or the JSON codec (any entry of 'sitelets' but a bare \`t\` does)`
 export const noStandardValidator =
-  "~standard.validate needs the JSON codec: import it from 'sitelets' (or src/json/codec/codec.ts)"
+  "~standard.validate needs the JSON codec: import it from 'sitelets' or 'sitelets/client'"

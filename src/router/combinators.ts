@@ -6,7 +6,7 @@ import { noteComposition } from "./composition.js"
 import { mapResult, type ParseRequestResult } from "./codec/result.js"
 import { prefixPath, type RoutePath } from "./link/route-path.js"
 import { parseTarget } from "./request/target.js"
-import { routerMessages } from "./messages.js"
+import { combinatorMessages } from "./combinator-messages.js"
 import { deepEqual } from "./deep-equal.js"
 import {
   type Answering,
@@ -139,7 +139,7 @@ export function Shift<Endpoint, Responses = {}>(
   router: Router<Endpoint> & Answering<Responses>,
 ): Router<Endpoint> & Answering<Responses> {
   const segments = segmentsOf(prefix)
-  if (segments.length === 0) throw new TypeError(routerMessages.shiftEmpty)
+  if (segments.length === 0) throw new TypeError(combinatorMessages.shiftEmpty)
   const shifted = makeRouter<Endpoint>({
     route: (request, offset, withErrors) => {
       for (let i = 0; i < segments.length; i++) if (request.segments[offset + i] !== segments[i]) return undefined
@@ -237,7 +237,7 @@ function singleName(endpoint: unknown): { name?: string } {
 export function Single<Endpoint>(endpoint: Endpoint, url: string, methods?: readonly string[]): Router<Endpoint> {
   const target = parseTarget(url)
   if (!url.startsWith("/") || target.bad !== undefined || url.includes("?"))
-    throw new TypeError(routerMessages.singlePath(url))
+    throw new TypeError(combinatorMessages.singlePath(url))
   const segments = target.segments
   const path: RoutePath = { segments, query: [] }
   const accepted = methods === undefined ? undefined : Object.freeze(methods.map((method) => method.toUpperCase()))

@@ -1,12 +1,15 @@
 import { bodyMessages } from "./body/body-messages.js"
 import { codecMessages } from "./codec/codec-messages.js"
+import { combinatorMessages } from "./combinator-messages.js"
 import { linkMessages } from "./link/link-messages.js"
 import { targetMessages } from "./request/target-messages.js"
 
 /**
- * Sentences of the router, written once: its own (composition) and, spread
- * in, those of its rooms (links, the codec, the request target, the body).
- * Tests import these writers instead of retyping the text.
+ * Sentences of the router, written once, all in one table: those of its
+ * rooms (links, the codec, the request target, the body) and of the
+ * combinators. Tests import it instead of retyping the text; the modules of
+ * the router import the table of their own concern, so a bundle carries
+ * only the sentences its modules can print.
  *
  * @example
  * ```ts
@@ -21,6 +24,5 @@ export const routerMessages = {
   ...targetMessages,
   /** What a `Json` field needs of a request that is not JSON (the `expected` of its `JsonError`). */
   ...bodyMessages,
-  shiftEmpty: "Router.Shift needs a non-empty segment",
-  singlePath: (url: string) => `Router.Single: '${url}' is not a path starting with '/'`,
+  ...combinatorMessages,
 } as const
