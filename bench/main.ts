@@ -22,7 +22,7 @@ import { linkingBench } from "./linking/linking-bench.js"
 import { buildBench } from "./routing/build.js"
 import { perCallBench } from "./routing/per-call.js"
 import { contenderNotes, routingBench } from "./routing/routing-bench.js"
-import { compressionScenario, quickLoad, serverBench } from "./server/server-bench.js"
+import { compressionScenario, load, quickLoad, serverBench } from "./server/server-bench.js"
 import {
   adversarialSection,
   environmentSection,
@@ -142,7 +142,10 @@ if (!render && selected.includes("server")) {
   const runtimes =
     bun && deno && child && existsSync(bun) && existsSync(deno) ? { bun, deno, child, workerd } : undefined
   if (runtimes === undefined) process.stderr.write("  (no Bun/Deno: run through npm run bench for their rows)\n")
-  results = { ...results, server: await serverBench(childEntry, quick ? quickLoad : undefined, runtimes) }
+  // SITELETS_BENCH_ROUNDS: more rounds while working on some rows (with SITELETS_BENCH_ROWS).
+  const rounds = Number(process.env.SITELETS_BENCH_ROUNDS ?? Number.NaN)
+  const settings = quick ? quickLoad : Number.isInteger(rounds) && rounds > 1 ? { ...load, rounds } : undefined
+  results = { ...results, server: await serverBench(childEntry, settings, runtimes) }
 }
 if (!render && selected.includes("compression")) {
   step("compression")
@@ -159,8 +162,11 @@ if (!render && selected.includes("sockets")) {
   results = { ...results, sockets: await socketBench(socketEntry, quick ? quickSocketLoad : socketLoad, bun) }
 }
 
-if (!quick && !render) writeFileSync(repoPath("bench/results.json"), JSON.stringify(results, null, 2) + "\n")
-if (selected.length === all.length) {
+// A run on some rows only (SITELETS_BENCH_ROWS) is for the terminal, never for the results.
+const partial = process.env.SITELETS_BENCH_ROWS !== undefined
+if (!quick && !render && !partial)
+  writeFileSync(repoPath("bench/results.json"), JSON.stringify(results, null, 2) + "\n")
+if (selected.length === all.length && !partial) {
   const file = quick ? `${tmpdir()}/sitelets-bench-quick.md` : repoPath("BENCHMARKS.md")
   const generated = new Map<string, string>([
     ["Targets", summarySection(results)],

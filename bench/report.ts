@@ -14,7 +14,7 @@ import type { LinkingResult } from "./linking/linking-bench.js"
 import type { BuildResult } from "./routing/build.js"
 import type { PerCallResult } from "./routing/per-call.js"
 import type { ScenarioResult } from "./routing/routing-bench.js"
-import { load, type ServerResult } from "./server/server-bench.js"
+import type { ServerResult } from "./server/server-bench.js"
 import { articles } from "./server/compression-apps.js"
 
 /** Everything one `npm run bench` measured (also written to bench/results.json). */
@@ -38,6 +38,8 @@ export interface Results {
 }
 
 const ours = "sitelets"
+
+export { serverSection } from "./server/server-report.js"
 const timingOf = (timings: readonly Timing[], name: string) => timings.find((timing) => timing.name === name)
 
 /**
@@ -234,114 +236,6 @@ export function renderSection(results: readonly RenderResult[]): string {
       "(`hono/jsx`), one process, interleaved rounds; the three agree on the markup (checked first).",
     "",
     table(["page", "renderer", "median CPU time (± ½ IQR)", "sitelets JSX speed vs row"], rows),
-  ].join("\n")
-}
-
-/**
- * `## Whole server`: req/s, latency and server CPU per request, against raw node:http.
- *
- * @example
- * ```ts
- * serverSection(await serverBench(childEntry))
- * ```
- */
-export function serverSection(all: readonly ServerResult[]): string {
-  const results = all.filter((result) => (result.runtime ?? "node") === "node")
-  const others = all.filter((result) => (result.runtime ?? "node") !== "node")
-  const raw = results.find((result) => result.name === "node:http (raw)")
-  const rows = results.map((result) => serverRow(result, raw, formatPercent))
-  return [
-    "## Whole server",
-    "",
-    `\`GET /users/42\` → \`{"id":42,"name":"user 42","active":true}\` on loopback. Each server runs in its own child ` +
-      `process (its own heap); autocannon runs in the parent process with one load-generator worker (its main thread), ` +
-      `${load.connections} connections, pipelining ${load.pipelining}, ${load.duration} s per load. The rounds are ` +
-      `interleaved: ${load.rounds} rounds, each loading every server once in a rotating order, the first dropped as ` +
-      `warm-up and the medians of the other ${load.rounds - 1} reported, so a busy moment on the shared machine hits ` +
-      "every server alike. Server and load generator share the machine's 2 cores (and the other sessions' load), so " +
-      "req/s here measure the pair; compare rows, not absolute numbers. Each server's answer and its 404 are checked " +
-      "before the load.",
-    "",
-    table(
-      [
-        "server",
-        "req/s",
-        "of raw node:http",
-        "p50",
-        "p99",
-        "server CPU / request",
-        "raw's CPU ÷ this",
-        "errors + non-2xx",
-      ],
-      rows,
-    ),
-    "",
-    "Server CPU per request is the server process's CPU time (user + system) during a load divided by the requests " +
-      "it answered (median over the rounds): the cost of one request on this stack, much less blurred by the shared " +
-      "cores than req/s. Per round, in round order (µs):",
-    "",
-    ...results.map((result) => `- ${result.name}: ${result.cpuRounds.map((value) => value.toFixed(1)).join(", ")}`),
-    "",
-    ...results.map((result) => `- **${result.name}**: ${result.note}`),
-    ...(others.length === 0 ? [] : ["", runtimeServerTable(others)]),
-  ].join("\n")
-}
-
-/** One table row: a server's figures, its req/s and CPU per request against a reference row when there is one. */
-function serverRow(
-  result: ServerResult,
-  reference: ServerResult | undefined,
-  ratio: (value: number) => string,
-): string[] {
-  return [
-    result.name.startsWith(ours) ? `**${result.name}**` : result.name,
-    Math.round(result.requestsPerSecond).toLocaleString("en-US"),
-    reference ? ratio(result.requestsPerSecond / reference.requestsPerSecond) : "—",
-    `${result.p50Ms} ms`,
-    `${result.p99Ms} ms`,
-    `${result.cpuUsPerRequest.toFixed(1)} µs`,
-    reference ? ratio(reference.cpuUsPerRequest / result.cpuUsPerRequest) : "—",
-    String(result.errors + result.non2xx),
-  ]
-}
-
-/** The Bun, Deno and workerd rows, each sitelets row against the same runtime's Hono (measured in the same rounds). */
-function runtimeServerTable(results: readonly ServerResult[]): string {
-  const rows = results.map((result) =>
-    serverRow(
-      result,
-      results.find((other) => other.name === result.peer),
-      formatRatio,
-    ),
-  )
-  return [
-    "### On Bun, Deno and workerd",
-    "",
-    "The same endpoint served by each runtime's own server (`Bun.serve`, `Deno.serve --allow-net`, `workerd serve` " +
-      "with the app as a Worker), in the same interleaved rounds as the Node rows, next to Hono (what users pick " +
-      "there), both sending the same headers. Ratios are sitelets against Hono on the same runtime (above 1: " +
-      "sitelets ahead). The runtimes' CPU counters differ (workerd's is its process's, read from /proc at 100 Hz), " +
-      "so compare within a runtime.",
-    "",
-    table(
-      [
-        "server",
-        "req/s",
-        "req/s vs Hono",
-        "p50",
-        "p99",
-        "server CPU / request",
-        "Hono's CPU ÷ this",
-        "errors + non-2xx",
-      ],
-      rows,
-    ),
-    "",
-    "Per round, in round order (µs of server CPU per request):",
-    "",
-    ...results.map((result) => `- ${result.name}: ${result.cpuRounds.map((value) => value.toFixed(1)).join(", ")}`),
-    "",
-    ...results.map((result) => `- **${result.name}**: ${result.note}`),
   ].join("\n")
 }
 

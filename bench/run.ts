@@ -32,6 +32,15 @@ const alias = {
   "sitelets/jsx-runtime": `${root}dist/jsx-runtime.js`,
 }
 
+// The rows that start their own server on Bun or Deno (Elysia, the bare floors) are bundled only into the
+// runtime child, which runs them: every other bundle leaves their module an import it never takes.
+const ownServersOnlyInRuntimes = {
+  name: "own-servers-only-in-runtimes",
+  setup(plugin: { onResolve: (options: { filter: RegExp }, resolve: () => { external: true }) => void }) {
+    plugin.onResolve({ filter: /\/own-servers\.js$/ }, () => ({ external: true }))
+  },
+}
+
 // Both bundles: ESM for node, es2022 like the published build, sitelets from the fresh build.
 const common = {
   outdir,
@@ -57,6 +66,7 @@ await build({
   packages: "external",
   plugins: [
     CompileRoutes.Esbuild([{ module: `${root}bench/server/users-api.ts`, export: "UsersApi", out: usersTable }]),
+    ownServersOnlyInRuntimes,
   ],
 })
 
@@ -65,6 +75,7 @@ await build({
   ...common,
   entryPoints: { "workerd-worker": `${root}bench/server/workerd-worker.ts` },
   platform: "neutral",
+  plugins: [ownServersOnlyInRuntimes],
 })
 
 // The Bun and Deno rows' server and in-process bench: bundled with what they import (Hono included), run by the runtime itself.

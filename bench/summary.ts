@@ -2,8 +2,9 @@
  * The generated `## Targets` section: each goal of the issues against the
  * figures just measured, and where sitelets leads and trails.
  */
-import { formatPercent, formatRatio, table } from "./common/markdown.js"
+import { formatRatio, table } from "./common/markdown.js"
 import type { Results } from "./report.js"
+import { cpuRatio, serverGoalRows, serverGoals } from "./server/server-report.js"
 
 const ours = "sitelets"
 
@@ -209,55 +210,15 @@ export function summarySection(results: Results): string {
       )
     }
   }
+  // The whole server (issue 53): sitelets' CPU per request against each runtime's peers, round by round.
   const server = results.server ?? []
-  const by = (name: string) => server.find((result) => result.name === name)?.requestsPerSecond
-  const raw = by("node:http (raw)")
-  const node = by("sitelets node host")
-  const cpu = (name: string) => server.find((result) => result.name === name)?.cpuUsPerRequest
-  const rawCpu = cpu("node:http (raw)")
-  const nodeCpu = cpu("sitelets node host")
-  // req/s on shared cores is noisy; CPU per request is steadier. Say so when they disagree.
-  const verdict = (byRate: number, byCpu: number, goal: number) =>
-    byRate >= goal && byCpu >= goal
-      ? "met"
-      : byRate < goal && byCpu < goal
-        ? "**missed**"
-        : "**mixed** (req/s and CPU disagree)"
-  if (raw && node && rawCpu && nodeCpu) {
-    const byRate = node / raw
-    const byCpu = rawCpu / nodeCpu
-    for (const goal of [0.9, 0.95])
-      rows.push([
-        `node host ≥ ${formatPercent(goal)} of raw node:http${goal === 0.95 ? " (issue 28)" : ""}`,
-        `req/s ${formatPercent(byRate)}, CPU per request ${formatPercent(byCpu)}`,
-        verdict(byRate, byCpu, goal),
-      ])
-  }
-  for (const peer of ["fastify", "hono", "express"]) {
-    const other = by(peer)
-    const otherCpu = cpu(peer)
-    if (!node || !other || !nodeCpu || !otherCpu) continue
-    const byRate = node / other
-    const byCpu = otherCpu / nodeCpu
-    rows.push([
-      `node host ahead of ${peer}`,
-      `req/s ${formatRatio(byRate)}, CPU per request ${formatRatio(byCpu)}`,
-      verdict(byRate, byCpu, 1),
-    ])
-    ;(byCpu >= 1 ? leads : trails).push(`${peer} server CPU per request (${formatRatio(byCpu)})`)
-  }
-  // Bun, Deno and workerd: sitelets' Fetch host against Hono on the same runtime (issues 12 and 28).
-  for (const mine of server.filter((result) => result.peer !== undefined)) {
-    const peer = server.find((result) => result.name === mine.peer)
-    if (!peer) continue
-    const byRate = mine.requestsPerSecond / peer.requestsPerSecond
-    const byCpu = peer.cpuUsPerRequest / mine.cpuUsPerRequest
-    rows.push([
-      `${mine.name} against ${peer.name}`,
-      `req/s ${formatRatio(byRate)}, CPU per request ${formatRatio(byCpu)}`,
-      verdict(byRate, byCpu, 1),
-    ])
-    ;(byCpu >= 1 ? leads : trails).push(`${peer.name}, server CPU per request (${formatRatio(byCpu)})`)
+  rows.push(...serverGoalRows(server))
+  for (const goal of serverGoals) {
+    const ratio = cpuRatio(server, goal.ours, goal.theirs, "JSON")
+    if (ratio === undefined) continue
+    ;(ratio.median <= 1 ? leads : trails).push(
+      `${goal.theirs}, server CPU per request, JSON (${formatRatio(ratio.median)} of its)`,
+    )
   }
   scaleLines(results, rows)
   const worst = Math.max(...(results.adversarial ?? []).map((result) => result.maxMs))
@@ -272,7 +233,7 @@ export function summarySection(results: Results): string {
     "",
     "Generated from this run (ratios: how many times faster sitelets is; details in the sections below).",
     "",
-    table(["goal (issues 7, 12, 17, 28)", "measured", ""], rows),
+    table(["goal (issues 7, 12, 17, 28, 53)", "measured", ""], rows),
     "",
     `**sitelets leads** against: ${leads.length > 0 ? leads.join("; ") : "none"}.`,
     "",

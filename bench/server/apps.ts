@@ -1,7 +1,9 @@
 /**
  * The servers of the whole-server benchmark. Each serves one parametric
  * JSON endpoint, `GET /users/<id:int>` → `{"id":42,"name":"user 42","active":true}`,
- * and 404 elsewhere; each starts on 127.0.0.1, port 0, in its own process.
+ * one static text endpoint, `GET /hello` → `hello`, and 404 elsewhere, with
+ * the headers sitelets sends; each starts on 127.0.0.1, port 0, in its own
+ * process.
  */
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
@@ -15,9 +17,9 @@ import * as compiled from "sitelets-bench-users-table"
 import { UsersApi as Api } from "./users-api.js"
 
 import { benchSecret } from "./token.js"
-import { userOf } from "./user.js"
+import { helloText, userOf } from "./user.js"
 
-export { userOf } from "./user.js"
+export { helloText, userOf } from "./user.js"
 
 /** A running server: its port and how to stop it. */
 export interface Running {
@@ -39,7 +41,10 @@ export function listen(server: Server): Promise<Running> {
   })
 }
 
-const handlers = { User: (_ctx: unknown, endpoint: { readonly id: number }) => Content.Json(userOf(endpoint.id)) }
+const handlers = {
+  User: (_ctx: unknown, endpoint: { readonly id: number }) => Content.Json(userOf(endpoint.id)),
+  Hello: () => Content.Text(helloText),
+}
 const site = Sitelet.Infer(Api, handlers)
 // The same sitelet on Router.Compile's table for Api (written by bench/run.ts through CompileRoutes.Esbuild).
 const compiledSite = Sitelet.Infer(Api, handlers, { compiled })
@@ -48,6 +53,15 @@ function rawNode(): Promise<Running> {
   return listen(
     createServer((req, res) => {
       const url = req.url ?? "/"
+      if (req.method === "GET" && url === "/hello") {
+        res.writeHead(200, {
+          "content-type": "text/plain; charset=utf-8",
+          "x-content-type-options": "nosniff",
+          "content-length": helloText.length,
+        })
+        res.end(helloText)
+        return
+      }
       const id = req.method === "GET" && url.startsWith("/users/") ? Number(url.slice(7)) : Number.NaN
       if (Number.isSafeInteger(id)) {
         const body = JSON.stringify(userOf(id))
@@ -83,6 +97,11 @@ async function fastifyServer(): Promise<Running> {
     reply.header("x-content-type-options", "nosniff")
     reply.send(userOf(Number(request.params.id)))
   })
+  app.get("/hello", (_request, reply) => {
+    reply.header("x-content-type-options", "nosniff")
+    reply.type("text/plain; charset=utf-8")
+    reply.send(helloText)
+  })
   await app.listen({ port: 0, host })
   return { port: (app.server.address() as AddressInfo).port, close: () => app.close() }
 }
@@ -93,6 +112,10 @@ function honoApp(): Promise<Running> {
     c.header("X-Content-Type-Options", "nosniff")
     return c.json(userOf(Number(c.req.param("id"))))
   })
+  app.get("/hello", (c) => {
+    c.header("X-Content-Type-Options", "nosniff")
+    return c.text(helloText)
+  })
   return honoServer(app.fetch)
 }
 
@@ -101,6 +124,10 @@ function expressServer(): Promise<Running> {
   app.get("/users/:id", (req, res) => {
     res.set("X-Content-Type-Options", "nosniff")
     res.json(userOf(Number(req.params.id)))
+  })
+  app.get("/hello", (_req, res) => {
+    res.set("X-Content-Type-Options", "nosniff")
+    res.type("text/plain; charset=utf-8").send(helloText)
   })
   return listen(createServer(app))
 }
@@ -113,12 +140,12 @@ export const apps: ReadonlyArray<{
 }> = [
   {
     name: "node:http (raw)",
-    note: "hand-written `createServer` handler: `startsWith` + `Number` + `JSON.stringify`, the headers sitelets sends written by hand (the ceiling)",
+    note: "hand-written `createServer` handler: `===` for `/hello`, `startsWith` + `Number` + `JSON.stringify` for a user, the headers sitelets sends written by hand (the ceiling)",
     start: rawNode,
   },
   {
     name: "sitelets node host",
-    note: '`NodeHandler(Sitelet.Infer(t.union({ User: "GET /users/<id:int>" }), …))` from `sitelets/node`',
+    note: '`NodeHandler(Sitelet.Infer(t.union({ User: "GET /users/<id:int>", Hello: "GET /hello" }), …))` from `sitelets/node`',
     start: () => listen(createServer(NodeHandler(site))),
   },
   {

@@ -1,8 +1,10 @@
 /**
  * The whole-server rows on Bun, Deno and workerd: sitelets' Fetch host next
- * to Hono (what users pick on those runtimes), the same endpoint as the Node
- * rows, each served by the runtime's own server (`Bun.serve`, `Deno.serve`,
- * `workerd serve` with the app as a Worker: bench/server/workerd-child.ts).
+ * to the peers users pick there (Elysia and Hono on Bun, Hono on Deno and
+ * workerd) and each runtime's floor (a bare `Bun.serve` with `routes`, a
+ * bare `Deno.serve`), the same endpoints as the Node rows, each served by the
+ * runtime's own server (`Bun.serve`, `Deno.serve`, `workerd serve` with the
+ * app as a Worker: bench/server/workerd-child.ts).
  * Runs in the runtime (bundled by bench/run.ts with everything it imports):
  * `bun runtime-child.mjs <name>` / `deno run --allow-net runtime-child.mjs <name>`,
  * with the child protocol of server-child.ts.
@@ -11,7 +13,7 @@ import { Hono } from "hono"
 import { Content, Fetch, Sitelet } from "sitelets"
 import * as compiled from "sitelets-bench-users-table"
 import { UsersApi as Api } from "./users-api.js"
-import { userOf } from "./user.js"
+import { helloText, userOf } from "./user.js"
 
 /** The runtimes beside Node. */
 export type Runtime = "bun" | "deno" | "workerd"
@@ -23,12 +25,18 @@ export interface RuntimeApp {
   readonly runtime: Runtime
   /** The peer it is compared with (the same runtime's Hono row). */
   readonly peer: string | undefined
-  readonly fetch: () => (request: Request) => Response | Promise<Response>
+  /** The handler the child serves with the runtime's server; or `listen`, for a row that starts its own. */
+  readonly fetch?: () => (request: Request) => Response | Promise<Response>
+  /** Starts the row's own server on 127.0.0.1, port 0, and gives its port (Bun and Deno only). */
+  readonly listen?: () => Promise<number> | number
 }
 
 // The sitelet, with or without Router.Compile's table (written by bench/run.ts through CompileRoutes.Esbuild).
 const sitelets = (table?: typeof compiled) => (): ((request: Request) => Promise<Response>) => {
-  const handlers = { User: (_ctx: unknown, endpoint: { readonly id: number }) => Content.Json(userOf(endpoint.id)) }
+  const handlers = {
+    User: (_ctx: unknown, endpoint: { readonly id: number }) => Content.Json(userOf(endpoint.id)),
+    Hello: () => Content.Text(helloText),
+  }
   const handler = Fetch.Handler(
     table === undefined ? Sitelet.Infer(Api, handlers) : Sitelet.Infer(Api, handlers, { compiled: table }),
   )
@@ -41,6 +49,10 @@ function hono(): (request: Request) => Response | Promise<Response> {
   app.get("/users/:id", (c) => {
     c.header("X-Content-Type-Options", "nosniff")
     return c.json(userOf(Number(c.req.param("id"))))
+  })
+  app.get("/hello", (c) => {
+    c.header("X-Content-Type-Options", "nosniff")
+    return c.text(helloText)
   })
   return (request) => app.fetch(request)
 }
@@ -69,6 +81,20 @@ export const runtimeApps: readonly RuntimeApp[] = [
     fetch: hono,
   },
   {
+    name: "elysia on Bun",
+    note: '`new Elysia().get("/users/:id", ({ params, set }) => { set.headers[…] = "nosniff"; return user }).listen(…)`: its own `Bun.serve` routes',
+    runtime: "bun",
+    peer: undefined,
+    listen: async () => (await import("./own-servers.js")).elysia(),
+  },
+  {
+    name: "Bun.serve (bare)",
+    note: '`Bun.serve({ routes: { "/users/:id": (req) => new Response(JSON.stringify(…), { headers }) } })`: the runtime\'s floor',
+    runtime: "bun",
+    peer: undefined,
+    listen: async () => (await import("./own-servers.js")).bareBun(),
+  },
+  {
     name: "sitelets Fetch host on Deno",
     note: "`Fetch.Handler(site).fetch` served by `Deno.serve`",
     runtime: "deno",
@@ -88,6 +114,13 @@ export const runtimeApps: readonly RuntimeApp[] = [
     runtime: "deno",
     peer: undefined,
     fetch: hono,
+  },
+  {
+    name: "Deno.serve (bare)",
+    note: "`Deno.serve` with a hand-written handler (`===`, `startsWith`, `JSON.stringify`): the runtime's floor",
+    runtime: "deno",
+    peer: undefined,
+    listen: async () => (await import("./own-servers.js")).bareDeno(),
   },
   {
     name: "sitelets Fetch host on workerd",

@@ -32,13 +32,14 @@ if (!app) {
   process.stderr.write(`unknown server ${String(name)}\n`)
   process.exit(2)
 }
-const fetch = app.fetch()
-const port =
+const serve = (fetch: (request: Request) => Response | Promise<Response>): Promise<number> | number =>
   typeof Bun !== "undefined"
     ? Bun.serve({ hostname: "127.0.0.1", port: 0, fetch }).port
-    : await new Promise<number>((resolve) =>
+    : new Promise<number>((resolve) =>
         Deno!.serve({ hostname: "127.0.0.1", port: 0, onListen: (address) => resolve(address.port) }, fetch),
       )
+// A row with its own server (Elysia, the bare floors) starts it; the others hand their fetch to the runtime's.
+const port = await (app.listen ? app.listen() : serve(app.fetch!()))
 process.stdout.write(JSON.stringify({ port }) + "\n")
 onStdinLines((line) => {
   if (line !== "cpu") return

@@ -2,24 +2,29 @@
  * The whole-server benchmark: each server runs in its own child process
  * (its own heap, all started at once and idle between loads); autocannon
  * runs in this process on its main thread (one load-generator worker) on
- * the same 2 cores. Rounds are interleaved (every server loaded once per
- * round, in a rotating order) so a busy moment on the shared machine hits
+ * the same 2 cores. Each load is a fixed number of requests, and the first
+ * figure is the server process's CPU time (user + system) over them: what a
+ * request costs that server, which the shared cores blur far less than
+ * req/s. Rounds are interleaved (every server loaded once per round on each
+ * endpoint, in a rotating order) so a busy moment on the shared machine hits
  * every server alike; the first round warms the JIT and is dropped, the
- * medians of the others are reported.
+ * medians and ranges of the others are reported.
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { createInterface } from "node:readline"
-import autocannon from "autocannon"
+import autocannon, { type Result } from "autocannon"
 import { apps } from "./apps.js"
 import { benchToken } from "./token.js"
 import { articles, compressionApps } from "./compression-apps.js"
 import { runtimeApps, type Runtime } from "./runtime-apps.js"
-import { userOf } from "./user.js"
+import { helloText, userOf } from "./user.js"
 
-/** What one server sustained. */
+/** What one server sustained on one endpoint. */
 export interface ServerResult {
   readonly name: string
   readonly note: string
+  /** The endpoint loaded: `JSON` (`GET /users/42`) or `text` (`GET /hello`); the compression rows' one. */
+  readonly endpoint: string
   /** The runtime serving it (Node unless said). */
   readonly runtime?: "node" | Runtime
   /** The row it is compared with on its runtime (Hono on Bun and Deno). */
@@ -35,13 +40,19 @@ export interface ServerResult {
   readonly non2xx: number
 }
 
-/** autocannon settings (also printed in BENCHMARKS.md). */
-export const load = { connections: 50, pipelining: 10, duration: 3, rounds: 6 } as const
+/** autocannon settings (also printed in BENCHMARKS.md): a fixed count of requests per load. */
+export const load = { connections: 10, pipelining: 1, amount: 20_000, rounds: 6 } as const
 
 /** The load of a smoke run (`SITELETS_BENCH_QUICK=1`): the pipeline checked, no meaningful figure. */
-export const quickLoad = { connections: 10, pipelining: 1, duration: 1, rounds: 2 } as const
+export const quickLoad = { connections: 10, pipelining: 1, amount: 2_000, rounds: 2 } as const
 
-type Load = typeof load | typeof quickLoad
+/** A load: connections, pipelining, requests per load, rounds (the first dropped). */
+export interface Load {
+  readonly connections: number
+  readonly pipelining: number
+  readonly amount: number
+  readonly rounds: number
+}
 
 /** A running child server: its port, and a way to ask for its CPU time so far (µs). */
 interface Child {
@@ -78,7 +89,8 @@ interface Row {
 export interface Scenario {
   readonly name: "server" | "compression"
   readonly rows: ReadonlyArray<{ readonly name: string; readonly note: string }>
-  readonly path: string
+  /** The endpoints each row is loaded on, every round. */
+  readonly endpoints: ReadonlyArray<{ readonly label: string; readonly path: string }>
   readonly headers: Readonly<Record<string, string>>
   readonly check: (name: string, base: string) => Promise<void>
 }
@@ -86,11 +98,14 @@ export interface Scenario {
 // Every row gets the protected row's bearer token (the others ignore the header).
 const bearer = { authorization: `Bearer ${await benchToken()}` }
 
-/** The whole-server benchmark: `GET /users/42`, with a bearer token for the protected row. */
+/** The whole-server benchmark: `GET /users/42` and `GET /hello`, with a bearer token for the protected row. */
 export const serverScenario: Scenario = {
   name: "server",
   rows: apps,
-  path: "/users/42",
+  endpoints: [
+    { label: "JSON", path: "/users/42" },
+    { label: "text", path: "/hello" },
+  ],
   headers: bearer,
   check,
 }
@@ -99,7 +114,7 @@ export const serverScenario: Scenario = {
 export const compressionScenario: Scenario = {
   name: "compression",
   rows: compressionApps,
-  path: "/articles",
+  endpoints: [{ label: "JSON, 10 KB", path: "/articles" }],
   headers: { "accept-encoding": "gzip" },
   async check(name, base) {
     // fetch decompresses: the check is that the JSON is the same, and that "+ compress" rows did compress.
@@ -180,6 +195,13 @@ async function check(name: string, base: string): Promise<void> {
   const sent = [ok.headers.get("content-type")?.split(";")[0], ok.headers.get("x-content-type-options")]
   if (sent[0] !== "application/json" || sent[1] !== "nosniff")
     throw new Error(`${name} answers /users/42 without the same headers (${sent.join(", ")})`)
+  const hello = await fetch(`${base}/hello`, { headers: bearer })
+  const text = await hello.text()
+  const type = hello.headers.get("content-type")?.toLowerCase().replace(/\s/g, "")
+  if (hello.status !== 200 || text !== helloText || !type?.startsWith("text/plain;charset=utf-8"))
+    throw new Error(`${name} answers /hello with ${hello.status} ${type} ${JSON.stringify(text)}`)
+  if (hello.headers.get("x-content-type-options") !== "nosniff")
+    throw new Error(`${name} answers /hello without nosniff`)
   const missing = await fetch(`${base}/nothing/here`)
   await missing.arrayBuffer()
   if (missing.status !== 404) throw new Error(`${name} answers /nothing/here with ${missing.status}`)
@@ -192,6 +214,24 @@ interface Round {
   readonly cpuUsPerRequest: number
   readonly errors: number
   readonly non2xx: number
+}
+
+/**
+ * One load of a fixed count of requests, and the seconds from its start to
+ * its last answer: autocannon's own duration and per-second samples come in
+ * whole seconds, too coarse for a load that takes one or two.
+ */
+function loadOnce(options: Parameters<typeof autocannon>[0]): Promise<{ result: Result; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    let last = started
+    const instance = autocannon(options, (error, result) =>
+      error ? reject(error) : resolve({ result, seconds: Math.max(1e-3, (last - started) / 1000) }),
+    )
+    instance.on("response", () => {
+      last = performance.now()
+    })
+  })
 }
 
 const median = (values: readonly number[]): number => {
@@ -219,61 +259,73 @@ export async function serverBench(
   scenario: Scenario = serverScenario,
 ): Promise<ServerResult[]> {
   const children: Child[] = []
-  const apps = rowsOf(childEntry, runtimes, scenario)
+  // SITELETS_BENCH_ROWS=<regex>: only the rows it matches (while working on one runtime; never for BENCHMARKS.md).
+  const only = process.env.SITELETS_BENCH_ROWS
+  const apps = rowsOf(childEntry, runtimes, scenario).filter(
+    (row) => only === undefined || new RegExp(only).test(row.name),
+  )
   try {
     for (const app of apps) {
       const child = await start(app.command, app.name)
       children.push(child)
       await scenario.check(app.name, `http://127.0.0.1:${child.port}`)
     }
-    const rounds: Round[][] = apps.map(() => [])
+    // One list of measured rounds per row and endpoint: rounds[row][endpoint].
+    const rounds: Round[][][] = apps.map(() => scenario.endpoints.map(() => []))
     for (let round = 0; round < settings.rounds; round++) {
       for (let turn = 0; turn < apps.length; turn++) {
-        // A rotating order: no server always follows the same one.
+        // A rotating order: no server always follows the same one; the endpoints alternate which goes first.
         const index = (turn + round) % apps.length
         const child = children[index] as Child
-        const { connections, pipelining, duration } = settings
-        const before = await child.cpuUs()
-        const result = await autocannon({
-          url: `http://127.0.0.1:${child.port}${scenario.path}`,
-          headers: scenario.headers,
-          connections,
-          pipelining,
-          duration,
-        })
-        const cpuUs = (await child.cpuUs()) - before
-        if (round === 0 && settings.rounds > 1) continue
-        ;(rounds[index] as Round[]).push({
-          requestsPerSecond: result.requests.average,
-          p50Ms: result.latency.p50,
-          p99Ms: result.latency.p99,
-          cpuUsPerRequest: cpuUs / Math.max(1, result.requests.total),
-          errors: result.errors + result.timeouts,
-          non2xx: result.non2xx,
-        })
+        for (let step = 0; step < scenario.endpoints.length; step++) {
+          const at = (step + round) % scenario.endpoints.length
+          const endpoint = scenario.endpoints[at]!
+          const { connections, pipelining, amount } = settings
+          const before = await child.cpuUs()
+          const { result, seconds } = await loadOnce({
+            url: `http://127.0.0.1:${child.port}${endpoint.path}`,
+            headers: scenario.headers,
+            connections,
+            pipelining,
+            amount,
+          })
+          const cpuUs = (await child.cpuUs()) - before
+          if (round === 0 && settings.rounds > 1) continue
+          rounds[index]![at]!.push({
+            requestsPerSecond: result.requests.total / seconds,
+            p50Ms: result.latency.p50,
+            p99Ms: result.latency.p99,
+            cpuUsPerRequest: cpuUs / Math.max(1, result.requests.total),
+            errors: result.errors + result.timeouts,
+            non2xx: result.non2xx,
+          })
+        }
       }
       process.stderr.write(`  round ${round + 1}/${settings.rounds} done\n`)
     }
-    return apps.map((app, index) => {
-      const measured = rounds[index] as Round[]
-      const result: ServerResult = {
-        name: app.name,
-        note: app.note,
-        runtime: app.runtime,
-        ...(app.peer === undefined ? {} : { peer: app.peer }),
-        requestsPerSecond: median(measured.map((r) => r.requestsPerSecond)),
-        p50Ms: median(measured.map((r) => r.p50Ms)),
-        p99Ms: median(measured.map((r) => r.p99Ms)),
-        cpuUsPerRequest: median(measured.map((r) => r.cpuUsPerRequest)),
-        cpuRounds: measured.map((r) => r.cpuUsPerRequest),
-        errors: measured.reduce((sum, r) => sum + r.errors, 0),
-        non2xx: measured.reduce((sum, r) => sum + r.non2xx, 0),
-      }
-      process.stderr.write(
-        `  ${app.name}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, ${result.cpuUsPerRequest.toFixed(1)} µs CPU/req\n`,
-      )
-      return result
-    })
+    return apps.flatMap((app, index) =>
+      scenario.endpoints.map((endpoint, at) => {
+        const measured = rounds[index]![at]!
+        const result: ServerResult = {
+          name: app.name,
+          note: app.note,
+          endpoint: endpoint.label,
+          runtime: app.runtime,
+          ...(app.peer === undefined ? {} : { peer: app.peer }),
+          requestsPerSecond: median(measured.map((r) => r.requestsPerSecond)),
+          p50Ms: median(measured.map((r) => r.p50Ms)),
+          p99Ms: median(measured.map((r) => r.p99Ms)),
+          cpuUsPerRequest: median(measured.map((r) => r.cpuUsPerRequest)),
+          cpuRounds: measured.map((r) => r.cpuUsPerRequest),
+          errors: measured.reduce((sum, r) => sum + r.errors, 0),
+          non2xx: measured.reduce((sum, r) => sum + r.non2xx, 0),
+        }
+        process.stderr.write(
+          `  ${app.name}, ${endpoint.label}: ${result.cpuUsPerRequest.toFixed(1)} µs CPU/req, ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms\n`,
+        )
+        return result
+      }),
+    )
   } finally {
     for (const child of children) await stop(child.process)
   }

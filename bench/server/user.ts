@@ -1,5 +1,5 @@
 /**
- * The answer every server of the whole-server benchmark gives for `/users/<id>`.
+ * The answers every server of the whole-server benchmark gives.
  *
  * @example
  * ```ts
@@ -7,3 +7,9 @@
  * ```
  */
 export const userOf = (id: number) => ({ id, name: `user ${id}`, active: true })
+
+/** The text `GET /hello` answers (`text/plain; charset=utf-8`). */
+export const helloText = "hello"
+
+/** The headers every server sends besides the type: what sitelets sends on every answer. */
+export const sharedHeaders = { "x-content-type-options": "nosniff" } as const

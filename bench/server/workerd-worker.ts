@@ -13,7 +13,7 @@ export default {
     let handler = handlers.get(env.APP)
     if (handler === undefined) {
       const app = runtimeApps.find((candidate) => candidate.name === env.APP)
-      if (app === undefined) return new Response(`unknown server ${env.APP}`, { status: 500 })
+      if (app?.fetch === undefined) return new Response(`unknown server ${env.APP}`, { status: 500 })
       handlers.set(env.APP, (handler = app.fetch()))
     }
     return handler(request)
