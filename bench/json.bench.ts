@@ -13,6 +13,7 @@
  * TypeCompiler generate code with `new Function`; sitelets, typebox's
  * Value.Check, zod and valibot do not.
  */
+import { writeFileSync } from "node:fs"
 import { cpus, release, type as osType } from "node:os"
 import { isDeepStrictEqual } from "node:util"
 import { Ajv } from "ajv"
@@ -38,7 +39,10 @@ const check = (ok: boolean, value: unknown): unknown => {
 }
 
 const rows: string[] = []
-const row = (payload: string, operation: string, results: readonly Result[], baseline: string) => {
+/** The figures behind the table, for the Targets of `npm run bench` (bench/json-results.json). */
+const figures: Array<{ payload: string; bytes: number; operation: string; results: readonly Result[] }> = []
+const row = (payload: string, operation: string, results: readonly Result[], baseline: string, bytes = 0) => {
+  figures.push({ payload, bytes, operation, results })
   const base = results.find((result) => result.name === baseline)
   if (base === undefined) throw new Error(`no baseline ${baseline}`)
   for (const result of results) {
@@ -65,7 +69,7 @@ for (const payload of payloads) {
     { name: "JSON.stringify", call: () => JSON.stringify(value) },
     { name: "fast-json-stringify", call: () => fjs(value) },
   ]
-  row(payload.name, "serialize", measure(serializers), "JSON.stringify")
+  row(payload.name, "serialize", measure(serializers), "JSON.stringify", text.length)
 
   const deserializers: Contender[] = [
     { name: "sitelets Json.Deserialize", call: () => deserialize(payload.descriptor, text) },
@@ -96,7 +100,7 @@ for (const payload of payloads) {
     { name: "JSON.parse + zod 4", call: () => payload.zod.parse(JSON.parse(text)) },
     { name: "JSON.parse + valibot", call: () => v.parse(payload.valibot, JSON.parse(text)) },
   ]
-  row(payload.name, "deserialize", measure(deserializers), "JSON.parse alone")
+  row(payload.name, "deserialize", measure(deserializers), "JSON.parse alone", text.length)
   console.error(`done: ${payload.name} (${text.length} bytes)`)
 }
 
@@ -118,6 +122,10 @@ console.log(
 )
 console.log("|---|---|---|---:|---:|---:|---:|---:|")
 for (const line of rows) console.log(line)
+writeFileSync(
+  "bench/json-results.json",
+  `${JSON.stringify({ date: new Date().toISOString().slice(0, 16) + "Z", figures }, null, 2)}\n`,
+)
 
 // Issue 17: large payloads, sizes interleaved in this same process, and memory.
 console.error("large payloads…")

@@ -4,6 +4,7 @@
  */
 import { formatRatio, table } from "./common/markdown.js"
 import type { Results } from "./report.js"
+import { jsonFigures, jsonGoalRows } from "./json-targets.js"
 import { cpuRatio, serverGoalRows, serverGoals } from "./server/server-report.js"
 
 const ours = "sitelets"
@@ -220,6 +221,7 @@ export function summarySection(results: Results): string {
       `${goal.theirs}, server CPU per request, JSON (${formatRatio(ratio.median)} of its)`,
     )
   }
+  rows.push(...jsonGoalRows(jsonFigures()))
   scaleLines(results, rows)
   const worst = Math.max(...(results.adversarial ?? []).map((result) => result.maxMs))
   if (Number.isFinite(worst))
