@@ -157,6 +157,17 @@ describe("layers", () => {
     expect(importsAcross("sitelet", "redis")).toEqual([])
   })
 
+  it("imports the MCP SDK from mcp/ only (an optional peer dependency)", () => {
+    const importers = sources(src).filter((file) =>
+      /^import\s+(?:type\s+)?(?:[\w*\s,]+|\{[^}]*\})\s+from\s+"@modelcontextprotocol\//m.test(
+        readFileSync(file, "utf8"),
+      ),
+    )
+    expect(importers.map((file) => relative(src, file))).toEqual(["mcp/mcp-server.ts"])
+    for (const lower of ["descriptor", "template", "json", "router", "sitelet", "host", "client", "link", "openapi"])
+      expect(importsAcross(lower, "mcp")).toEqual([])
+  })
+
   it("imports OpenTelemetry from otel/ only (an optional peer dependency)", () => {
     const importers = sources(src).filter((file) =>
       /^import\s+(?:type\s+)?(?:[\w*\s,]+|\{[^}]*\})\s+from\s+"@opentelemetry\//m.test(readFileSync(file, "utf8")),

@@ -130,9 +130,9 @@ describe("the packed package", () => {
     const checked = output
       .split("\n")
       .filter((line) => line.startsWith("node16 (from ESM):") || line.startsWith("bundler:"))
-    // Fourteen entries (., ./node, ./client, ./cloudflare, ./compile, ./fetch, ./link, ./otel, ./route, ./react,
-    // ./redis, ./jsx-runtime, ./jsx-dev-runtime, ./package.json), each resolved by both ESM-aware resolutions.
-    expect(checked).toHaveLength(28)
+    // Fifteen entries (., ./node, ./client, ./cloudflare, ./compile, ./fetch, ./link, ./mcp, ./otel, ./route,
+    // ./react, ./redis, ./jsx-runtime, ./jsx-dev-runtime, ./package.json), each resolved by both ESM-aware resolutions.
+    expect(checked).toHaveLength(30)
     expect(checked.filter((line) => !line.includes("🟢"))).toEqual([])
   }, 60_000)
 

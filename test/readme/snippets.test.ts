@@ -52,6 +52,7 @@ const compilerOptions = {
     "sitelets/redis": [`${root}dist/redis/index.d.ts`],
     "sitelets/cloudflare": [`${root}dist/cloudflare/index.d.ts`],
     "sitelets/otel": [`${root}dist/otel/index.d.ts`],
+    "sitelets/mcp": [`${root}dist/mcp/index.d.ts`],
   },
 }
 

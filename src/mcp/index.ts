@@ -1,0 +1,35 @@
+/**
+ * `sitelets/mcp`: the declaration served to AI agents as MCP tools —
+ * `Mcp.Server(site, options)`, a sitelet that answers the Model Context
+ * Protocol's Streamable HTTP transport at one path of the site, each API
+ * case a tool whose call is the HTTP request it stands for, under the same
+ * router, `Protect`, guards and limits. The official SDK
+ * (`@modelcontextprotocol/sdk`) is an optional peer dependency: only this
+ * entry imports it.
+ *
+ * In the repository, it may import `host/`, `host/fetch/`, `openapi/`,
+ * `sitelet/`, `sitelet/content/` and `sitelet/http/` (its row of
+ * docs/architecture.md, which the layers test holds the code to). A package
+ * entry: users import it by its name.
+ *
+ * @example
+ * ```ts
+ * import { Mcp } from "sitelets/mcp"
+ * const site = Sitelet.Sum(api, Mcp.Server(api, { Name: "blog", Host: hostOptions }))
+ * ```
+ */
+import { Server } from "./mcp-server.js"
+
+export type { McpEndpoint, McpOptions } from "./mcp-server.js"
+export type { ToolChoice } from "./mcp-tools.js"
+export { mcpMessages } from "./mcp-messages.js"
+
+/**
+ * The MCP namespace: `Mcp.Server(site, options)`.
+ *
+ * @example
+ * ```ts
+ * const mcp = Mcp.Server(site, { Name: "blog" })
+ * ```
+ */
+export const Mcp = Object.freeze({ Server })

@@ -1,0 +1,155 @@
+/**
+ * A tool call as the HTTP request it stands for, and that request's answer
+ * as the call's result. The arguments are written where the operation
+ * reads them — path parameters into the path (percent-encoded), query
+ * parameters into the query, header and cookie parameters into headers, the
+ * body as JSON or as a form — with no check of their own: the site's router
+ * and handler check them, so a call is refused exactly as the request
+ * would be, with the same status and sentence. The MCP request's own
+ * credentials (`Authorization`, cookies, API-key headers) go with it.
+ */
+import { reasonPhrase } from "../sitelet/http/http-status.js"
+import { mcpMessages } from "./mcp-messages.js"
+import type { ToolPlan } from "./mcp-tools.js"
+
+/** What an MCP client gets back from `tools/call`. */
+export interface ToolResult {
+  readonly content: ReadonlyArray<{ readonly type: "text"; readonly text: string }>
+  readonly structuredContent?: Record<string, unknown>
+  readonly isError?: boolean
+  readonly [key: string]: unknown
+}
+
+// Forwarded from the MCP request: its credentials and where it comes from (the CSRF check and a limit keyed on a
+// forwarded client address read those); a scheme's API-key header is added by its name.
+const credentialHeaders = ["authorization", "cookie", "origin", "sec-fetch-site", "x-forwarded-for", "x-real-ip"]
+
+/**
+ * The headers of the MCP request a tool's request carries: its
+ * credentials (`Authorization`, cookies, the API-key headers the document's
+ * security schemes name) and where it comes from — never its connection,
+ * body or MCP protocol headers.
+ *
+ * @example
+ * ```ts
+ * forwardedHeaders((name) => (name === "authorization" ? "Bearer t" : null), []) //=> [["authorization", "Bearer t"]]
+ * ```
+ */
+export function forwardedHeaders(
+  get: (name: string) => string | null,
+  apiKeyHeaders: readonly string[],
+): Array<[string, string]> {
+  const kept: Array<[string, string]> = []
+  for (const name of [...credentialHeaders, ...apiKeyHeaders.map((key) => key.toLowerCase())]) {
+    const value = get(name)
+    if (value !== null && !kept.some(([known]) => known === name)) kept.push([name, value])
+  }
+  return kept
+}
+
+/** An argument's text in a URL or a header, as a client following the document writes it. */
+function textOf(value: unknown): string {
+  return typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value)
+}
+
+const values = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : [value])
+
+/**
+ * The request a call of `plan` with `args` stands for, sent to `base`
+ * (the site's origin and the path it is mounted under), with `forwarded`
+ * headers; or the sentence of what the arguments lack.
+ *
+ * @example
+ * ```ts
+ * const request = toolRequest(plan, { id: 1 }, "http://localhost", [])
+ * request.url //=> "http://localhost/api/articles/1"
+ * ```
+ */
+export function toolRequest(
+  plan: ToolPlan,
+  args: Readonly<Record<string, unknown>>,
+  base: string,
+  forwarded: ReadonlyArray<readonly [string, string]>,
+): Request | string {
+  const given = (name: string) => Object.hasOwn(args, name) && args[name] !== undefined && args[name] !== null
+  let path = plan.path
+  const query = new URLSearchParams()
+  const headers = new Headers(forwarded as Array<[string, string]>)
+  const cookies: string[] = []
+  for (const parameter of plan.parameters) {
+    if (!given(parameter.name)) {
+      if (parameter.in === "path") return mcpMessages.missingArgument(plan.name, parameter.name)
+      continue
+    }
+    const value = args[parameter.name]
+    switch (parameter.in) {
+      case "path": {
+        // A path parameter of several segments (a wildcard) keeps its slashes; each segment is encoded.
+        const text = textOf(value).split("/").map(encodeURIComponent).join("/")
+        path = path.replace(`{${parameter.name}}`, text)
+        break
+      }
+      case "query":
+        for (const item of values(value)) query.append(parameter.name, textOf(item))
+        break
+      case "header":
+        headers.set(parameter.name, values(value).map(textOf).join(", "))
+        break
+      case "cookie":
+        cookies.push(`${parameter.name}=${encodeURIComponent(textOf(value))}`)
+        break
+    }
+  }
+  if (cookies.length > 0) headers.set("cookie", [headers.get("cookie"), ...cookies].filter(Boolean).join("; "))
+  let body: string | undefined
+  // A body the arguments lack is sent as none: the site refuses it as it refuses such a request.
+  if (plan.body?.kind === "json") {
+    if (given(plan.body.argument)) {
+      body = JSON.stringify(args[plan.body.argument])
+      headers.set("content-type", "application/json")
+    }
+  } else if (plan.body?.kind === "form") {
+    const form = new URLSearchParams()
+    for (const key of plan.body.keys)
+      if (given(key)) for (const item of values(args[key])) form.append(key, textOf(item))
+    body = form.toString()
+    headers.set("content-type", "application/x-www-form-urlencoded")
+  }
+  const search = query.toString()
+  const url = `${base}${path}${search === "" ? "" : `?${search}`}`
+  return new Request(url, { method: plan.method, headers, ...(body === undefined ? {} : { body }) })
+}
+
+// The status as an HTTP client shows it: `404 Not Found` (runtimes leave a standard phrase out of `statusText`).
+const statusLine = (response: Response) => `${response.status} ${response.statusText || reasonPhrase(response.status)}`
+
+/**
+ * The result of a call from its request's answer: a success's body as text
+ * (and, for a tool with an `outputSchema`, as structured content); any
+ * other status an error result carrying the status and the answer's own
+ * sentence — a refusal reads as the HTTP client would read it.
+ *
+ * @example
+ * ```ts
+ * await toolResult(plan, new Response('{"id":1}', { headers: { "content-type": "application/json" } }))
+ * //=> { content: [{ type: "text", text: '{"id":1}' }], structuredContent: { id: 1 } }
+ * ```
+ */
+export async function toolResult(plan: ToolPlan, response: Response | undefined): Promise<ToolResult> {
+  // No part of the site took the request: the host's own answer would be a 404.
+  if (response === undefined)
+    return { isError: true, content: [{ type: "text", text: mcpMessages.notServed(plan.name) }] }
+  const text = await response.text()
+  if (response.status < 200 || response.status > 299) {
+    const location = response.headers.get("location")
+    const said = text === "" ? (location === null ? "" : `: ${location}`) : `: ${text}`
+    return { isError: true, content: [{ type: "text", text: `${statusLine(response)}${said}` }] }
+  }
+  const type = response.headers.get("content-type") ?? ""
+  if (plan.outputSchema !== undefined && /json/.test(type) && text !== "") {
+    const value: unknown = JSON.parse(text)
+    if (typeof value === "object" && value !== null && !Array.isArray(value))
+      return { content: [{ type: "text", text }], structuredContent: value as Record<string, unknown> }
+  }
+  return { content: [{ type: "text", text: text === "" ? statusLine(response) : text }] }
+}
