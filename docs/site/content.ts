@@ -23,6 +23,7 @@ export const pageSlugs = [
   "security",
   "scaling",
   "observability",
+  "mcp",
   "browser",
   "performance",
   "benchmarks",

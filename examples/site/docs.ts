@@ -29,7 +29,7 @@ export const document: OpenApiDocument = OpenApi.Document(site, {
     title: "sitelets example",
     version: "0.1.0",
     description:
-      "The example site of sitelets: its pages, its JSON API under /api (writes behind a bearer token from POST /api/token) and its files. HEAD is answered wherever GET is, without a body.",
+      "The example site of sitelets: its pages, its JSON API under /api (writes behind a bearer token from POST /api/token) and its files. HEAD is answered wherever GET is, without a body. The same API is served to AI agents as MCP tools at /mcp (POST, JSON-RPC over Streamable HTTP; docs/mcp.md).",
     license: { name: "MIT", identifier: "MIT" },
     contact: { name: "sitelets", url: "https://github.com/sitelets/sitelets" },
   },

@@ -12,6 +12,7 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { NodeHandler } from "../../src/host/node/index.js"
+import { Mcp } from "../../src/mcp/index.js"
 import { frontEnd } from "./client/serve.js"
 import { site } from "./site.js"
 import { apiDocs } from "./docs.js"
@@ -28,14 +29,24 @@ const host = process.env.HOST ?? "127.0.0.1"
 // Registered before the handler is made: spans and metrics named by route (docs/observability.md).
 const observability = await exampleTelemetry(process.env)
 // A log line per request; QUIET=1 turns it off.
+const options = {
+  ...exampleHostOptions(process.env.QUIET === "1" ? () => undefined : (line) => console.log(line)),
+  ...(observability.telemetry === undefined ? {} : { telemetry: observability.telemetry }),
+}
+// The JSON API as MCP tools for AI agents at /mcp (docs/mcp.md): a call is the API request it stands for, under the
+// same options, so writes still need the bearer token the agent's MCP client sends. Logging in stays the people's.
+const mcp = Mcp.Server(site, {
+  Name: "sitelets-example",
+  Version: "1.0.0",
+  Instructions: "The articles of the sitelets example blog: list and read them; writing one needs a bearer token.",
+  Tools: { Exclude: ["Token"] },
+  Host: options,
+})
 const handler = NodeHandler(
   // The OpenAPI document at /openapi.json and its reference page at /api/docs (README, OpenAPI).
   // The chat room (/chat/<room>) upgrades to WebSockets: the server passes upgrades to handler.upgrade.
-  site.plus(frontEnd()).plus(apiDocs).plus(chat()),
-  {
-    ...exampleHostOptions(process.env.QUIET === "1" ? () => undefined : (line) => console.log(line)),
-    ...(observability.telemetry === undefined ? {} : { telemetry: observability.telemetry }),
-  },
+  site.plus(frontEnd()).plus(apiDocs).plus(chat()).plus(mcp),
+  options,
 )
 const server = createServer(handler)
 server.on("upgrade", handler.upgrade)
