@@ -54,6 +54,28 @@ function textOf(value: unknown): string {
 
 const values = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : [value])
 
+// `.` and `..`, which URL parsing resolves away, and the empty segment, which routing drops: each would move the
+// request to another path (encodeURIComponent keeps dots, so a segment is one of these only as it is given).
+const isMovingSegment = (segment: string): boolean => segment === "" || segment === "." || segment === ".."
+
+// An origin of a plain host and port: anything else (a Host header a client chose) is not trusted as a base.
+const plainOrigin = /^https?:\/\/(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/
+
+/**
+ * The base of a tool's requests: the origin the MCP request reached, when
+ * it is a plain one, else `http://localhost`; then the path the site is
+ * mounted under.
+ *
+ * @example
+ * ```ts
+ * toolBase("http://example.com:8080", "/app") //=> "http://example.com:8080/app"
+ * toolBase("http://a/b", "")                  //=> "http://localhost"
+ * ```
+ */
+export function toolBase(origin: string | undefined, applicationPath: string): string {
+  return `${origin !== undefined && plainOrigin.test(origin) ? origin : "http://localhost"}${applicationPath}`
+}
+
 /**
  * The request a call of `plan` with `args` stands for, sent to `base`
  * (the site's origin and the path it is mounted under), with `forwarded`
@@ -84,9 +106,12 @@ export function toolRequest(
     const value = args[parameter.name]
     switch (parameter.in) {
       case "path": {
-        // A path parameter of several segments (a wildcard) keeps its slashes; each segment is encoded.
-        const text = textOf(value).split("/").map(encodeURIComponent).join("/")
-        path = path.replace(`{${parameter.name}}`, text)
+        // One segment, its slashes encoded; a parameter of several (a wildcard) keeps them between its segments.
+        // No segment may be empty, `.` or `..`, which would move the request to another path: a call reaches its
+        // own operation's path, never another (an operation left out of the tools, say).
+        const segments = parameter.segments === true ? textOf(value).split("/") : [textOf(value)]
+        if (segments.some(isMovingSegment)) return mcpMessages.movingSegment(plan.name, parameter.name)
+        path = path.replace(`{${parameter.name}}`, segments.map(encodeURIComponent).join("/"))
         break
       }
       case "query":

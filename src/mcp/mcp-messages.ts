@@ -11,6 +11,8 @@ export const mcpMessages = {
   unknownTool: (name: string) => `No tool is named '${name}' (tools/list names the tools)`,
   missingArgument: (tool: string, name: string) =>
     `${tool}: the argument '${name}' is required (it is part of the request's path)`,
+  movingSegment: (tool: string, name: string) =>
+    `${tool}: the argument '${name}' is a path segment, which cannot be empty, '.' or '..' (the request would go to another path)`,
   notArguments: (tool: string) => `${tool}: the arguments must be an object of named values`,
   notServed: (tool: string) =>
     `404 Not Found: no part of the site accepts the request a call of ${tool} with these arguments stands for`,

@@ -18,7 +18,7 @@ import { Content as SiteletContent } from "../sitelet/combinators.js"
 import type { Context } from "../sitelet/context.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import { Content } from "../sitelet/content/content.js"
-import { forwardedHeaders, toolRequest, toolResult } from "./mcp-call.js"
+import { forwardedHeaders, toolBase, toolRequest, toolResult } from "./mcp-call.js"
 import { mcpMessages } from "./mcp-messages.js"
 import { type ToolChoice, type ToolPlan, toolPlans } from "./mcp-tools.js"
 
@@ -98,7 +98,7 @@ function sdkServer<Endpoint>(site: Sitelet<Endpoint>, options: McpOptions, serve
     })),
   }))
   // The site's origin as the MCP request reached it, and the path the site is mounted under.
-  const base = `${ctx.Origin ?? "http://localhost"}${ctx.ApplicationPath}`
+  const base = toolBase(ctx.Origin, ctx.ApplicationPath)
   const forwarded = forwardedHeaders((name) => ctx.Request.headers.get(name), served.apiKeyHeaders)
   server.setRequestHandler(CallToolRequestSchema, async (call) => {
     const plan = served.plans.get(call.params.name)

@@ -16,6 +16,8 @@ type Schema = Record<string, unknown>
 export interface ToolParameter {
   readonly name: string
   readonly in: "path" | "query" | "header" | "cookie"
+  /** A path parameter of several segments (a wildcard): its value's slashes separate them. */
+  readonly segments?: boolean
 }
 
 /**
@@ -144,7 +146,11 @@ function planOf(path: string, method: string, operation: Schema, defs: Record<st
   for (const parameter of (operation.parameters ?? []) as Array<Schema & { name: string; in: ToolParameter["in"] }>) {
     properties[parameter.name] = relocated(parameter.schema ?? {})
     if (parameter.required === true) required.push(parameter.name)
-    parameters.push({ name: parameter.name, in: parameter.in })
+    parameters.push({
+      name: parameter.name,
+      in: parameter.in,
+      ...(parameter["x-sitelets-segments"] === undefined ? {} : { segments: true }),
+    })
   }
   let body: ToolPlan["body"]
   const content = (operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { OpenApi } from "../../src/index.js"
 import { NodeHandler } from "../../src/host/node/index.js"
 import { mcpMessages } from "../../src/mcp/index.js"
+import { toolBase } from "../../src/mcp/mcp-call.js"
 import { calls, hostOptions, served, site } from "./mcp-site.js"
 
 let server: Server
@@ -183,6 +184,23 @@ describe("hostile requests", () => {
     const notRpc = await post(JSON.stringify({ hello: "world" }))
     expect(notRpc.status).toBe(400)
     expect(((await notRpc.json()) as { error?: unknown }).error).toBeDefined()
+  })
+
+  it("cannot move a call to another path: no empty, '.' or '..' path argument, and a Host header is no base", async () => {
+    const client = await connected()
+    const before = { ...calls }
+    for (const id of ["..", ".", "", "../token", "../../"]) {
+      const moved = await client.callTool({ name: "GetUser", arguments: { id } })
+      expect(moved.isError).toBe(true)
+      if (!id.includes("/")) expect(textOf(moved)).toBe(mcpMessages.movingSegment("GetUser", "id"))
+      // A slash is part of the one segment (%2F): no case parses it, and no other case is reached.
+      else expect(textOf(moved)).toBe(mcpMessages.notServed("GetUser"))
+    }
+    expect(calls).toEqual(before)
+    await client.close()
+    expect(toolBase("http://example.com:8080", "/app")).toBe("http://example.com:8080/app")
+    expect(toolBase("http://a/admin", "")).toBe("http://localhost")
+    expect(toolBase("http://a?b", "")).toBe("http://localhost")
   })
 
   it("answer a body over the host's limit with 413, before any of it is parsed", async () => {
