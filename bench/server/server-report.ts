@@ -5,6 +5,7 @@
  * sitelets against the peers of its runtime as per-round ratios of CPU per
  * request (sitelets' ÷ the peer's: below 1, sitelets spends less).
  */
+import { median } from "../common/harness.js"
 import { formatRatio, table } from "../common/markdown.js"
 import { load, type ServerResult } from "./server-bench.js"
 
@@ -14,12 +15,6 @@ const runtimes = [
   ["deno", "Deno"],
   ["workerd", "workerd"],
 ] as const
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
-}
 
 /** A CPU figure as "12.3 µs (11.9–13.0)". */
 const cpuText = (result: ServerResult): string =>

@@ -43,7 +43,6 @@ export interface ToolPlan {
     | { readonly kind: "json"; readonly argument: string }
     | { readonly kind: "form"; readonly keys: readonly string[] }
     | undefined
-  readonly tags: readonly string[]
 }
 
 /**
@@ -183,7 +182,6 @@ function planOf(path: string, method: string, operation: Schema, defs: Record<st
     path,
     parameters,
     body,
-    tags: (operation.tags as string[] | undefined) ?? [],
   }
 }
 

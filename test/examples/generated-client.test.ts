@@ -12,7 +12,7 @@
  * `/asyncapi.json` document is parsed by the AsyncAPI parser, and a
  * socket session's messages are validated against its schemas.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process"
+import { execFileSync } from "node:child_process"
 import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
@@ -21,10 +21,11 @@ import Ajv2020 from "ajv/dist/2020.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import WebSocket from "ws"
 import { repoRoot } from "../support/built-package.js"
+import { type RunningExample, startExample } from "./running-example.js"
 
 const folder = join(repoRoot, "test/artifacts/generated-client")
 const bin = (name: string) => join(repoRoot, "node_modules/.bin", name)
-let server: ChildProcess
+let example: RunningExample
 let base = ""
 let openapi: Record<string, any>
 let asyncapi: Record<string, any>
@@ -33,40 +34,14 @@ beforeAll(async () => {
   rmSync(folder, { recursive: true, force: true })
   mkdirSync(folder, { recursive: true })
   // As `npm start` runs it, with nothing shared: PGlite in memory, limits and rooms in this process.
-  const shared = new Set([
-    "DATABASE_URL",
-    "REDIS_URL",
-    "SITELETS_SECRET",
-    "SITELETS_DATA",
-    "OTEL_EXPORTER_OTLP_ENDPOINT",
-  ])
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !shared.has(name)))
-  server = spawn(process.execPath, ["--import", "tsx", "examples/site/main.ts"], {
-    cwd: repoRoot,
-    env: { ...env, PORT: "0", QUIET: "1", SITELETS_DATA: "memory://" },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  let output = ""
-  const port = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the example did not start:\n${output}`)), 60_000)
-    const read = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening on http:\/\/localhost:(\d+)/.exec(output)
-      if (match !== null) {
-        clearTimeout(timer)
-        resolve(match[1]!)
-      }
-    }
-    server.stdout!.on("data", read)
-    server.stderr!.on("data", read)
-  })
-  base = `http://127.0.0.1:${port}`
+  example = await startExample()
+  base = example.base
   openapi = (await (await fetch(`${base}/openapi.json`)).json()) as Record<string, any>
   asyncapi = (await (await fetch(`${base}/asyncapi.json`)).json()) as Record<string, any>
   writeFileSync(join(folder, "openapi.json"), JSON.stringify(openapi, null, 2))
 }, 90_000)
 afterAll(() => {
-  server?.kill("SIGTERM")
+  example?.stop()
 })
 
 const lintEnv = { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true", NO_COLOR: "1" }
