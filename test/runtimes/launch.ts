@@ -80,6 +80,8 @@ export async function bundleSites(): Promise<void> {
     bundle: true,
     format: "esm",
     platform: "neutral",
+    // As a Workers bundler reads packages: the MCP SDK's dependencies (ajv) name only a "main".
+    mainFields: ["module", "main"],
     target: "es2022",
     logLevel: "error",
   })

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { Client as McpClient } from "@modelcontextprotocol/sdk/client/index.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { WebSocket as WebSocketClient } from "ws"
 import { hostMessages } from "../../src/host/host-errors.js"
+import { mcpMessages } from "../../src/mcp/mcp-messages.js"
 import { sessionMessages } from "../../src/sitelet/auth/session-messages.js"
 import { contentMessages } from "../../src/sitelet/content/content-messages.js"
 import { socketMessages } from "../../src/sitelet/sockets/socket-messages.js"
@@ -501,6 +504,54 @@ describe.each(runtimeNames)("%s", (name) => {
       type: forgotten.headers.get("content-type"),
       length: forgotten.headers.get("content-length"),
     }).toEqual({ status: 204, body: "", type: undefined, length: undefined })
+  })
+
+  it("serves its API to the MCP SDK's client at /mcp: tools, calls, the same refusals, hostile JSON-RPC", async () => {
+    const url = `http://127.0.0.1:${runtime(name).port("mcp")}/mcp`
+    const connect = async (headers: Record<string, string> = {}) => {
+      const client = new McpClient({ name: "matrix", version: "1.0.0" })
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }))
+      return client
+    }
+    const text = (result: { content: unknown }) => (result.content as Array<{ text: string }>)[0]?.text
+    const client = await connect()
+    const tools = (await client.listTools()).tools.map((tool) => tool.name).sort()
+    expect(tools).toEqual(["CreateUser", "GetUser", "ListUsers", "Token"])
+    expect((await client.callTool({ name: "GetUser", arguments: { id: 1 } })).structuredContent).toEqual({
+      id: 1,
+      name: "Ada",
+    })
+    const missing = await client.callTool({ name: "GetUser", arguments: { id: 9 } })
+    expect([missing.isError, text(missing)]).toEqual([true, '404 Not Found: {"error":"no user 9"}'])
+    const listed = await client.callTool({ name: "ListUsers", arguments: { limit: 1, "X-Tenant": "acme" } })
+    expect(JSON.parse(text(listed)!)).toEqual([{ id: 1, name: "acme/Ada" }])
+    // A write behind Protect: refused without the bearer token the Token tool issues, made with it.
+    const refused = await client.callTool({ name: "CreateUser", arguments: { body: { name: "Cy" } } })
+    expect([refused.isError, text(refused)?.slice(0, 16)]).toEqual([true, "401 Unauthorized"])
+    const issued = await client.callTool({ name: "Token", arguments: { user: "ada", password: "secret" } })
+    const token = (issued.structuredContent as { token: string }).token
+    const authorised = await connect({ authorization: `Bearer ${token}` })
+    const created = await authorised.callTool({ name: "CreateUser", arguments: { body: { name: "Cy" } } })
+    expect(created.structuredContent).toEqual({ id: 3, name: "Cy" })
+    await Promise.all([client.close(), authorised.close()])
+    // Hostile JSON-RPC: a JSON-RPC error and nothing else; other methods than POST a 405.
+    const post = (body: string) =>
+      runtime(name).send("mcp", {
+        method: "POST",
+        target: "/mcp",
+        headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body,
+      })
+    const notJson = await post("{ not json")
+    expect([notJson.status, JSON.parse(notJson.body).error]).toEqual([
+      400,
+      { code: -32700, message: mcpMessages.notJson },
+    ])
+    const ping = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" })
+    const flood = await post(`[${Array.from({ length: 11 }, () => ping).join(",")}]`)
+    expect([flood.status, JSON.parse(flood.body).error.code]).toEqual([400, -32600])
+    const get = await runtime(name).send("mcp", { target: "/mcp" })
+    expect([get.status, get.headers.get("allow")]).toEqual([405, "POST"])
   })
 
   it("copies a shared header list into each in-process answer: a header set on one never reaches the next", async () => {

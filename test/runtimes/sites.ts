@@ -11,6 +11,7 @@ import { appOptions, appSite } from "./app-site.js"
 import { httpOptions, httpSite } from "./http-site.js"
 import { filesSite } from "./files-site.js"
 import { socketSite } from "./socket-site.js"
+import { hostOptions as mcpOptions, served as mcpSite } from "../mcp/mcp-site.js"
 
 /** The secret the matrix's sessions are signed with (a text binding on workerd, an option elsewhere). */
 export const matrixSecret = "the runtime matrix's session secret, 32+ bytes"
@@ -20,9 +21,10 @@ const quiet = { onError: () => undefined }
 export const strictErrors: string[] = []
 
 let files: Sitelet<any> | undefined
+let mcp: Sitelet<any> | undefined
 
 /** The sites, in the order the entries serve them. */
-export const siteNames = ["host", "hardening", "echo", "app", "strict", "http", "files", "socket"] as const
+export const siteNames = ["host", "hardening", "echo", "app", "strict", "http", "files", "socket", "mcp"] as const
 export type SiteName = (typeof siteNames)[number]
 
 /**
@@ -50,6 +52,8 @@ export function siteOf(name: SiteName): Sitelet<any> {
       return (files ??= filesSite())
     case "socket":
       return socketSite
+    case "mcp":
+      return (mcp ??= mcpSite())
   }
 }
 
@@ -84,6 +88,8 @@ export function optionsFor(name: SiteName, secret: SessionSecret): HostOptions {
     case "files":
     case "socket":
       return quiet
+    case "mcp":
+      return { ...quiet, ...mcpOptions }
   }
 }
 
