@@ -10,6 +10,7 @@
  */
 import { reasonPhrase } from "../sitelet/http/http-status.js"
 import { mcpMessages } from "./mcp-messages.js"
+import { responseMeta, responseMetaKey } from "./mcp-meta.js"
 import type { ToolPlan } from "./mcp-tools.js"
 
 /** What an MCP client gets back from `tools/call`. */
@@ -17,6 +18,7 @@ export interface ToolResult {
   readonly content: ReadonlyArray<{ readonly type: "text"; readonly text: string }>
   readonly structuredContent?: Record<string, unknown>
   readonly isError?: boolean
+  readonly _meta?: Record<string, unknown>
   readonly [key: string]: unknown
 }
 
@@ -109,7 +111,13 @@ export function toolRequest(
         // One segment, its slashes encoded; a parameter of several (a wildcard) keeps them between its segments.
         // No segment may be empty, `.` or `..`, which would move the request to another path: a call reaches its
         // own operation's path, never another (an operation left out of the tools, say).
-        const segments = parameter.segments === true ? textOf(value).split("/") : [textOf(value)]
+        // Its segments: the text's, split at its slashes, or an array's items (a segment that has a slash).
+        const segments =
+          parameter.segments !== true
+            ? [textOf(value)]
+            : Array.isArray(value)
+              ? value.map(textOf)
+              : textOf(value).split("/")
         if (segments.some(isMovingSegment)) return mcpMessages.movingSegment(plan.name, parameter.name)
         path = path.replace(`{${parameter.name}}`, segments.map(encodeURIComponent).join("/"))
         break
@@ -152,12 +160,14 @@ const statusLine = (response: Response) => `${response.status} ${response.status
  * The result of a call from its request's answer: a success's body as text
  * (and, for a tool with an `outputSchema`, as structured content); any
  * other status an error result carrying the status and the answer's own
- * sentence — a refusal reads as the HTTP client would read it.
+ * sentence — a refusal reads as the HTTP client would read it. Its `_meta`
+ * (`sitelets/response`) keeps the status, the headers a client acts on and
+ * the body where the text is not the body itself, for `Mcp.Tools`.
  *
  * @example
  * ```ts
  * await toolResult(plan, new Response('{"id":1}', { headers: { "content-type": "application/json" } }))
- * //=> { content: [{ type: "text", text: '{"id":1}' }], structuredContent: { id: 1 } }
+ * //=> { content: [{ type: "text", text: '{"id":1}' }], structuredContent: { id: 1 }, _meta: { … } }
  * ```
  */
 export async function toolResult(plan: ToolPlan, response: Response | undefined): Promise<ToolResult> {
@@ -168,13 +178,15 @@ export async function toolResult(plan: ToolPlan, response: Response | undefined)
   if (response.status < 200 || response.status > 299) {
     const location = response.headers.get("location")
     const said = text === "" ? (location === null ? "" : `: ${location}`) : `: ${text}`
-    return { isError: true, content: [{ type: "text", text: `${statusLine(response)}${said}` }] }
+    const _meta = { [responseMetaKey]: responseMeta(response, text, false) }
+    return { isError: true, content: [{ type: "text", text: `${statusLine(response)}${said}` }], _meta }
   }
+  const _meta = { [responseMetaKey]: responseMeta(response, text, text !== "") }
   const type = response.headers.get("content-type") ?? ""
   if (plan.outputSchema !== undefined && /json/.test(type) && text !== "") {
     const value: unknown = JSON.parse(text)
     if (typeof value === "object" && value !== null && !Array.isArray(value))
-      return { content: [{ type: "text", text }], structuredContent: value as Record<string, unknown> }
+      return { content: [{ type: "text", text }], structuredContent: value as Record<string, unknown>, _meta }
   }
-  return { content: [{ type: "text", text: text === "" ? statusLine(response) : text }] }
+  return { content: [{ type: "text", text: text === "" ? statusLine(response) : text }], _meta }
 }

@@ -21,6 +21,16 @@ export const mcpMessages = {
   notJson: "The body must be a JSON-RPC message or a batch of them (application/json)",
   onlyPost:
     "This MCP server is stateless: it takes POST requests only (no stream to open with GET, no session to end with DELETE)",
+  noTool: (method: string, path: string) =>
+    `Mcp.Tools: no tool of this server makes the request ${method} ${path} (a page, or an operation the server leaves out of its tools)`,
+  noAnswer: (tool: string) =>
+    `Mcp.Tools: the result of ${tool} carries no answer (_meta "sitelets/response"): is the server Mcp.Server of sitelets?`,
+  noServers:
+    "Mcp.Server: Authorization.Servers must name at least one authorization server (its issuer URL, https://…)",
+  badServer: (server: string) =>
+    `Mcp.Server: Authorization.Servers: '${server}' is not the URL of an authorization server (https://…)`,
+  noBearer:
+    "Mcp.Server: Authorization.Credentials must take a bearer token: Auth.Jwt(…) for the authorization server's tokens, or Auth.Bearer()",
   badPath: (path: string) => `Mcp.Server: Path '${path}' must be an absolute path like "/mcp"`,
   badBatch: (value: unknown) => `Mcp.Server: MaxBatch must be a whole number of at least 1, got ${String(value)}`,
 } as const

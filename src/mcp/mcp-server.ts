@@ -14,12 +14,20 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import { Document } from "../openapi/document.js"
 import { resolveHostOptions, type HostOptions, type ResolvedHostOptions } from "../host/host-options.js"
 import { handleResolved } from "../host/fetch/fetch-handle.js"
-import { Content as SiteletContent } from "../sitelet/combinators.js"
+import { Content as SiteletContent, Sum } from "../sitelet/combinators.js"
 import type { Context } from "../sitelet/context.js"
 import type { Sitelet } from "../sitelet/sitelet.js"
 import { Content } from "../sitelet/content/content.js"
 import { forwardedHeaders, toolBase, toolRequest, toolResult } from "./mcp-call.js"
 import { mcpMessages } from "./mcp-messages.js"
+import {
+  checkAuthorization,
+  type McpAuthorization,
+  metadataPath,
+  refusedRequest,
+  resourceMetadata,
+} from "./mcp-authorization.js"
+import { requestMeta, requestMetaKey } from "./mcp-meta.js"
 import { type ToolChoice, type ToolPlan, toolPlans } from "./mcp-tools.js"
 
 /**
@@ -45,12 +53,17 @@ export interface McpOptions {
   readonly Host?: HostOptions
   /** The most JSON-RPC messages one request may carry (a batch). Default 10. */
   readonly MaxBatch?: number
+  /**
+   * MCP's OAuth authorization: the server takes requests with a token its
+   * `Credentials` accept only, and publishes its protected-resource
+   * metadata (RFC 9728) naming the authorization `Servers`. Default none:
+   * the tool list is public and each call is authorized as its request.
+   */
+  readonly Authorization?: McpAuthorization
 }
 
-/** The endpoint of the MCP server's one URL. */
-export interface McpEndpoint {
-  readonly $: "Mcp"
-}
+/** The endpoints of the MCP server: its URL, and its protected-resource metadata when it has `Authorization`. */
+export type McpEndpoint = { readonly $: "Mcp" } | { readonly $: "McpMetadata" }
 
 const jsonRpcError = (status: number, code: number, message: string) =>
   Content.Custom({
@@ -95,6 +108,7 @@ function sdkServer<Endpoint>(site: Sitelet<Endpoint>, options: McpOptions, serve
       description: plan.description,
       inputSchema: plan.inputSchema,
       ...(plan.outputSchema === undefined ? {} : { outputSchema: plan.outputSchema }),
+      _meta: { [requestMetaKey]: requestMeta(plan) },
     })),
   }))
   // The site's origin as the MCP request reached it, and the path the site is mounted under.
@@ -127,6 +141,11 @@ async function answer<Endpoint>(
       Headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" },
       Body: mcpMessages.onlyPost,
     })
+  if (options.Authorization !== undefined) {
+    const metadata = `${toolBase(ctx.Origin, ctx.ApplicationPath)}${metadataPath(options.Path ?? "/mcp")}`
+    const refused = await refusedRequest(options.Authorization, ctx as Context<unknown>, metadata)
+    if (refused !== undefined) return refused
+  }
   // The host bounds the body (its limit: a 413, its read refused), then its text is parsed here.
   const text = await ctx.Request.text()
   let parsed: unknown
@@ -184,7 +203,22 @@ export function Server<Endpoint>(site: Sitelet<Endpoint>, options: McpOptions): 
   const maxBatch = options.MaxBatch ?? 10
   if (!Number.isInteger(maxBatch) || maxBatch < 1) throw new RangeError(mcpMessages.badBatch(options.MaxBatch))
   let served: Served | undefined
-  return SiteletContent<McpEndpoint>(path, { $: "Mcp" }, (ctx) =>
+  const mcp = SiteletContent<McpEndpoint>(path, { $: "Mcp" }, (ctx) =>
     answer(site, options, (served ??= servedOf(site, options)), ctx, maxBatch),
   )
+  const authorization = options.Authorization
+  if (authorization === undefined) return mcp
+  checkAuthorization(authorization)
+  const metadata = SiteletContent<McpEndpoint>(metadataPath(path), { $: "McpMetadata" }, (ctx) => {
+    if (ctx.Request.method !== "GET" && ctx.Request.method !== "HEAD")
+      return Content.Custom({ Status: 405, Headers: { Allow: "GET, HEAD" }, Body: "" })
+    const resource = `${toolBase(ctx.Origin, ctx.ApplicationPath)}${path}`
+    // Public, and read by MCP clients in browsers too: any origin may read it.
+    return Content.Custom({
+      Status: 200,
+      Headers: { "Content-Type": "application/json", "Access-Control-Allow-Origin": "*" },
+      Body: JSON.stringify(resourceMetadata(resource, options.Name, authorization)),
+    })
+  })
+  return Sum(mcp, metadata)
 }

@@ -4,11 +4,19 @@
  * start` runs it: the tools (its API, not its login), their schemas equal
  * to the served `/openapi.json` operation's, reads, and a write refused
  * without a bearer token and made with one — the same answers the HTTP API
- * gives.
+ * gives; and, over the API's cases, a tool call and the HTTP request it
+ * stands for give the same answer and the same refusals (a property).
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import fc from "fast-check"
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest"
+import { FetchError, Router } from "../../src/client/index.js"
+import { fetchRequest } from "../../src/client/fetch-request.js"
+import { Mcp } from "../../src/mcp/index.js"
+import { api } from "../../examples/site/client/routes.js"
+import { Api, ApiWrites, type Article } from "../../examples/site/endpoints.js"
+import { arbitraryOf } from "../support/arbitrary.js"
 import { type RunningExample, startExample } from "./running-example.js"
 
 let example: RunningExample
@@ -88,5 +96,59 @@ describe("the example's /mcp", () => {
     const missing = await agent.callTool({ name: "GetArticle", arguments: { id: 999_999 } })
     expect(textOf(missing)).toBe('404 Not Found: {"error":"no article 999999"}')
     await agent.close()
+  })
+
+  it("answers a tool call as the HTTP request it stands for: the same status, type and body (property)", async () => {
+    const login = await fetch(`${example.base}/api/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "user=ada&password=lovelace",
+    })
+    const { token } = (await login.json()) as { token: string }
+    const anonymous = Mcp.Tools(await connected())
+    const agent = Mcp.Tools(await connected({ authorization: `Bearer ${token}` }))
+    const answer = async (response: Response) => ({
+      status: response.status,
+      type: response.headers.get("content-type"),
+      body: await response.text(),
+    })
+    // Reads: equal answers, found or not; the token endpoint is no tool (the example leaves its login out).
+    const known = fc.integer({ min: 1, max: 3 }).map((id) => ({ $: "GetArticle" as const, id }))
+    const reads = fc.oneof(arbitraryOf(Api, { url: true }), known).filter((endpoint) => endpoint.$ !== "Token")
+    await fc.assert(
+      fc.asyncProperty(reads, async (endpoint) => {
+        const http = await fetch(fetchRequest(api, endpoint, { base: example.base }))
+        const tool = await anonymous.fetch(fetchRequest(api, endpoint, { base: anonymous.base }))
+        expect(await answer(tool)).toEqual(await answer(http))
+      }),
+      { numRuns: 60 },
+    )
+    // Writes: refused alike without a token; with one, the same answer but for the new article's id and slug.
+    const article = ({ id, slug, ...rest }: Record<string, unknown>) => rest
+    await fc.assert(
+      fc.asyncProperty(arbitraryOf(ApiWrites, { url: true }), async (endpoint) => {
+        const refusedHttp = await fetch(fetchRequest(api, endpoint, { base: example.base }))
+        const refusedTool = await anonymous.fetch(fetchRequest(api, endpoint, { base: anonymous.base }))
+        expect(await answer(refusedTool)).toEqual(await answer(refusedHttp))
+        const auth = { bearer: token }
+        const http = await answer(await fetch(fetchRequest(api, endpoint, { base: example.base, auth })))
+        const tool = await answer(await agent.fetch(fetchRequest(api, endpoint, { base: agent.base })))
+        expect([tool.status, tool.type]).toEqual([http.status, http.type])
+        if (http.status === 201) expect(article(JSON.parse(tool.body))).toEqual(article(JSON.parse(http.body)))
+        else expect(tool.body).toBe(http.body)
+      }),
+      { numRuns: 25 },
+    )
+  })
+
+  it("is called from TypeScript with Router.Fetch and Mcp.Tools, typed by the declaration", async () => {
+    const tools = Mcp.Tools(await connected())
+    const article = await Router.Fetch(api, { $: "GetArticle", id: 1 }, tools)
+    expectTypeOf(article).toEqualTypeOf<Article>()
+    expect(article).toEqual(await Router.Fetch(api, { $: "GetArticle", id: 1 }, { base: example.base }))
+    expect(article.published).toBeInstanceOf(Date)
+    const missing = await Router.Fetch(api, { $: "GetArticle", id: 0 }, tools).catch((error: unknown) => error)
+    expect(missing).toBeInstanceOf(FetchError)
+    expect([(missing as FetchError).status, (missing as FetchError).value]).toEqual([404, { error: "no article 0" }])
   })
 })

@@ -513,7 +513,7 @@ describe.each(runtimeNames)("%s", (name) => {
       await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }))
       return client
     }
-    const text = (result: { content: unknown }) => (result.content as Array<{ text: string }>)[0]?.text
+    const text = (result: Record<string, unknown>) => (result.content as Array<{ text: string }>)[0]?.text
     const client = await connect()
     const tools = (await client.listTools()).tools.map((tool) => tool.name).sort()
     expect(tools).toEqual(["CreateUser", "GetUser", "ListUsers", "Token"])

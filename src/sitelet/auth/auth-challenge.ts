@@ -12,8 +12,16 @@ import { carriesCredentials } from "./auth-check.js"
 import { header, staticContent, type StaticContent } from "../content-model.js"
 import { Status } from "../http/http-status.js"
 
-// A quoted-string (RFC 9110 §5.6.4): quotes and backslashes escaped, anything but visible ASCII and spaces dropped.
-function quoted(text: string): string {
+/**
+ * A quoted-string (RFC 9110 §5.6.4): quotes and backslashes escaped,
+ * anything but visible ASCII and spaces dropped.
+ *
+ * @example
+ * ```ts
+ * quoted('say "hi"') //=> '"say \\"hi\\""'
+ * ```
+ */
+export function quoted(text: string): string {
   let out = '"'
   for (const char of text) {
     const code = char.charCodeAt(0)
