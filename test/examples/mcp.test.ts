@@ -95,6 +95,18 @@ describe("the example's /mcp", () => {
     expect(read.structuredContent).toEqual(await (await fetch(`${example.base}/api/articles/${article.id}`)).json())
     const missing = await agent.callTool({ name: "GetArticle", arguments: { id: 999_999 } })
     expect(textOf(missing)).toBe('404 Not Found: {"error":"no article 999999"}')
+    // Arguments off their schemas are refused as their requests are, with the same status and sentence.
+    const notAnId = await agent.callTool({ name: "GetArticle", arguments: { id: "x" } })
+    const notAnIdHttp = await fetch(`${example.base}/api/articles/x`)
+    expect([notAnId.isError, textOf(notAnId)]).toEqual([true, `404 Not Found: ${await notAnIdHttp.text()}`])
+    const badBody = await agent.callTool({ name: "CreateArticle", arguments: { body: { title: 7, body: "…" } } })
+    const badBodyHttp = await fetch(`${example.base}/api/articles`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ title: 7, body: "…" }),
+    })
+    expect(badBodyHttp.status).toBe(400)
+    expect([badBody.isError, textOf(badBody)]).toEqual([true, `400 Bad Request: ${await badBodyHttp.text()}`])
     await agent.close()
   })
 
