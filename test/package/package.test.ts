@@ -155,6 +155,35 @@ describe("the packed package", () => {
       expect(required).toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED|ERR_REQUIRE_ESM/)
   })
 
+  it("serves MCP tools and calls them typed, from sitelets/mcp with the SDK beside it", () => {
+    const script = `
+      import { createServer } from "node:http"
+      import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+      import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+      import { Content, Returns, Sitelet, t } from "sitelets"
+      import { Router } from "sitelets/client"
+      import { Mcp } from "sitelets/mcp"
+      import { NodeHandler } from "sitelets/node"
+      const Api = t.union({ Get: t.case("GET /api/<id:int>", {}, Returns(t.record({ id: t.int }))) })
+      const site = Sitelet.Infer(Api, { Get: (_ctx, e) => Content.Json({ id: e.id }) })
+      const server = createServer(NodeHandler(Sitelet.Sum(site, Mcp.Server(site, { Name: "packed" }))))
+      await new Promise((done) => server.listen(0, "127.0.0.1", done))
+      const client = new Client({ name: "packed", version: "1.0.0" })
+      await client.connect(new StreamableHTTPClientTransport(new URL("http://127.0.0.1:" + server.address().port + "/mcp")))
+      const tools = (await client.listTools()).tools.map((tool) => tool.name)
+      const got = await Router.Fetch(Router.Infer(Api), { $: "Get", id: 7 }, Mcp.Tools(client))
+      console.log(tools.join(","), JSON.stringify(got))
+      await client.close()
+      server.close()
+    `
+    expect(
+      execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+        cwd: packed.folder,
+        encoding: "utf8",
+      }).trim(),
+    ).toBe('Get {"id":7}')
+  })
+
   // A user's project: the documented tsconfig as it is (the declarations checked too), each compiler users have.
   it.each(["typescript", "typescript-6", "typescript-7"])(
     "type-checks a server and a page with docs/getting-started.md's server tsconfig, skipLibCheck: false (%s)",

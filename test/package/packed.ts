@@ -54,9 +54,17 @@ export function packPackage(): Packed {
   const manifest = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { dependencies?: Record<string, string> }
   // And what a React user has beside it for `sitelets/react` (its optional peer dependency, with its types).
   // And `@opentelemetry/api` for `sitelets/otel`, the other optional peer an entry imports.
-  const peers = ["react", "react-dom", "@types/react", "@types/react-dom", "@opentelemetry/api"]
-  mkdirSync(join(folder, "node_modules", "@types"))
-  mkdirSync(join(folder, "node_modules", "@opentelemetry"))
+  // And the MCP SDK for `sitelets/mcp`.
+  const peers = [
+    "react",
+    "react-dom",
+    "@types/react",
+    "@types/react-dom",
+    "@opentelemetry/api",
+    "@modelcontextprotocol/sdk",
+  ]
+  for (const scope of ["@types", "@opentelemetry", "@modelcontextprotocol"])
+    mkdirSync(join(folder, "node_modules", scope))
   for (const name of [...Object.keys(manifest.dependencies ?? {}), ...peers])
     symlinkSync(join(root, "node_modules", name), join(folder, "node_modules", name), "dir")
   return { tarball, folder, files: packed!.files.map((file) => file.path), unpackedBytes: packed!.unpackedSize }
