@@ -10,7 +10,7 @@ import type { CaseDescriptor, Descriptor, RecordDescriptor, UnionDescriptor } fr
 import { resolve } from "../descriptor/composites.js"
 import { int } from "../descriptor/primitives.js"
 import { textCodecOf } from "../router/codec/scalar.js"
-import { type LinkField, type LinkShape, linkShapes, nameOf } from "./link-fields.js"
+import { type LinkField, type LinkShape, linkShapes, nameOf } from "../router/link/link-fields.js"
 
 /** What a match sees: the decoded segments, the query, the method. */
 export interface MatchInput {

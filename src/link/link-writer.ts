@@ -18,7 +18,7 @@ import { linkMessages } from "../router/link/link-messages.js"
 import type { RouteBody } from "../router/link/route-path.js"
 import { textOf } from "../router/link/scalar-text.js"
 import { checkQueryText, checkSegment } from "../router/link/segment-check.js"
-import { type LinkShape, linkShapes, nameOf } from "./link-fields.js"
+import { type LinkShape, linkShapes, nameOf } from "../router/link/link-fields.js"
 import { isUploadedFile as isFile } from "../descriptor/uploaded-file.js"
 
 /**

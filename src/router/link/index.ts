@@ -4,7 +4,7 @@
  * codecs), the checks on a segment, and the `RoutePath` a link is — apart
  * from the readers, so a bundle that only links carries these alone.
  *
- * It may import `descriptor/` and `router/request/` (its row of
+ * It may import `descriptor/`, `router/request/` and `template/` (its row of
  * docs/architecture.md, which the layers test holds the code to). Other
  * rooms import its modules by their paths, not through this index, so a
  * bundle or a Worker loads only the modules it uses; this index is the

@@ -6,11 +6,11 @@
  * trusted as the type checker accepted it: the router and the codec check
  * it and print the sentences; this reader carries none of them.
  */
-import type { CaseAttribute, Descriptor, FieldInput, FieldSource } from "../descriptor/descriptor.js"
-import { list, option, resolve } from "../descriptor/composites.js"
-import { bigint, bool, datetime, float, int, string } from "../descriptor/primitives.js"
-import { type TemplateSource, templateOf } from "../descriptor/template-case.js"
-import { splitQuery } from "../template/parse-query.js"
+import type { CaseAttribute, Descriptor, FieldInput, FieldSource } from "../../descriptor/descriptor.js"
+import { list, option, resolve } from "../../descriptor/composites.js"
+import { bigint, bool, datetime, float, int, string } from "../../descriptor/primitives.js"
+import { type TemplateSource, templateOf } from "../../descriptor/template-case.js"
+import { splitQuery } from "../../template/parse-query.js"
 
 /** A field as linking sees it. */
 export interface LinkField {
