@@ -6,7 +6,7 @@
  */
 import { type EndpointRequestInit, requestOf, requestParts } from "./request-parts.js"
 import { LinkError } from "../router/link/link-error.js"
-import { linkMessages } from "../router/link/link-messages.js"
+import { linkNoRoute } from "../router/link/link-messages.js"
 import type { RoutePath } from "../router/link/route-path.js"
 import { urlOf } from "../link/link-router.js"
 
@@ -26,6 +26,6 @@ export function fetchRequest<Endpoint>(
   init: EndpointRequestInit = {},
 ): Request {
   const path = router.link(endpoint)
-  if (path === undefined) throw new LinkError("", linkMessages.linkNoRoute)
+  if (path === undefined) throw new LinkError("", linkNoRoute)
   return requestOf(requestParts(path, urlOf(path), init.headers), init)
 }

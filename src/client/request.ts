@@ -4,7 +4,7 @@
  * it on the server, so no URL or body is written by hand.
  */
 import { LinkError } from "../router/link/link-error.js"
-import { linkMessages } from "../router/link/link-messages.js"
+import { linkNoRoute } from "../router/link/link-messages.js"
 import type { Router } from "../router/router.js"
 import { routePathToString, type RoutePath } from "../router/link/route-path.js"
 import { type EndpointRequestInit, type EndpointRequestParts, requestOf, requestParts } from "./request-parts.js"
@@ -30,7 +30,7 @@ export function linkOf<Endpoint>(
   endpoint: Endpoint,
 ): RoutePath {
   const path = router.link(endpoint)
-  if (path === undefined) throw new LinkError("", linkMessages.linkNoRoute)
+  if (path === undefined) throw new LinkError("", linkNoRoute)
   return path
 }
 

@@ -14,7 +14,7 @@ import type {
 } from "../descriptor/descriptor.js"
 import { resolve } from "../descriptor/composites.js"
 import { inField, LinkFailure } from "../router/link/link-error.js"
-import { linkMessages } from "../router/link/link-messages.js"
+import { linkNotInPath, linkUnknownCase, linkWildcardEmptyPiece, linkWrongType } from "../router/link/link-messages.js"
 import type { RouteBody } from "../router/link/route-path.js"
 import { textOf } from "../router/link/scalar-text.js"
 import { checkQueryText, checkSegment } from "../router/link/segment-check.js"
@@ -41,7 +41,7 @@ export interface LinkOut {
 export type LinkWrite = (value: unknown, out: LinkOut) => void
 
 const mismatch = (expected: string, value: unknown): never => {
-  throw new LinkFailure(linkMessages.linkWrongType(expected, value), true)
+  throw new LinkFailure(linkWrongType(expected, value), true)
 }
 
 const items = (item: LinkWrite, value: unknown, out: LinkOut, expected = "an array") => {
@@ -107,7 +107,7 @@ function compile(d: Descriptor): LinkWrite {
     case "union":
       return unionWriter(d)
     default:
-      throw new TypeError(linkMessages.linkNotInPath(d.kind))
+      throw new TypeError(linkNotInPath(d.kind))
   }
 }
 
@@ -120,7 +120,7 @@ function unionWriter(d: UnionDescriptor): LinkWrite {
   return (value, out) => {
     const tag = typeof value === "object" && value !== null ? (value as { readonly $?: unknown }).$ : undefined
     const write = typeof tag === "string" ? byTag.get(tag) : undefined
-    if (write === undefined) throw new LinkFailure(linkMessages.linkUnknownCase(tag), true)
+    if (write === undefined) throw new LinkFailure(linkUnknownCase(tag), true)
     inField(tag as string, () => write(value, out))
   }
 }
@@ -136,7 +136,7 @@ function wildcardWriter(type: Descriptor): LinkWrite {
     if (typeof value !== "string") return mismatch("string", value)
     if (value === "") return
     for (const piece of value.split("/")) {
-      if (piece === "") throw new LinkFailure(linkMessages.linkWildcardEmptyPiece(value))
+      if (piece === "") throw new LinkFailure(linkWildcardEmptyPiece(value))
       out.segments.push(checkSegment(piece))
     }
   }

@@ -1,6 +1,6 @@
 import type { Router, RouterParts } from "./router.js"
 import { LinkError } from "./link/link-error.js"
-import { linkMessages } from "./link/link-messages.js"
+import { linkNoRoute } from "./link/link-messages.js"
 import { createRouteRequest, toRouteRequest, type ParseInput } from "./request/request.js"
 import { routePathToString } from "./link/route-path.js"
 import type { ParseRequestResult } from "./codec/result.js"
@@ -50,7 +50,7 @@ export function makeRouter<Endpoint>(parts: RouterParts<Endpoint>): Router<Endpo
         }
       }
       const path = link(endpoint)
-      if (path === undefined) throw new LinkError("", linkMessages.linkNoRoute)
+      if (path === undefined) throw new LinkError("", linkNoRoute)
       return routePathToString(path)
     },
     Match(method: string, target: string): Endpoint | undefined {

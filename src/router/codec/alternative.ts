@@ -3,7 +3,7 @@ import { defaultValue } from "./defaults.js"
 import { inField, LinkFailure } from "../link/link-error.js"
 import { needBody, type LinkWriter, type MatchOutcome, type MatchState, type Next } from "./match-state.js"
 import { codecMessages } from "./codec-messages.js"
-import { linkMessages } from "../link/link-messages.js"
+import { linkWrongType } from "../link/link-messages.js"
 import type { Alternative, Element, Shape } from "./shape.js"
 import type { FormValue } from "../body/multipart.js"
 import type { ParamCodec } from "./param-codec.js"
@@ -260,8 +260,7 @@ function matchRest(
  * ```
  */
 export function writeAlternative(alternative: Alternative, value: unknown, out: LinkWriter): void {
-  if (typeof value !== "object" || value === null)
-    throw new LinkFailure(linkMessages.linkWrongType("an object", value), true)
+  if (typeof value !== "object" || value === null) throw new LinkFailure(linkWrongType("an object", value), true)
   const record = value as Record<string, unknown>
   if (out.method === undefined) out.method = alternative.firstMethod
   for (const element of alternative.elements) {

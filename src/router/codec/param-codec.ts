@@ -3,7 +3,7 @@ import type { FormValue } from "../body/multipart.js"
 import { resolve } from "../../descriptor/composites.js"
 import { LinkFailure } from "../link/link-error.js"
 import { codecMessages } from "./codec-messages.js"
-import { linkMessages } from "../link/link-messages.js"
+import { linkWrongType } from "../link/link-messages.js"
 import { textCodecOf, type TextCodec } from "./scalar.js"
 import { checkQueryText } from "../link/segment-check.js"
 import { isUploadedFile as isFile } from "../../descriptor/uploaded-file.js"
@@ -55,7 +55,7 @@ function fileCodec(shape: "one" | "option" | "list", file: FileDescriptor): Para
     write: (key, value, out) => {
       const files = shape === "list" ? value : value === undefined && shape === "option" ? [] : [value]
       if (!Array.isArray(files) || !files.every(isFile))
-        throw new LinkFailure(linkMessages.linkWrongType(shape === "list" ? "a list of files" : "a file", value), true)
+        throw new LinkFailure(linkWrongType(shape === "list" ? "a list of files" : "a file", value), true)
       for (const entry of files) out.push([checkQueryText(key), entry])
     },
   }
@@ -113,7 +113,7 @@ export function paramCodecOf(descriptor: Descriptor, where: string, source: "que
         return { ok: true, value: items }
       },
       write: (key, value, out) => {
-        if (!Array.isArray(value)) throw new LinkFailure(linkMessages.linkWrongType("an array", value), true)
+        if (!Array.isArray(value)) throw new LinkFailure(linkWrongType("an array", value), true)
         for (const entry of value) out.push([checkQueryText(key), checkQueryText(item.toText(entry))])
       },
     }

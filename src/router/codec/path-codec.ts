@@ -5,7 +5,7 @@ import * as descriptorMessages from "../../descriptor/messages.js"
 import { inField, LinkFailure } from "../link/link-error.js"
 import type { LinkWriter, MatchOutcome, MatchState, Next, PathCodec } from "./match-state.js"
 import { codecMessages } from "./codec-messages.js"
-import { linkMessages } from "../link/link-messages.js"
+import { linkWrongType } from "../link/link-messages.js"
 import { textCodecOf, type TextCodec } from "./scalar.js"
 import { checkSegment } from "../link/segment-check.js"
 import { shapeCodec } from "./shape-codec.js"
@@ -110,7 +110,7 @@ export function parseSequence(item: PathCodec, count: number, state: MatchState,
  * ```
  */
 export function writeItems(item: PathCodec, value: unknown, out: LinkWriter): void {
-  if (!Array.isArray(value)) throw new LinkFailure(linkMessages.linkWrongType("an array", value), true)
+  if (!Array.isArray(value)) throw new LinkFailure(linkWrongType("an array", value), true)
   value.forEach((entry, index) => inField(`[${index}]`, () => item.write(entry, out)))
 }
 
@@ -146,7 +146,7 @@ function listCodec(of: Descriptor, where: string): PathCodec {
       return parseSequence(item, count, state, at + 1, next)
     },
     write(value, out) {
-      if (!Array.isArray(value)) throw new LinkFailure(linkMessages.linkWrongType("an array", value), true)
+      if (!Array.isArray(value)) throw new LinkFailure(linkWrongType("an array", value), true)
       out.segments.push(String(value.length))
       writeItems(item, value, out)
     },
@@ -172,7 +172,7 @@ function tupleCodec(items: readonly Descriptor[], where: string): PathCodec {
       return step(0, at)
     },
     write(value, out) {
-      if (!Array.isArray(value)) throw new LinkFailure(linkMessages.linkWrongType("a tuple", value), true)
+      if (!Array.isArray(value)) throw new LinkFailure(linkWrongType("a tuple", value), true)
       codecs.forEach((codec, index) => inField(`[${index}]`, () => codec.write(value[index], out)))
     },
     minWidth: widthOf(() => codecs.reduce((sum, codec) => sum + codec.minWidth(), 0)),

@@ -4,7 +4,7 @@ import { matchAlternative, writeAlternative } from "./alternative.js"
 import { inField, LinkFailure } from "../link/link-error.js"
 import type { MatchOutcome, MatchState, Next, PathCodec } from "./match-state.js"
 import type { RouteRequest } from "../request/request.js"
-import { linkMessages } from "../link/link-messages.js"
+import { linkUnknownCase } from "../link/link-messages.js"
 import { widthOf } from "./path-codec.js"
 import { alternativeWidth } from "./shape-codec.js"
 import { alternativesOf, type Alternative } from "./shape.js"
@@ -213,7 +213,7 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     write(value, out) {
       const tag = typeof value === "object" && value !== null ? (value as { $?: unknown }).$ : undefined
       const alternative = typeof tag === "string" ? linkBy.get(tag) : undefined
-      if (!alternative) throw new LinkFailure(linkMessages.linkUnknownCase(tag), true)
+      if (!alternative) throw new LinkFailure(linkUnknownCase(tag), true)
       inField(tag as string, () => writeAlternative(alternative, value, out))
     },
     minWidth: widthOf(() => {

@@ -3,7 +3,7 @@ import { resolve } from "../../descriptor/composites.js"
 import { LinkFailure } from "../link/link-error.js"
 import type { MatchOutcome, PathCodec } from "./match-state.js"
 import { codecMessages } from "./codec-messages.js"
-import { linkMessages } from "../link/link-messages.js"
+import { linkWildcardEmptyPiece, linkWrongType } from "../link/link-messages.js"
 import { parseSequence, pathCodecOf, writeItems } from "./path-codec.js"
 import { checkSegment } from "../link/segment-check.js"
 
@@ -12,10 +12,10 @@ const stringWildcard: PathCodec = {
     return next(state.segments.slice(at).join("/"), state.segments.length)
   },
   write(value, out) {
-    if (typeof value !== "string") throw new LinkFailure(linkMessages.linkWrongType("string", value), true)
+    if (typeof value !== "string") throw new LinkFailure(linkWrongType("string", value), true)
     if (value === "") return
     for (const piece of value.split("/")) {
-      if (piece === "") throw new LinkFailure(linkMessages.linkWildcardEmptyPiece(value))
+      if (piece === "") throw new LinkFailure(linkWildcardEmptyPiece(value))
       out.segments.push(checkSegment(piece))
     }
   },

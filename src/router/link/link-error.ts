@@ -1,4 +1,4 @@
-import { linkMessages } from "./link-messages.js"
+import { linkError } from "./link-messages.js"
 
 /**
  * Thrown by `Router.Link` when no URL can carry the value: an empty string or
@@ -17,7 +17,7 @@ export class LinkError extends Error {
   readonly field: string
   readonly reason: string
   constructor(field: string, reason: string) {
-    super(linkMessages.linkError(field, reason))
+    super(linkError(field, reason))
     this.field = field
     this.reason = reason
   }

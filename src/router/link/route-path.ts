@@ -1,6 +1,6 @@
 import type { Descriptor, UploadedFile } from "../../descriptor/descriptor.js"
 import { LinkError } from "./link-error.js"
-import { linkMessages } from "./link-messages.js"
+import { linkLoneSurrogate } from "./link-messages.js"
 import { encodeComponent, encodeQueryComponent } from "../request/percent.js"
 
 /**
@@ -59,7 +59,7 @@ export function routePathToString(path: RoutePath): string {
 
 function encode(text: string, encoder: (text: string) => string | undefined = encodeComponent): string {
   const encoded = encoder(text)
-  if (encoded === undefined) throw new LinkError("", linkMessages.linkLoneSurrogate)
+  if (encoded === undefined) throw new LinkError("", linkLoneSurrogate)
   return encoded
 }
 

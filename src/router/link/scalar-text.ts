@@ -7,7 +7,14 @@
 import type { Descriptor } from "../../descriptor/descriptor.js"
 import { defaultPathDateFormat, fitsFormat, formatDate } from "../../descriptor/date-format.js"
 import { LinkFailure } from "./link-error.js"
-import { linkMessages } from "./link-messages.js"
+import {
+  linkDateBeyondFormat,
+  linkInvalidDate,
+  linkNotEnum,
+  linkNotFinite,
+  linkUnsafeInteger,
+  linkWrongType,
+} from "./link-messages.js"
 
 const fail = (reason: string): never => {
   throw new LinkFailure(reason)
@@ -21,30 +28,30 @@ const mismatch = (reason: string): never => {
 /** An int's text: a safe integer. */
 export const intText = (value: unknown): string =>
   typeof value !== "number"
-    ? mismatch(linkMessages.linkWrongType("int", value))
+    ? mismatch(linkWrongType("int", value))
     : Number.isSafeInteger(value)
       ? String(value)
-      : fail(linkMessages.linkUnsafeInteger(value))
+      : fail(linkUnsafeInteger(value))
 
 /** A float's text: the shortest that reads back, finite only. */
 export const floatText = (value: unknown): string =>
   typeof value !== "number"
-    ? mismatch(linkMessages.linkWrongType("float", value))
+    ? mismatch(linkWrongType("float", value))
     : Number.isFinite(value)
       ? String(value)
-      : fail(linkMessages.linkNotFinite(value))
+      : fail(linkNotFinite(value))
 
 /** A string is its own text. */
 export const stringText = (value: unknown): string =>
-  typeof value === "string" ? value : mismatch(linkMessages.linkWrongType("string", value))
+  typeof value === "string" ? value : mismatch(linkWrongType("string", value))
 
 /** `true` or `false`. */
 export const boolText = (value: unknown): string =>
-  typeof value === "boolean" ? String(value) : mismatch(linkMessages.linkWrongType("bool", value))
+  typeof value === "boolean" ? String(value) : mismatch(linkWrongType("bool", value))
 
 /** A bigint in decimal. */
 export const bigintText = (value: unknown): string =>
-  typeof value === "bigint" ? value.toString() : mismatch(linkMessages.linkWrongType("bigint", value))
+  typeof value === "bigint" ? value.toString() : mismatch(linkWrongType("bigint", value))
 
 /**
  * A date in `format` (UTC).
@@ -57,11 +64,8 @@ export const bigintText = (value: unknown): string =>
 export const dateText =
   (format: string) =>
   (value: unknown): string => {
-    if (!(value instanceof Date)) return mismatch(linkMessages.linkWrongType("Date", value))
-    return (
-      formatDate(value, format) ??
-      fail(fitsFormat(value, format) ? linkMessages.linkInvalidDate : linkMessages.linkDateBeyondFormat(format))
-    )
+    if (!(value instanceof Date)) return mismatch(linkWrongType("Date", value))
+    return formatDate(value, format) ?? fail(fitsFormat(value, format) ? linkInvalidDate : linkDateBeyondFormat(format))
   }
 
 /**
@@ -74,8 +78,7 @@ export const dateText =
  */
 export function enumText(values: ReadonlyArray<readonly [string, number]>) {
   const allowed = new Set(values.map(([, value]) => value))
-  const toText = (value: unknown): string =>
-    allowed.has(value as number) ? String(value) : fail(linkMessages.linkNotEnum(value))
+  const toText = (value: unknown): string => (allowed.has(value as number) ? String(value) : fail(linkNotEnum(value)))
   return { allowed, toText }
 }
 

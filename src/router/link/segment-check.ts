@@ -1,5 +1,5 @@
 import { LinkFailure } from "./link-error.js"
-import { linkMessages } from "./link-messages.js"
+import { linkDotSegment, linkEmptySegment, linkLoneSurrogate } from "./link-messages.js"
 
 function hasLoneSurrogate(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -25,9 +25,9 @@ function hasLoneSurrogate(text: string): boolean {
  * ```
  */
 export function checkSegment(text: string): string {
-  if (text === "") throw new LinkFailure(linkMessages.linkEmptySegment)
-  if (text === "." || text === "..") throw new LinkFailure(linkMessages.linkDotSegment(text))
-  if (hasLoneSurrogate(text)) throw new LinkFailure(linkMessages.linkLoneSurrogate)
+  if (text === "") throw new LinkFailure(linkEmptySegment)
+  if (text === "." || text === "..") throw new LinkFailure(linkDotSegment(text))
+  if (hasLoneSurrogate(text)) throw new LinkFailure(linkLoneSurrogate)
   return text
 }
 
@@ -40,6 +40,6 @@ export function checkSegment(text: string): string {
  * ```
  */
 export function checkQueryText(text: string): string {
-  if (hasLoneSurrogate(text)) throw new LinkFailure(linkMessages.linkLoneSurrogate)
+  if (hasLoneSurrogate(text)) throw new LinkFailure(linkLoneSurrogate)
   return text
 }
