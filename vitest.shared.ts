@@ -12,6 +12,7 @@ export const packageAliases = [
   { find: /^sitelets\/node$/, replacement: source("./src/host/node/index.ts") },
   { find: /^sitelets\/client$/, replacement: source("./src/client/index.ts") },
   { find: /^sitelets\/mcp$/, replacement: source("./src/mcp/index.ts") },
+  { find: /^sitelets\/link$/, replacement: source("./src/link/index.ts") },
   { find: /^sitelets\/compile$/, replacement: source("./src/router/table/compile-entry.ts") },
   { find: /^sitelets\/jsx-runtime$/, replacement: source("./src/jsx-runtime.ts") },
   { find: /^sitelets\/jsx-dev-runtime$/, replacement: source("./src/jsx-dev-runtime.ts") },

@@ -75,6 +75,17 @@ function theBin(folder: string, run: (args: string[], extra?: Record<string, str
     "rerun npx sitelets compile endpoints.js#Site -o routes.compiled.js",
   )
   expect(existsSync(join(folder, "routes.compiled.d.ts"))).toBe(true)
+  // With its links (issue 53): a module a page reads through CompiledLinks, the declaration left out.
+  const linked = run(["compile", "endpoints.js#Site", "-o", "routes.compiled.js", "--links", "links.compiled.js"])
+  expect([linked.status, linked.stderr, linked.stdout]).toEqual([
+    0,
+    "",
+    "sitelets: wrote routes.compiled.js, links.compiled.js and their .d.ts (endpoints.js#Site)\n",
+  ])
+  expect(existsSync(join(folder, "links.compiled.d.ts"))).toBe(true)
+  const page = `import { CompiledLinks } from "sitelets/link"\nimport * as compiled from "./links.compiled.js"\nconsole.log(CompiledLinks(compiled).Link({ $: "Post", id: 3 }))`
+  const linkedPage = shell(folder, process.execPath, ["--input-type=module", "-e", page])
+  expect([linkedPage.status, linkedPage.stdout, linkedPage.stderr]).toEqual([0, "/blog/3\n", ""])
 
   const typed = run(["compile", "endpoints.ts#Site", "-o", "typed.compiled.js"])
   expect([typed.status, typed.stderr]).toEqual([

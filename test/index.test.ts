@@ -34,7 +34,12 @@ describe("public surface", () => {
     ])
   })
   it("sitelets/link and sitelets/react exports, and the client Router's members", () => {
-    expect(keys(link)).toEqual(["LinkError", "Router"])
+    // CompiledLinks, and the helpers a compiled links module imports (Router.CompileLinks writes it).
+    expect(keys(link)).toEqual([
+      "CompiledLinks", "LinkError", "Router", "bigintText", "boolText", "checkQueryText", "checkSegment", "dateText",
+      "enumText", "floatText", "inField", "intText", "linkFiles", "linkMismatch", "linkRest", "linkUnknownCase",
+      "stringText",
+    ])
     expect(keys(link.Router)).toEqual(["Embed", "Infer", "Map", "Shift", "Sum"])
     expect(keys(route)).toEqual(["LinkError", "Router"])
     expect(keys(route.Router)).toEqual(["Embed", "Infer", "Map", "Shift", "Sum"])

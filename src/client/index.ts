@@ -2,7 +2,11 @@
  * `sitelets/client`: what a front end needs, with no server code and no Node
  * built-ins — route declarations (`t`, attributes, templates), the
  * isomorphic router with typed requests and browser routing, and the JSON
- * codec.
+ * codec. A browser bundle that only links, reads the location or sends
+ * typed requests is lighter from `sitelets/link` (5.9 KB gzip against
+ * 36.5 for the same link from here; 2.0 KB with links compiled ahead of
+ * time, `CompiledLinks`), `sitelets/route` or `sitelets/fetch`
+ * (docs/browser.md, "Size").
  *
  * In the repository, it may import `descriptor/`, `internal/`, `json/`,
  * `json/codec/`, `json/decode/`, `json/write/`, `link/`, `router/`,

@@ -16,4 +16,22 @@
  * ```
  */
 export { Router, type LinkRouter } from "./link-router.js"
+export { CompiledLinks, type CompiledLinkModule } from "./compiled-links.js"
+// What a compiled links module imports (Router.CompileLinks writes it); not for hand-written code.
+export {
+  bigintText,
+  boolText,
+  checkQueryText,
+  checkSegment,
+  dateText,
+  enumText,
+  floatText,
+  inField,
+  intText,
+  linkFiles,
+  linkMismatch,
+  linkRest,
+  linkUnknownCase,
+  stringText,
+} from "./compiled-links.js"
 export { LinkError } from "../router/link/link-error.js"

@@ -6,63 +6,12 @@
  * router's `Link`, for the same declaration.
  */
 import type { Descriptor, Infer as InferType } from "../descriptor/descriptor.js"
-import type { Linkable } from "../descriptor/request-only.js"
 import { type CaseInput, inferInput, type UnionOutput, type ValidateCases } from "../descriptor/union.js"
-import { fieldPath, LinkError, LinkFailure } from "../router/link/link-error.js"
-import { linkMessages } from "../router/link/link-messages.js"
-import { prefixPath, type RoutePath } from "../router/link/route-path.js"
+import { prefixPath } from "../router/link/route-path.js"
 import { linkWriterOf } from "./link-writer.js"
+import { type LinkRouter, linkRouter, pathWriter } from "./link-url.js"
 
-/**
- * A router that links: `Link(e)` is the URL of an endpoint value, `link(e)`
- * its path (or undefined when the router does not produce the value). Every
- * full `Router<E>` is one too.
- *
- * @example
- * ```ts
- * const pages: LinkRouter<Pages> = Router.Infer(Pages)
- * pages.Link({ $: "Post", id: 3 }) //=> "/blog/3"
- * ```
- */
-export interface LinkRouter<Endpoint> {
-  /** The URL of an endpoint. Throws `LinkError` naming the field when no URL carries the value. */
-  Link(endpoint: Linkable<Endpoint>): string
-  /** The path of an endpoint, or undefined when this router does not produce it. Throws `LinkError`. */
-  link(endpoint: Endpoint): RoutePath | undefined
-}
-
-/**
- * The URL text of a route path, as the full router's `routePathToString`
- * writes it, by the platform's encoder (the writer has refused lone
- * surrogates, the one text it throws on; a query component escapes `'`
- * too, as WHATWG URL parsing does in http(s) queries).
- *
- * @example
- * ```ts
- * urlOf({ segments: ["blog", "a b"], query: [["q", "x"]] }) //=> "/blog/a%20b?q=x"
- * ```
- */
-export function urlOf(path: RoutePath): string {
-  let url = ""
-  for (const segment of path.segments) url += "/" + encodeURIComponent(segment)
-  let separator = "?"
-  for (const pair of path.query) {
-    url += separator + pair.map((text) => encodeURIComponent(text).replaceAll("'", "%27")).join("=")
-    separator = "&"
-  }
-  return url.startsWith("/") ? url : "/" + url
-}
-
-function linkRouter<Endpoint>(link: (endpoint: Endpoint) => RoutePath | undefined): LinkRouter<Endpoint> {
-  return Object.freeze({
-    link,
-    Link(endpoint: Linkable<Endpoint>): string {
-      const path = link(endpoint as Endpoint)
-      if (path === undefined) throw new LinkError("", linkMessages.linkNoRoute)
-      return urlOf(path)
-    },
-  })
-}
+export { type LinkRouter, urlOf } from "./link-url.js"
 
 /**
  * A link router from a declaration (a descriptor, or a record of cases as
@@ -78,19 +27,7 @@ function Infer<const Cases extends Readonly<Record<string, CaseInput>>>(
   cases: Cases & ValidateCases<Cases>,
 ): LinkRouter<UnionOutput<Cases>>
 function Infer(input: Descriptor | Readonly<Record<string, CaseInput>>): LinkRouter<unknown> {
-  const write = linkWriterOf(inferInput(input))
-  return linkRouter((endpoint) => {
-    const out = { segments: [] as string[], query: [] as Array<readonly [string, string]> }
-    try {
-      write(endpoint, out)
-    } catch (error) {
-      if (!(error instanceof LinkFailure)) throw error
-      // A value of another type altogether (another union's case) is not produced by this router.
-      if (error.mismatch && error.path.length === 0) return undefined
-      throw new LinkError(fieldPath(error.path), error.reason)
-    }
-    return out
-  })
+  return linkRouter(pathWriter(linkWriterOf(inferInput(input))))
 }
 
 /**

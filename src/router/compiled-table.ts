@@ -7,6 +7,7 @@
  */
 import { badTable, staleTable } from "./table-messages.js"
 import { compositionOf } from "./composition.js"
+import type { Descriptor } from "../descriptor/descriptor.js"
 import type { Alternative, Element } from "./codec/shape.js"
 
 /**
@@ -37,8 +38,27 @@ const inferred = new WeakMap<object, () => readonly Alternative[]>()
  * noteInferred(router, alternatives)
  * ```
  */
-export function noteInferred(router: object, alternatives: () => readonly Alternative[]): void {
+export function noteInferred(
+  router: object,
+  alternatives: () => readonly Alternative[],
+  descriptor?: Descriptor,
+): void {
   inferred.set(router, alternatives)
+  if (descriptor !== undefined) declarations.set(router, descriptor)
+}
+
+const declarations = new WeakMap<object, Descriptor>()
+
+/**
+ * The declaration a router of `Router.Infer` was made from, or undefined for any other router.
+ *
+ * @example
+ * ```ts
+ * inferredDeclaration(Router.Infer(Site)) === Site //=> true
+ * ```
+ */
+export function inferredDeclaration(router: object): Descriptor | undefined {
+  return declarations.get(router)
 }
 
 /**

@@ -260,7 +260,7 @@ function inferDescriptor<D extends Descriptor>(descriptor: D, options?: InferOpt
       ? {}
       : { match: table as (method: string, target: string) => InferType<D> | null | undefined }),
   })
-  if (alternatives !== undefined) noteInferred(router, alternatives)
+  if (alternatives !== undefined) noteInferred(router, alternatives, descriptor)
   if (table !== undefined) noteRawFirst(router)
   return router
 }

@@ -185,7 +185,7 @@ describe("layers", () => {
     )
     expect([...folders].filter((folder) => !rooms.has(folder))).toEqual([])
     expect([...rooms.keys()].filter((room) => !folders.has(room))).toEqual([])
-    expect(rooms.get("router/table")).toEqual(["descriptor", "router", "router/codec"])
+    expect(rooms.get("router/table")).toEqual(["descriptor", "router", "router/codec", "router/link"])
   })
 
   it("lists the rooms bottom-up: a room imports only rooms above its row (descriptor/ and template/ excepted)", () => {

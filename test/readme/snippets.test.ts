@@ -113,10 +113,10 @@ function blocksOf(document: string, text: string): Block[] {
   return blocks
 }
 
-/** What a block imports from "sitelets" itself (those names are not added again). */
+/** What a block imports from "sitelets" itself, values or types (those names are not added again). */
 function importedNames(code: string): Set<string> {
   const names = new Set<string>()
-  for (const match of code.matchAll(/import\s*\{([^}]*)\}\s*from\s*"sitelets(?:\/client|\/node)?"/g)) {
+  for (const match of code.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*"sitelets(?:\/client|\/node)?"/g)) {
     for (const name of match[1]!.split(",")) names.add(name.trim().replace(/^type\s+/, ""))
   }
   return names

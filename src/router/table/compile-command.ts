@@ -16,6 +16,7 @@ commands:
 
 options:
   -o, --out <file>  the table to write (.js or .mjs)
+  --links <file>    also the module of its compiled link writers, for CompiledLinks of sitelets/link
   -h, --help        this text
   -v, --version     the version of sitelets
 
@@ -26,7 +27,13 @@ The module is imported, so it should declare and not start anything (a server, a
 export type CliCommand =
   | { readonly $: "Help" }
   | { readonly $: "Version" }
-  | { readonly $: "Compile"; readonly module: string; readonly export: string; readonly out: string }
+  | {
+      readonly $: "Compile"
+      readonly module: string
+      readonly export: string
+      readonly out: string
+      readonly links?: string
+    }
 
 /** A command line that asks for nothing the command knows: its one-line sentence. */
 export class CliUsageError extends Error {
@@ -51,13 +58,16 @@ export function parseCliArguments(args: readonly string[]): CliCommand {
   if (args.includes("-v") || args.includes("--version")) return { $: "Version" }
   const positional: string[] = []
   let out: string | undefined
+  let links: string | undefined
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!
-    if (arg === "-o" || arg === "--out") {
+    if (arg === "-o" || arg === "--out" || arg === "--links") {
       const value = args[++i]
       if (value === undefined || value === "") throw new CliUsageError(`${arg} needs a file to write ${seeHelp}`)
-      out = value
+      if (arg === "--links") links = value
+      else out = value
     } else if (arg.startsWith("--out=")) out = arg.slice("--out=".length)
+    else if (arg.startsWith("--links=")) links = arg.slice("--links=".length)
     else if (arg.startsWith("-") && arg !== "-") throw new CliUsageError(`unknown option '${arg}' ${seeHelp}`)
     else positional.push(arg)
   }
@@ -71,7 +81,8 @@ export function parseCliArguments(args: readonly string[]): CliCommand {
   if (hash <= 0 || hash === target.length - 1)
     throw new CliUsageError(`'${target}' names no export: write <module>#<export> (endpoints.js#Site)`)
   if (out === undefined || out === "") throw new CliUsageError(`compile needs -o <file> ${seeHelp}`)
-  return { $: "Compile", module: target.slice(0, hash), export: target.slice(hash + 1), out }
+  const named = { $: "Compile", module: target.slice(0, hash), export: target.slice(hash + 1), out } as const
+  return links === undefined || links === "" ? named : { ...named, links }
 }
 
 /** Where the command writes: standard output and error, a line at a time. */
@@ -106,10 +117,18 @@ export async function runCli(args: readonly string[], output: CliOutput, version
     output.out(version)
     return 0
   }
-  const line = ["npx sitelets compile", `${command.module}#${command.export}`, "-o", command.out].join(" ")
+  const line = [
+    "npx sitelets compile",
+    `${command.module}#${command.export}`,
+    "-o",
+    command.out,
+    ...(command.links === undefined ? [] : ["--links", command.links]),
+  ].join(" ")
   try {
     const written = await writeRouteTable(command, line)
-    output.out(`sitelets: wrote ${written} and its .d.ts (${command.module}#${command.export})`)
+    const what =
+      command.links === undefined ? `${written} and its .d.ts` : `${written}, ${command.links} and their .d.ts`
+    output.out(`sitelets: wrote ${what} (${command.module}#${command.export})`)
     return 0
   } catch (error) {
     output.error(`sitelets: ${error instanceof Error ? error.message : String(error)}`)

@@ -11,6 +11,7 @@
  * ```
  */
 import { compileRouter } from "./compile.js"
+import { compileLinks } from "./compile-links.js"
 import { installWalkedTables } from "../infer.js"
 import { RouterNamespace } from "../namespace.js"
 import { walkedTable } from "./raw-table.js"
@@ -25,11 +26,13 @@ export type { CompiledTable } from "../compiled-table.js"
 /**
  * The root `Router` (`Infer`, `Sum`, `Shift`, `Map`, `Embed`, `Single`,
  * `Empty`, `New`) plus `Compile(router)`: the source of the ES module that
- * routes `router`'s plain requests ahead of time.
+ * routes `router`'s plain requests ahead of time; and `CompileLinks(router)`:
+ * the source of the one that writes its links (for `CompiledLinks` of
+ * `sitelets/link`).
  *
  * @example
  * ```ts
  * const source = Router.Compile(Router.Infer(Site)) // write it to routes.compiled.js
  * ```
  */
-export const Router = Object.freeze({ ...RouterNamespace, Compile: compileRouter })
+export const Router = Object.freeze({ ...RouterNamespace, Compile: compileRouter, CompileLinks: compileLinks })

@@ -9,7 +9,7 @@
  * bundler plugins (`compile-plugins.ts`). `compile-entry.ts` is the
  * package entry `sitelets/compile`.
  *
- * It may import `descriptor/`, `router/` and `router/codec/` (its row of
+ * It may import `descriptor/`, `router/`, `router/codec/` and `router/link/` (its row of
  * docs/architecture.md, which the layers test holds the code to): the
  * shape of a declaration and `compiled-table.ts`'s contract. Nothing below
  * the hosts imports it, and the core knows a table only through

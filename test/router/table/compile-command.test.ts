@@ -12,6 +12,15 @@ describe("parseCliArguments", () => {
     expect(parseCliArguments(["-o", "r.js", "compile", "dist/e.js#Site"])).toEqual(compile)
     expect(parseCliArguments(["compile", "dist/e.js#Site", "--out", "r.js"])).toEqual(compile)
     expect(parseCliArguments(["compile", "dist/e.js#Site", "--out=r.js"])).toEqual(compile)
+    // --links: the compiled link writers too.
+    expect(parseCliArguments(["compile", "dist/e.js#Site", "-o", "r.js", "--links", "l.js"])).toEqual({
+      ...compile,
+      links: "l.js",
+    })
+    expect(parseCliArguments(["compile", "dist/e.js#Site", "--links=l.js", "-o", "r.js"])).toEqual({
+      ...compile,
+      links: "l.js",
+    })
     // The last # splits: a folder may hold one.
     expect(parseCliArguments(["compile", "a#b/e.js#Site", "-o", "r.js"])).toMatchObject({ module: "a#b/e.js" })
   })
@@ -34,6 +43,7 @@ describe("parseCliArguments", () => {
       ["compile", "e.js#S", "-o"],
       ["compile", "e.js#S", "-o", "r.js", "more"],
       ["compile", "e.js#S", "-x", "r.js"],
+      ["compile", "e.js#S", "-o", "r.js", "--links"],
     ]) {
       expect(() => parseCliArguments(args), args.join(" ")).toThrow(CliUsageError)
       try {
