@@ -71,6 +71,38 @@ describe("CompileRoutes", () => {
     expect(output[0].code).toContain("function walk(m, t)")
   })
 
+  it("writes the table's links too when a table names them, and a build bundles the page that reads them", async () => {
+    const { CompileRoutes } = await plugins()
+    writeFileSync(
+      join(folder, "page.mjs"),
+      `import { CompiledLinks } from "sitelets/link"\nimport * as compiled from "./links.compiled.mjs"\nconsole.log(CompiledLinks(compiled).Link({ $: "Post", id: 3, slug: "a b" }))\n`,
+    )
+    const result = await build({
+      entryPoints: [join(folder, "page.mjs")],
+      bundle: true,
+      write: false,
+      format: "esm",
+      logLevel: "silent",
+      alias: { "sitelets/link": join(root, "dist/link/index.js") },
+      plugins: [
+        CompileRoutes.Esbuild([{ ...table("routes.compiled.mjs"), links: join(folder, "links.compiled.mjs") }]),
+      ],
+    })
+    expect(readFileSync(join(folder, "links.compiled.mjs"), "utf8")).toContain("rerun your build")
+    expect(existsSync(join(folder, "links.compiled.d.mts"))).toBe(true)
+    const bundled = join(folder, "page.bundled.mjs")
+    writeFileSync(bundled, result.outputFiles[0]!.text)
+    const logged: unknown[] = []
+    const log = console.log
+    console.log = (...args: unknown[]) => void logged.push(...args)
+    try {
+      await import(pathToFileURL(bundled).href)
+    } finally {
+      console.log = log
+    }
+    expect(logged).toEqual(["/blog/3/a%20b"])
+  })
+
   it("makes the table's folder when it is missing, as a bundler makes its output folder", async () => {
     const { writeRouteTable } = await plugins()
     const out = join(folder, "generated", "deep", "routes.compiled.mjs")
