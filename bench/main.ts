@@ -23,6 +23,7 @@ import { buildBench } from "./routing/build.js"
 import { perCallBench } from "./routing/per-call.js"
 import { contenderNotes, routingBench } from "./routing/routing-bench.js"
 import { compressionScenario, load, quickLoad, serverBench } from "./server/server-bench.js"
+import { linkWeight } from "./bundle/link-weight.js"
 import {
   adversarialSection,
   environmentSection,
@@ -78,6 +79,7 @@ const all = [
   "server",
   "compression",
   "sockets",
+  "weight",
 ] as const
 const socketEntry = fileURLToPath(new URL("./socket-child.mjs", import.meta.url))
 const asked = process.argv.slice(2)
@@ -160,6 +162,11 @@ if (!render && selected.includes("sockets")) {
   const bun = existsSync(bunBinary) && existsSync(bunChild) ? { bun: bunBinary, entry: bunChild } : undefined
   if (bun === undefined) process.stderr.write("  (no Bun: run through npm run bench for the Bun rows)\n")
   results = { ...results, sockets: await socketBench(socketEntry, quick ? quickSocketLoad : socketLoad, bun) }
+}
+
+if (!render && selected.includes("weight")) {
+  step("a link's weight (browser bundles)")
+  results = { ...results, linkWeight: await linkWeight() }
 }
 
 // A run on some rows only (SITELETS_BENCH_ROWS) is for the terminal, never for the results.

@@ -18,6 +18,8 @@ import type { ServerResult } from "./server/server-bench.js"
 import { articles } from "./server/compression-apps.js"
 
 /** Everything one `npm run bench` measured (also written to bench/results.json). */
+import type { LinkWeight } from "./bundle/link-weight.js"
+
 export interface Results {
   readonly environment: Environment
   readonly routing?: readonly ScenarioResult[]
@@ -35,6 +37,8 @@ export interface Results {
   readonly adversarial?: readonly AdversarialResult[]
   /** The WebSocket echo and idle-memory benchmark. */
   readonly sockets?: readonly SocketResult[]
+  /** Issue 36's fixture linked in a browser bundle: by `Router.Infer`, and by links compiled ahead of time. */
+  readonly linkWeight?: LinkWeight
 }
 
 const ours = "sitelets"
