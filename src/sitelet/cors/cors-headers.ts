@@ -87,6 +87,28 @@ export function preflightContent(allows: CheckedAllows, headers: RouteHeaders): 
  */
 export function withCorsHeaders(allows: CheckedAllows, headers: RouteHeaders, content: StaticContent): StaticContent {
   const origin = allowedOrigin(allows, headers)
+  const list = content.headers
+  // A shared (frozen) list gets one answer list per part and origin, made once and frozen in turn, so the host's
+  // per-list work (the runtime's Headers, nosniff) is done once too. The origins are the part's own ("*" or one of
+  // its allow-list, never a request's text), so there are as many lists as the part names.
+  if (!Object.isFrozen(list)) return staticContent(content.status, corsList(allows, origin, list), content.body)
+  let byList = sharedLists.get(allows)
+  if (byList === undefined) sharedLists.set(allows, (byList = new WeakMap()))
+  let byOrigin = byList.get(list)
+  if (byOrigin === undefined) byList.set(list, (byOrigin = new Map()))
+  const key = origin ?? ""
+  let shared = byOrigin.get(key)
+  if (shared === undefined) byOrigin.set(key, (shared = Object.freeze(corsList(allows, origin, list))))
+  return staticContent(content.status, shared, content.body)
+}
+
+const sharedLists = new WeakMap<
+  CheckedAllows,
+  WeakMap<readonly ContentHeader[], Map<string, readonly ContentHeader[]>>
+>()
+
+// A content's headers with the CORS headers for `origin` (none for a refused one) and `Vary: Origin`.
+function corsList(allows: CheckedAllows, origin: string | undefined, list: readonly ContentHeader[]): ContentHeader[] {
   const extra: ContentHeader[] = []
   if (origin !== undefined) {
     extra.push(...originHeaders(allows, origin))
@@ -94,6 +116,6 @@ export function withCorsHeaders(allows: CheckedAllows, headers: RouteHeaders, co
       extra.push(header("Access-Control-Expose-Headers", allows.ExposeHeaders.join(", ")))
   }
   // A handler's own CORS headers would contradict ours: ours win.
-  const kept = content.headers.filter(([name]) => !name.toLowerCase().startsWith("access-control-"))
-  return staticContent(content.status, withVary([...kept, ...extra], "Origin"), content.body)
+  const kept = list.filter(([name]) => !name.toLowerCase().startsWith("access-control-"))
+  return withVary([...kept, ...extra], "Origin")
 }

@@ -114,6 +114,25 @@ describe("actual requests", () => {
       "Vary: Accept-Encoding, Origin",
     ])
   })
+  it("answers a shared (frozen) list with one frozen list per origin the part names, made once", () => {
+    const shared = Object.freeze([header("Content-Type", "application/json")])
+    const json = staticContent(Status.Ok, shared, "{}")
+    const first = withCorsHeaders(a, req({ origin: "https://app.example" }), json)
+    const again = withCorsHeaders(a, req({ origin: "HTTPS://APP.EXAMPLE" }), json)
+    expect(again.headers).toBe(first.headers)
+    expect(Object.isFrozen(first.headers)).toBe(true)
+    // Every origin the part does not name shares the one list without CORS headers: a client cannot grow the memo.
+    const refused = new Set(
+      ["https://evil.example", "https://other.example", "null", ""].map(
+        (origin) => withCorsHeaders(a, req({ origin }), json).headers,
+      ),
+    )
+    expect(refused.size).toBe(1)
+    expect(refused.has(withCorsHeaders(a, req({}), json).headers)).toBe(true)
+    // A list made for one answer (not frozen) is answered as it was, a list of its own.
+    const own = (): StaticContent => ({ ...json, headers: [header("Content-Type", "application/json")] })
+    expect(withCorsHeaders(a, req({}), own()).headers).not.toBe(withCorsHeaders(a, req({}), own()).headers)
+  })
   it("does not duplicate Origin in Vary", () => {
     const varied = staticContent(Status.Ok, [header("Vary", "origin")], undefined)
     expect(headersOf(withCorsHeaders(a, req({}), varied))).toEqual(["Vary: origin"])
