@@ -5,32 +5,23 @@
  * the result read back as the site's `Response`: decoded by the case's
  * declared answers, refused with a `FetchError` as over HTTP.
  */
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest"
 import { FetchError, Router } from "../../src/client/index.js"
-import { NodeHandler } from "../../src/host/node/index.js"
 import { Mcp, mcpMessages } from "../../src/mcp/index.js"
-import { Api, calls, hostOptions, Pages, served, Writes } from "./mcp-site.js"
+import { Api, calls, Pages, served, Writes } from "./mcp-site.js"
+import { type Listening, listening } from "./listening.js"
 
-let server: Server
+let running: Listening
 let base: string
 
 beforeAll(async () => {
-  server = createServer(NodeHandler(served(), hostOptions))
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  running = await listening()
+  base = running.base
 })
 
-afterAll(() => new Promise<void>((done) => server.close(() => done())))
+afterAll(() => running.close())
 
-async function connected(headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: "test", version: "1.0.0" })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }))
-  return client
-}
+const connected = (headers: Record<string, string> = {}) => running.connect(headers)
 
 const api = Router.Sum(Router.Infer(Api), Router.Infer(Writes))
 
@@ -79,15 +70,12 @@ describe("Router.Fetch through Mcp.Tools", () => {
     await expect(Router.Fetch(Router.Infer(Pages), { $: "Home" }, tools)).rejects.toThrow(
       mcpMessages.noTool("GET", "/"),
     )
-    const few = createServer(NodeHandler(served({ Tools: { Exclude: ["GetUser"] } }), hostOptions))
-    await new Promise<void>((done) => few.listen(0, "127.0.0.1", done))
-    const client = new Client({ name: "test", version: "1.0.0" })
-    const url = new URL(`http://127.0.0.1:${(few.address() as AddressInfo).port}/mcp`)
-    await client.connect(new StreamableHTTPClientTransport(url))
+    const few = await listening(served({ Tools: { Exclude: ["GetUser"] } }))
+    const client = await few.connect()
     await expect(Router.Fetch(api, { $: "GetUser", id: 1 }, Mcp.Tools(client))).rejects.toThrow(
       mcpMessages.noTool("GET", "/api/users/1"),
     )
     await client.close()
-    await new Promise<void>((done) => few.close(() => done()))
+    await few.close()
   })
 })

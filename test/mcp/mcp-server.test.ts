@@ -6,33 +6,25 @@
  * credentials and refusals (a refused call never reaches its handler), and
  * hostile JSON-RPC answered with a JSON-RPC error and nothing else.
  */
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
-import { Client } from "@modelcontextprotocol/sdk/client/index.js"
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { OpenApi } from "../../src/index.js"
-import { NodeHandler } from "../../src/host/node/index.js"
 import { mcpMessages } from "../../src/mcp/index.js"
 import { toolBase } from "../../src/mcp/mcp-call.js"
-import { calls, hostOptions, served, site } from "./mcp-site.js"
+import { calls, served, site } from "./mcp-site.js"
+import { type Listening, listening } from "./listening.js"
 
-let server: Server
+let running: Listening
 let base: string
 
 beforeAll(async () => {
-  server = createServer(NodeHandler(served(), hostOptions))
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  running = await listening()
+  base = running.base
 })
 
-afterAll(() => new Promise<void>((done) => server.close(() => done())))
+afterAll(() => running.close())
 
-async function connected(headers: Record<string, string> = {}): Promise<Client> {
-  const client = new Client({ name: "test", version: "1.0.0" })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }))
-  return client
-}
+const connected = (headers: Record<string, string> = {}) => running.connect(headers)
 
 async function token(): Promise<string> {
   const response = await fetch(`${base}/api/token`, {
@@ -156,16 +148,11 @@ describe("a call", () => {
 
 describe("choosing the tools", () => {
   it("keeps only what Include names (operations or tags) and drops what Exclude names", async () => {
-    const alone = createServer(
-      NodeHandler(served({ Tools: { Include: ["GetUser", "ListUsers"], Exclude: ["ListUsers"] } }), hostOptions),
-    )
-    await new Promise<void>((done) => alone.listen(0, "127.0.0.1", done))
-    const client = new Client({ name: "test", version: "1.0.0" })
-    const url = new URL(`http://127.0.0.1:${(alone.address() as AddressInfo).port}/mcp`)
-    await client.connect(new StreamableHTTPClientTransport(url))
+    const alone = await listening(served({ Tools: { Include: ["GetUser", "ListUsers"], Exclude: ["ListUsers"] } }))
+    const client = await alone.connect()
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["GetUser"])
     await client.close()
-    await new Promise<void>((done) => alone.close(() => done()))
+    await alone.close()
   })
 })
 
