@@ -30,6 +30,10 @@ export function watchRequest(
 ): RequestStart | undefined {
   const telemetry = options.telemetry
   if (options.observe === undefined && telemetry === undefined) return undefined
+  const scope = telemetry?.start({ method, target, scheme, header })
+  // A scope nothing watches (telemetry without an SDK) is no watch at all, where no `observe` needs the record.
+  const watched = scope !== undefined && scope.idle !== true
+  if (options.observe === undefined && !watched) return undefined
   // The record's duration; telemetry keeps its own clock.
   const started = options.observe === undefined ? 0 : performance.now()
   return {
@@ -38,9 +42,7 @@ export function watchRequest(
     // Only the record needs it at once; telemetry alone leaves it to `ctx.RequestId`, made on first read.
     requestId: options.observe === undefined ? undefined : requestIdOf({ get: header }),
     started,
-    ...(telemetry === undefined
-      ? {}
-      : { scope: telemetry.start({ method, target, scheme, header }), router: site.Router }),
+    ...(watched ? { scope, router: site.Router } : {}),
   }
 }
 

@@ -44,6 +44,8 @@ export interface TelemetryScope {
    * inside the request's, from the upgrade to the close.
    */
   session?(start: TelemetrySessionStart): TelemetrySession
+  /** Nothing records, measures or carries this request on (no SDK, meter or propagator): the host may skip it. */
+  readonly idle?: boolean
 }
 
 /** What a host knows of a WebSocket session as it opens. */

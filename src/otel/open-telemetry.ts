@@ -13,6 +13,7 @@ import {
   type Histogram,
   metrics,
   propagation,
+  ProxyTracerProvider,
   SpanKind,
   SpanStatusCode,
   type TextMapGetter,
@@ -197,6 +198,18 @@ function errorTypeOf({ status, error }: TelemetryEnd, nameOf: ErrorNamer): strin
   return String(status)
 }
 
+// The API's no-op tracer provider: what the global provider delegates to until an SDK registers one.
+const noopTracing = new ProxyTracerProvider().getDelegate()
+
+// The scope of a request nothing watches: the host skips it (`idle`), and a caller of its own runs the work as it is.
+const idleScope = Object.freeze({ idle: true, run: <Value>(work: () => Value) => work(), end: () => undefined })
+
+/** Whether no SDK's tracer provider is registered (read per request: one may be registered at any time). */
+function tracesNothing(): boolean {
+  const provider = trace.getTracerProvider()
+  return provider instanceof ProxyTracerProvider && provider.getDelegate() === noopTracing
+}
+
 /**
  * The host option `telemetry` on OpenTelemetry: register your SDK (a
  * tracer provider with the W3C propagator, a meter provider) before the
@@ -304,6 +317,8 @@ export function OpenTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
     start(request) {
       instruments ??= instrumentsOf(name)
       const { duration, active, metered } = instruments
+      // Nothing would record, measure or carry this request on (no SDK tracer, meter or propagator): no work for it.
+      if (!metered && tracesNothing() && propagation.fields().length === 0) return idleScope
       const started = performance.now()
       const known = knownMethods.has(request.method)
       const method = known ? request.method : "_OTHER"
