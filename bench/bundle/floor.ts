@@ -10,8 +10,8 @@
  * build` first.
  */
 import { pathToFileURL } from "node:url"
-import { gzipSync } from "node:zlib"
-import { build, type Plugin } from "esbuild"
+import type { Plugin } from "esbuild"
+import { bundleSize } from "./bundle-size.js"
 import { repoPath } from "../common/paths.js"
 
 const dist = repoPath("dist")
@@ -90,19 +90,8 @@ const noSentences: Plugin = {
   },
 }
 
-async function gzipOf(contents: string, plugins: Plugin[]): Promise<number> {
-  const result = await build({
-    stdin: { contents, resolveDir: dist, loader: "js" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    plugins,
-  })
-  return gzipSync((result.outputFiles[0] as { contents: Uint8Array }).contents, { level: 9 }).length
-}
+const gzipOf = async (contents: string, plugins: Plugin[]): Promise<number> =>
+  (await bundleSize(contents, { resolveDir: dist, plugins })).gzip
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`
 console.log("| tier | as shipped | the builders it calls alone | and no Standard Schema | and no sentences | budget |")

@@ -6,16 +6,15 @@
  * fixture's links compiled ahead of time (`Router.CompileLinks`).
  */
 import { mkdirSync, writeFileSync } from "node:fs"
-import { gzipSync } from "node:zlib"
-import { build } from "esbuild"
 import { t } from "sitelets"
 import { Router } from "sitelets/compile"
 import { repoPath } from "../common/paths.js"
+import { type BundleSize, bundleSize } from "./bundle-size.js"
 
 /** The two bundles' sizes, in bytes. */
 export interface LinkWeight {
-  readonly infer: { readonly minified: number; readonly gzip: number }
-  readonly compiled: { readonly minified: number; readonly gzip: number }
+  readonly infer: BundleSize
+  readonly compiled: BundleSize
 }
 
 const Pages = t.union({
@@ -34,21 +33,13 @@ export const Pages = t.union({
 `
 const link = `console.log(pages.Link({ $: "Post", id: 3, slug: "typed-links" }))`
 
-async function size(contents: string, folder: string) {
+const size = (contents: string, folder: string) => {
   const dist = repoPath("dist")
-  const result = await build({
-    stdin: { contents, resolveDir: folder, loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
+  return bundleSize(contents, {
+    resolveDir: folder,
+    loader: "ts",
     alias: { sitelets: `${dist}/index.js`, "sitelets/link": `${dist}/link/index.js` },
-    logLevel: "silent",
   })
-  const code = result.outputFiles[0]!.contents
-  return { minified: code.length, gzip: gzipSync(code, { level: 9 }).length }
 }
 
 /**

@@ -9,7 +9,8 @@
  * entry imports it.
  *
  * In the repository, it may import `host/`, `host/fetch/`, `openapi/`,
- * `sitelet/`, `sitelet/auth/`, `sitelet/content/` and `sitelet/http/` (its row of
+ * `router/request/`, `sitelet/`, `sitelet/auth/`, `sitelet/content/` and
+ * `sitelet/http/` (its row of
  * docs/architecture.md, which the layers test holds the code to). A package
  * entry: users import it by its name.
  *

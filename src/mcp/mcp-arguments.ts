@@ -9,6 +9,8 @@
  * A path argument of several segments is their text joined by slashes, or
  * their array where one of them has a slash of its own.
  */
+import { parseCookieHeader } from "../router/request/cookie-header.js"
+import { decodeComponent } from "../router/request/percent.js"
 import type { ToolParameter } from "./mcp-tools.js"
 import type { ServedTool } from "./mcp-fetch.js"
 
@@ -38,15 +40,6 @@ function valuesOf(texts: readonly string[], schema: Schema | undefined): unknown
   return texts.length === 1 ? valueOf(texts[0]!, schema) : undefined
 }
 
-/** A segment's text, or undefined when its escapes are not UTF-8. */
-function decoded(segment: string): string | undefined {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return undefined
-  }
-}
-
 /** Whether the tool's OpenAPI path matches a request's path; its arguments go `into`. */
 function pathArguments(
   template: string,
@@ -62,14 +55,14 @@ function pathArguments(
     const part = wanted[i]!
     const name = part.startsWith("{") && part.endsWith("}") ? part.slice(1, -1) : undefined
     if (name === undefined) {
-      if (j >= given.length || decoded(given[j++]!) !== part) return false
+      if (j >= given.length || decodeComponent(given[j++]!) !== part) return false
       continue
     }
     const segments = parameters.find((parameter) => parameter.name === name)?.segments === true
     // A parameter of several segments takes what the parts after it leave.
     const count = segments ? given.length - j - (wanted.length - i - 1) : 1
     if (count < 1 || j + count > given.length) return false
-    const texts = given.slice(j, j + count).map(decoded)
+    const texts = given.slice(j, j + count).map((segment) => decodeComponent(segment))
     if (texts.some((text) => text === undefined || text === "")) return false
     const text = (texts as string[]).join("/")
     // Several segments: joined by slashes, or as an array where one of them has a slash of its own.
@@ -102,17 +95,6 @@ function keyed(
   return true
 }
 
-/** The cookies of a `Cookie` header by name. */
-function cookiesOf(header: string | null): Map<string, string[]> {
-  const cookies = new Map<string, string[]>()
-  for (const pair of (header ?? "").split(";")) {
-    const at = pair.indexOf("=")
-    const value = at > 0 ? decoded(pair.slice(at + 1).trim()) : undefined
-    if (value !== undefined) cookies.set(pair.slice(0, at).trim(), [value])
-  }
-  return cookies
-}
-
 /** The call of one tool a request stands for, or undefined when it is not that tool's request. */
 function callOf(tool: ServedTool, request: Request, body: string): ToolCall | undefined {
   const { method, path, parameters } = tool.request
@@ -124,14 +106,14 @@ function callOf(tool: ServedTool, request: Request, body: string): ToolCall | un
   const takes = (where: ToolParameter["in"]) => (key: string) =>
     parameters.some((parameter) => parameter.in === where && parameter.name === key)
   if (!keyed(grouped(url.searchParams), takes("query"), schemas, args)) return undefined
-  const cookies = cookiesOf(request.headers.get("cookie"))
+  const cookies = parseCookieHeader(request.headers.get("cookie"))
   for (const parameter of parameters) {
     if (parameter.in === "header") {
       const value = request.headers.get(parameter.name)
       if (value !== null) args[parameter.name] = valueOf(value, schemas[parameter.name])
     } else if (parameter.in === "cookie") {
       const value = cookies.get(parameter.name)
-      if (value !== undefined) args[parameter.name] = valueOf(value[0]!, schemas[parameter.name])
+      if (value !== undefined) args[parameter.name] = valueOf(value, schemas[parameter.name])
     }
   }
   const form = tool.request.body

@@ -28,26 +28,28 @@ export interface CompiledTable {
 /** A table's answer: an endpoint, `null` when no case takes the target, `undefined` when the runtime router decides. */
 export type TableMatch = (method: string, target: string) => object | null | undefined
 
-const inferred = new WeakMap<object, () => readonly Alternative[]>()
+// Each router of `Router.Infer` on a union: its alternatives (made when first asked) and its declaration.
+const inferred = new WeakMap<
+  object,
+  { readonly alternatives: () => readonly Alternative[]; readonly declaration: Descriptor }
+>()
 
 /**
- * Notes the alternatives of a router `Router.Infer` made on a union.
+ * Notes the alternatives and the declaration of a router `Router.Infer`
+ * made on a union.
  *
  * @example
  * ```ts
- * noteInferred(router, alternatives)
+ * noteInferred(router, alternatives, descriptor)
  * ```
  */
 export function noteInferred(
   router: object,
   alternatives: () => readonly Alternative[],
-  descriptor?: Descriptor,
+  declaration: Descriptor,
 ): void {
-  inferred.set(router, alternatives)
-  if (descriptor !== undefined) declarations.set(router, descriptor)
+  inferred.set(router, { alternatives, declaration })
 }
-
-const declarations = new WeakMap<object, Descriptor>()
 
 /**
  * The declaration a router of `Router.Infer` was made from, or undefined for any other router.
@@ -58,7 +60,7 @@ const declarations = new WeakMap<object, Descriptor>()
  * ```
  */
 export function inferredDeclaration(router: object): Descriptor | undefined {
-  return declarations.get(router)
+  return inferred.get(router)?.declaration
 }
 
 /**
@@ -70,7 +72,7 @@ export function inferredDeclaration(router: object): Descriptor | undefined {
  * ```
  */
 export function inferredAlternatives(router: object): readonly Alternative[] | undefined {
-  return inferred.get(router)?.()
+  return inferred.get(router)?.alternatives()
 }
 
 const elementKey = (element: Element): unknown =>
