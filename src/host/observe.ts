@@ -7,7 +7,7 @@
  */
 import type { ServeOutcome } from "./serve-outcome.js"
 import type { RequestObserver } from "./request-record.js"
-import type { TelemetryScope } from "../internal/telemetry.js"
+import type { TelemetryEnd, TelemetryScope } from "../internal/telemetry.js"
 import { routeName, routeOfPath } from "../router/route-names.js"
 import { parseTarget } from "../router/request/target.js"
 import { isHostError } from "./host-errors.js"
@@ -84,24 +84,53 @@ export function report(
   try {
     const router = request.router
     const body = outcome === undefined || outcome.kind === "declined" ? undefined : outcome.content.body
-    scope.end({
-      status,
-      endpoint,
-      // The route is named when the tracer reads it (a span that records, a metric): a link and a lookup; for a
-      // request refused over its body (its path and method matched, no endpoint was made), by its path.
-      get route() {
-        if (router === undefined) return undefined
-        if (endpoint !== undefined) return routeName(router, endpoint, request.method)
-        return isHostError(failure) && bodyRefusals.has(failure.type)
-          ? routeOfPath(router, request.method, parseTarget(request.target).segments)
-          : undefined
-      },
-      bytes,
-      ...(failure === undefined ? {} : { error: failure }),
-      // An event stream counts its events: read now that it has ended.
-      ...(body !== undefined && isStreamBody(body) && body.events !== undefined ? { events: body.events() } : {}),
-    })
+    const ended = new RequestEnd(status, endpoint, bytes, router, request, failure)
+    if (failure !== undefined) ended.error = failure
+    // An event stream counts its events: read now that it has ended.
+    if (body !== undefined && isStreamBody(body) && body.events !== undefined) ended.events = body.events()
+    scope.end(ended)
   } catch (thrown) {
     onError(thrown)
+  }
+}
+
+/**
+ * How a request ended, for its telemetry scope. A class: the route is a
+ * getter on its prototype (an object literal with a getter is a dictionary
+ * in V8, slower to make and to read), and it is named only when the tracer
+ * reads it (a span that records, a metric): a link and a lookup; for a
+ * request refused over its body (its path and method matched, no endpoint
+ * was made), by its path.
+ */
+class RequestEnd implements TelemetryEnd {
+  // Set only when there is one: a scope may ask `"error" in result`.
+  declare error?: unknown
+  declare events?: number
+  readonly #router: Router<any> | undefined
+  readonly #request: RequestStart
+  readonly #failure: unknown
+
+  constructor(
+    readonly status: number,
+    readonly endpoint: unknown,
+    readonly bytes: number,
+    router: Router<any> | undefined,
+    request: RequestStart,
+    failure: unknown,
+  ) {
+    this.#router = router
+    this.#request = request
+    this.#failure = failure
+  }
+
+  get route(): string | undefined {
+    const router = this.#router
+    const request = this.#request
+    if (router === undefined) return undefined
+    if (this.endpoint !== undefined) return routeName(router, this.endpoint, request.method)
+    const failure = this.#failure
+    return isHostError(failure) && bodyRefusals.has(failure.type)
+      ? routeOfPath(router, request.method, parseTarget(request.target).segments)
+      : undefined
   }
 }

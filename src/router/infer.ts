@@ -253,7 +253,7 @@ function inferDescriptor<D extends Descriptor>(descriptor: D, options?: InferOpt
     route,
     link,
     url,
-    shadowed: () => (codec as Partial<UnionCodec>).shadowed ?? [],
+    shadowed: () => (codec as Partial<UnionCodec>).shadowed?.() ?? [],
     describe: () => (alternatives === undefined ? [] : [{ prefix: [], alternatives: alternatives() }]),
     // On the raw method and target, before any request view is built.
     ...(table === undefined

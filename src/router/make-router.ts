@@ -12,6 +12,17 @@ const noAnswers = (): undefined => undefined
 const endpointOf = <Endpoint>(result: ParseRequestResult<Endpoint> | undefined): Endpoint | undefined =>
   result?.$ === "Success" ? result.endpoint : undefined
 
+// Every router's `Shadowed` is one accessor, shared: V8 gives objects whose accessors differ (a getter in an object
+// literal is a new function per router) no shared shape but a dictionary, where each `router.Match` or `router.Link`
+// is a hash lookup (a quarter of a static hit's time).
+const shadowedOf = new WeakMap<object, () => readonly string[]>()
+const shadowedProperty: PropertyDescriptor = {
+  enumerable: true,
+  get(this: object): readonly string[] {
+    return (shadowedOf.get(this) as () => readonly string[])()
+  },
+}
+
 /**
  * Completes a router from its two primitive operations: `Link` encodes what
  * `link` returns, `Parse` and `ParseWithErrors` parse the request once and
@@ -27,19 +38,11 @@ export function makeRouter<Endpoint>(parts: RouterParts<Endpoint>): Router<Endpo
   const { route, link, url, match } = parts
   let shadowed: readonly string[] | undefined
   let described: readonly RouteSource[] | undefined
-  return Object.freeze({
+  const router = {
     route,
     link,
     answers: parts.answers ?? noAnswers,
     describe: () => (described ??= Object.freeze([...(parts.describe?.() ?? [])])),
-    // Computed on first read: building a router stays linear in its cases (issue 17).
-    get Shadowed(): readonly string[] {
-      if (shadowed === undefined) {
-        const given = parts.shadowed ?? []
-        shadowed = Object.freeze([...(typeof given === "function" ? given() : given)])
-      }
-      return shadowed
-    },
     Link(endpoint: Endpoint): string {
       if (url !== undefined) {
         try {
@@ -84,5 +87,15 @@ export function makeRouter<Endpoint>(parts: RouterParts<Endpoint>): Router<Endpo
         return Promise.reject(error)
       }
     },
+  }
+  // Computed on first read: building a router stays linear in its cases (issue 17).
+  shadowedOf.set(router, () => {
+    if (shadowed === undefined) {
+      const given = parts.shadowed ?? []
+      shadowed = Object.freeze([...(typeof given === "function" ? given() : given)])
+    }
+    return shadowed
   })
+  Object.defineProperty(router, "Shadowed", shadowedProperty)
+  return Object.freeze(router) as Router<Endpoint>
 }

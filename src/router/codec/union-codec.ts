@@ -27,11 +27,12 @@ import { PathMask } from "../request/path-mask.js"
  *
  * @example
  * ```ts
- * unionCodec(Site, "Site").shadowed //=> []
+ * unionCodec(Site, "Site").shadowed() //=> []
  * ```
  */
 export interface UnionCodec extends PathCodec {
-  readonly shadowed: readonly string[]
+  /** Computed on first call (a pass over every pair of cases). */
+  shadowed(): readonly string[]
   /**
    * Like `parse` for a continuation that accepts only the end of the
    * segments: candidates whose path cannot end there are not tried.
@@ -96,7 +97,7 @@ function collectShadowed(all: readonly Alternative[]): readonly string[] {
     for (const element of alternative.elements) {
       if (!("field" in element) || seen.has(element.codec)) continue
       seen.add(element.codec)
-      const nested = (element.codec as Partial<UnionCodec>).shadowed ?? []
+      const nested = (element.codec as Partial<UnionCodec>).shadowed?.() ?? []
       const prefix = alternative.shape.caseName + "."
       for (const entry of nested) out.push(prefix + entry.replace("(shadowed by ", "(shadowed by " + prefix))
     }
@@ -224,8 +225,7 @@ export function unionCodec(descriptor: UnionDescriptor, where: string): UnionCod
     tree: () => literalTree(alternatives),
     alternatives: () => alternatives,
     segmentTree: () => describeSegments(segmentRoot),
-    get shadowed() {
-      return (shadowed ??= collectShadowed(alternatives))
-    },
+    // A method, not a getter: an object literal with an accessor is a dictionary in V8 (every property read a lookup).
+    shadowed: () => (shadowed ??= collectShadowed(alternatives)),
   }
 }
