@@ -258,7 +258,10 @@ function inferDescriptor<D extends Descriptor>(descriptor: D, options?: InferOpt
     // On the raw method and target, before any request view is built.
     ...(table === undefined
       ? {}
-      : { match: table as (method: string, target: string) => InferType<D> | null | undefined }),
+      : {
+          match: table as (method: string, target: string) => InferType<D> | null | undefined,
+          compiledMatch: compiled !== undefined,
+        }),
   })
   if (alternatives !== undefined) noteInferred(router, alternatives, descriptor)
   if (table !== undefined) noteRawFirst(router)

@@ -96,6 +96,8 @@ export interface RouterParts<Endpoint> {
    * to route as usual.
    */
   match?: (method: string, target: string) => Endpoint | null | undefined
+  /** `match` is a compiled table's (its calls get a call site of their own). */
+  compiledMatch?: boolean
   /** A faster `Link` for the values it can write; undefined (or a throw) hands the value to `link`. */
   url?: (endpoint: Endpoint) => string | undefined
 }
