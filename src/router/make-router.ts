@@ -15,11 +15,17 @@ const endpointOf = <Endpoint>(result: ParseRequestResult<Endpoint> | undefined):
 // Every router's `Shadowed` is one accessor, shared: V8 gives objects whose accessors differ (a getter in an object
 // literal is a new function per router) no shared shape but a dictionary, where each `router.Match` or `router.Link`
 // is a hash lookup (a quarter of a static hit's time).
+const noShadowed: readonly string[] = Object.freeze([])
 const shadowedOf = new WeakMap<object, () => readonly string[]>()
 const shadowedProperty: PropertyDescriptor = {
   enumerable: true,
   get(this: object): readonly string[] {
-    return (shadowedOf.get(this) as () => readonly string[])()
+    // The router's own, also when read through an object made on it (`Object.create(router)`).
+    for (let at: object | null = this; at !== null; at = Object.getPrototypeOf(at) as object | null) {
+      const compute = shadowedOf.get(at)
+      if (compute !== undefined) return compute()
+    }
+    return noShadowed
   },
 }
 

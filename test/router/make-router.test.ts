@@ -12,7 +12,9 @@ const Site = t.union({ Home: "GET /", Post: "GET /blog/<id:int>" })
 const site = Sitelet.Infer(Site, { Home: () => Content.Text("home"), Post: () => Content.Text("post") })
 const fast = (value) => new Function("value", "return %HasFastProperties(value)")(value)
 const routers = [Router.Infer(Site), Router.Infer(Site), Router.Sum(Router.Infer(Site), Router.Infer(Site)), site.Router]
-process.stdout.write(JSON.stringify({ routers: routers.map(fast), shadowed: routers[0].Shadowed }))
+const Twice = t.union({ A: "GET /a", B: "GET /a" })
+const derived = Object.create(Router.Infer(Twice))
+process.stdout.write(JSON.stringify({ routers: routers.map(fast), shadowed: routers[0].Shadowed, derived: derived.Shadowed }))
 `
 
 describe("makeRouter", () => {
@@ -27,6 +29,6 @@ describe("makeRouter", () => {
         encoding: "utf8",
       },
     )
-    expect(JSON.parse(out)).toEqual({ routers: [true, true, true, true], shadowed: [] })
+    expect(JSON.parse(out)).toEqual({ routers: [true, true, true, true], shadowed: [], derived: ["B (shadowed by A)"] })
   })
 })
