@@ -41,12 +41,20 @@ function findMyWay(table: readonly TableRoute[], compiled: boolean): Contender {
         ? { id: (found.store as { id: number }).id, params: { ...found.params } as Record<string, string> }
         : undefined
     },
-    pass: (requests, times) => {
-      let hits = 0
-      for (let k = 0; k < times; k++)
-        for (const r of requests) if (router.find(r.method as "GET", r.path) !== null) hits++
-      return hits
-    },
+    // Each row calls from a call site of its own (as sitelets' rows do): the tree's `find` and the compiled one's.
+    pass: compiled
+      ? (requests, times) => {
+          let hits = 0
+          for (let k = 0; k < times; k++)
+            for (const r of requests) if (router.find(r.method as "GET", r.path) !== null) hits++
+          return hits
+        }
+      : (requests, times) => {
+          let hits = 0
+          for (let k = 0; k < times; k++)
+            for (const r of requests) if (router.find(r.method as "GET", r.path) !== null) hits++
+          return hits
+        },
   }
 }
 
@@ -104,11 +112,21 @@ function hono(table: readonly TableRoute[], kind: "RegExpRouter" | "TrieRouter")
     note:
       kind === "RegExpRouter" ? "one regex per method; params as an index map + stash" : "trie, `match(method, path)`",
     one: (request) => honoAnswer(router.match(request.method, request.path) as HonoResult),
-    pass: (requests, times) => {
-      let hits = 0
-      for (let k = 0; k < times; k++) for (const r of requests) if (router.match(r.method, r.path)[0].length > 0) hits++
-      return hits
-    },
+    // A call site per row, as for every contender: RegExpRouter's `match` and TrieRouter's.
+    pass:
+      kind === "RegExpRouter"
+        ? (requests, times) => {
+            let hits = 0
+            for (let k = 0; k < times; k++)
+              for (const r of requests) if (router.match(r.method, r.path)[0].length > 0) hits++
+            return hits
+          }
+        : (requests, times) => {
+            let hits = 0
+            for (let k = 0; k < times; k++)
+              for (const r of requests) if (router.match(r.method, r.path)[0].length > 0) hits++
+            return hits
+          },
   }
 }
 
