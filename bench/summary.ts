@@ -6,6 +6,7 @@ import { formatRatio, table } from "./common/markdown.js"
 import type { Results } from "./report.js"
 import { jsonFigures, jsonGoalRows } from "./json-targets.js"
 import { cpuRatio, serverGoalRows, serverGoals } from "./server/server-report.js"
+import { matchGoalRows } from "./routing/match-goals.js"
 
 const ours = "sitelets"
 
@@ -182,6 +183,7 @@ export function summarySection(results: Results): string {
   routingLines(results, rows, leads, trails)
   perCallLines(results, rows)
   compiledLines(results, rows)
+  rows.push(...matchGoalRows(results.routingPerCall ?? []))
   for (const linking of results.linking ?? []) {
     const mine = linking.timings.find((timing) => timing.name === "sitelets Link")
     const ptr = linking.timings.find((timing) => timing.name.startsWith("path-to-regexp"))
