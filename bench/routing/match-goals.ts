@@ -39,7 +39,7 @@ export function matchGoalRows(perCall: readonly PerCallResult[]): string[][] {
       speed(key, "sitelets compiled"),
       1,
     )
-  // Both speeds are against compile() in the same rounds: their quotient is rou3's time over ours, inverted.
+  // Both speeds are against compile() in the same rounds: rou3's over ours is our time over rou3's.
   const mine = speed("static", "sitelets compiled")
   const rou3 = speed("static", "rou3 compileRouter")
   if (mine && rou3)
